@@ -1,0 +1,122 @@
+/** The wire contract of `/api` (SPEC §7, DECISIONS §2) shared by the web app and the server. */
+import type { Gender, Geocoordinate, Language, OrderStatus, QuotationStatus, User } from './types';
+
+/** Every error answer: `{ message, code }` with a 4xx/5xx status. */
+export interface ApiErrorBody {
+  message: string;
+  code: ApiErrorCode;
+}
+
+export const API_ERROR_CODES = [
+  'BAD_REQUEST',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'VERSION_CONFLICT',
+  'OTP_INVALID',
+  'OTP_EXPIRED',
+  'OTP_LOCKED',
+  'RATE_LIMITED',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'INTERNAL',
+] as const;
+export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
+
+/** A failed call as the client sees it (SPEC §8). */
+export interface ApiFailure {
+  status: number;
+  data: Partial<ApiErrorBody> & { message: string };
+}
+export const NETWORK_FAILURE: ApiFailure = { status: 500, data: { message: 'Network error or request failed' } };
+
+export interface RequestOtpBody {
+  mobileNumber: string;
+}
+export interface VerifyOtpBody {
+  mobileNumber: string;
+  otp: string;
+}
+export interface VerifyOtpResponse {
+  token: string;
+  profileUpdated: boolean;
+}
+export interface ProfileResponse {
+  user: User;
+}
+
+export type LanguageOnlyBody = { preferredLanguage: Language };
+export interface ProfileBody {
+  name: string;
+  mobileNumber: string;
+  preferredLanguage?: Language;
+  profilePhoto?: string | null;
+  aadhaar: string;
+  gender: Gender;
+  age?: number | null;
+  farmAddress: string;
+  geocoordinate?: Geocoordinate | null;
+}
+
+export interface SkuBody {
+  name: string;
+  description: string;
+  categoryName: string;
+  brandName: string;
+  image: string;
+  availableQty: number;
+  minimumPrice: number;
+  skuQuantityUnit: string;
+}
+export type SkuPatchBody = Partial<SkuBody> & { version: number };
+
+export interface CreateQuotationBody {
+  skusDetail: { skuIdentifier: string; quantity: number }[];
+}
+
+/** `PATCH /quotations/{id}`: the full quotation with each skuIdentifier replaced by its id. */
+export interface QuotationPatchBody {
+  _id?: string;
+  quotationDisplayId?: string;
+  status: QuotationStatus;
+  image?: string;
+  skusDetail: {
+    skuIdentifier: string;
+    quantity: number;
+    goodsPricePaisa: number;
+    discountPaisa: number;
+    shippingPricePaisa: number;
+  }[];
+  orderStatus?: OrderStatus | null;
+  deliveryOtp?: string | null;
+  amountPaidPaisa?: number;
+  version: number;
+  createdAt?: string;
+  updatedAt?: string;
+}
+
+export interface OrderUpdateBody {
+  status: OrderStatus;
+  amountPaidPaisa: number;
+  version: number;
+}
+
+export const UPLOAD_KINDS = ['profile', 'aadhaar', 'sku'] as const;
+export type UploadKind = (typeof UPLOAD_KINDS)[number];
+export interface UploadResponse {
+  url: string;
+}
+
+/** `GET /api/config` (public): contact details and the optional UPI payee. */
+export interface AppConfig {
+  contactPhone: string;
+  chatUrl: string;
+  upiPayeeId: string | null;
+  upiPayeeName: string | null;
+}
+
+/** Every other answer is `{ data }`. */
+export interface DataResponse<T> {
+  data: T;
+}

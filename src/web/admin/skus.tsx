@@ -1,0 +1,4 @@
+// TEMPORARY scaffold: replaced by the admin issue (5).
+export default function Screen() {
+  return <main>admin skus</main>;
+}

@@ -1,0 +1,92 @@
+/**
+ * The one HTTP client of the web app (SPEC §7–§8): base `/api`, the bearer token, credentials.
+ * A failed call becomes `ApiFailure` `{status, data}`; no response at all becomes
+ * `{status: 500, data: {message: 'Network error or request failed'}}`. Actors call `api()` and
+ * receive either the body or a thrown `ApiFailure`, so expected failures can be told apart by status.
+ */
+import { FetchError, ofetch, type FetchOptions } from 'ofetch';
+import { NETWORK_FAILURE, type ApiFailure } from '../../domain/api';
+
+export const TOKEN_KEY = 'token';
+
+let token: string | null = readStoredToken();
+
+function readStoredToken(): string | null {
+  try {
+    return globalThis.localStorage?.getItem(TOKEN_KEY) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps the bearer token in memory and in its own localStorage key. */
+export function setToken(next: string | null): void {
+  token = next;
+  try {
+    if (next === null) globalThis.localStorage?.removeItem(TOKEN_KEY);
+    else globalThis.localStorage?.setItem(TOKEN_KEY, next);
+  } catch {
+    // Storage full or blocked: the in-memory token still serves this tab.
+  }
+}
+export const getToken = (): string | null => token;
+
+const client = ofetch.create({
+  baseURL: '/api',
+  credentials: 'include',
+  retry: 0,
+  onRequest({ options }) {
+    if (token) {
+      const headers = new Headers(options.headers);
+      headers.set('Authorization', `Bearer ${token}`);
+      options.headers = headers;
+    }
+  },
+});
+
+export function isApiFailure(value: unknown): value is ApiFailure {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as ApiFailure).status === 'number' &&
+    typeof (value as ApiFailure).data === 'object'
+  );
+}
+
+export function toApiFailure(error: unknown): ApiFailure {
+  if (isApiFailure(error)) return error;
+  if (error instanceof FetchError && error.response) {
+    const data = error.data && typeof error.data === 'object' ? error.data : { message: error.message };
+    return { status: error.response.status, data: data as ApiFailure['data'] };
+  }
+  return NETWORK_FAILURE;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Calls `/api{path}`; resolves with the parsed body, rejects with an `ApiFailure`. */
+export async function api<T>(
+  method: Method,
+  path: string,
+  options: { body?: FetchOptions['body']; signal?: AbortSignal } = {},
+): Promise<T> {
+  try {
+    return await client<T>(path, { method, body: options.body, signal: options.signal });
+  } catch (error) {
+    throw toApiFailure(error);
+  }
+}
+
+/** Like `api`, but resolves with `{status, data}` whatever happened (SPEC §8's result shape). */
+export async function apiResult<T>(
+  method: Method,
+  path: string,
+  options: { body?: FetchOptions['body']; signal?: AbortSignal } = {},
+): Promise<{ status: number; data: T } | ApiFailure> {
+  try {
+    const response = await client.raw<T>(path, { method, body: options.body, signal: options.signal });
+    return { status: response.status, data: response._data as T };
+  } catch (error) {
+    return toApiFailure(error);
+  }
+}
