@@ -1,0 +1,202 @@
+/**
+ * Model-based paths over a production machine, with transition coverage (STYLE.md, Tests).
+ *
+ * `modelPaths(machine, { events })` walks the machine's own chart with xstate/graph's TestModel:
+ * every reachable state is reached by its shortest path, then extended by each event the state
+ * accepts (`snapshot.can`). Actor results (`xstate.done.actor.*`, `xstate.error.actor.*`) and timer
+ * ticks (`xstate.after.*`) are just more events in `events`, so nothing real has to run: provide the
+ * machine with actors that never settle and let the paths deliver their answers.
+ *
+ * Each path is replayed in a real actor with an inspector that records the transitions each
+ * microstep took (eventless `always` ones included). Only paths that take a transition no earlier
+ * path took are kept, so the set stays small enough to drive rendered views with.
+ *
+ * `assertFullCoverage` prints `transitions covered X/Y` for the machine and fails below Y/Y, naming
+ * what was missed. `definedTransitions` counts every transition the chart defines: each `on`,
+ * `always`, `after`, `onDone`/`onError` branch of every state node, guarded branches separately.
+ */
+import { createActor, type AnyEventObject, type AnyStateMachine, type SnapshotFrom } from 'xstate';
+import { TestModel } from 'xstate/graph';
+
+type AnyTransition = ReturnType<AnyStateMachine['getTransitionData']>[number];
+type AnyStateNode = AnyStateMachine['root'];
+
+export interface ModelStep {
+  event: AnyEventObject;
+  /** The snapshot after the event, from the replay in a real actor. */
+  snapshot: SnapshotFrom<AnyStateMachine>;
+}
+
+export interface ModelPath {
+  /** A readable name: the events in order. */
+  name: string;
+  events: AnyEventObject[];
+  steps: ModelStep[];
+  /** Transitions this path took (labels), in order. */
+  took: string[];
+}
+
+export interface ModelPathOptions {
+  /** Events to try in each state; a function may pick them from the snapshot (e.g. matching ids). */
+  events: readonly AnyEventObject[] | ((snapshot: SnapshotFrom<AnyStateMachine>) => readonly AnyEventObject[]);
+  /** The machine's input, if it takes one. */
+  input?: unknown;
+  /** How two snapshots count as the same state; defaults to value + context. */
+  serializeState?: (snapshot: SnapshotFrom<AnyStateMachine>) => string;
+  /** Upper bound on states visited, a guard against an unbounded context. */
+  limit?: number;
+}
+
+function label(t: AnyTransition): string {
+  const targets = t.target?.map((n) => n.id).join(',') ?? '(self)';
+  const guard = t.guard ? ` [${typeof t.guard === 'string' ? t.guard : ((t.guard as { type?: string }).type ?? 'guard')}]` : '';
+  return `${t.source.id} --${t.eventType}${guard}--> ${targets}`;
+}
+
+function collectTransitions(node: AnyStateNode, into: AnyTransition[]): AnyTransition[] {
+  for (const list of node.transitions.values()) into.push(...(list as AnyTransition[]));
+  if (node.always) into.push(...(node.always as AnyTransition[]));
+  for (const child of Object.values(node.states)) collectTransitions(child as AnyStateNode, into);
+  return into;
+}
+
+/** Every transition the chart defines, as readable labels (duplicates numbered). */
+export function definedTransitions(machine: AnyStateMachine): Map<AnyTransition, string> {
+  const labels = new Map<AnyTransition, string>();
+  const seen = new Map<string, number>();
+  for (const t of collectTransitions(machine.root, [])) {
+    const base = label(t);
+    const n = (seen.get(base) ?? 0) + 1;
+    seen.set(base, n);
+    labels.set(t, n === 1 ? base : `${base} #${n}`);
+  }
+  return labels;
+}
+
+/** Replays events in a real actor, recording snapshots and the transitions each microstep took. */
+export function replay(
+  machine: AnyStateMachine,
+  events: readonly AnyEventObject[],
+  input?: unknown,
+): { steps: ModelStep[]; taken: AnyTransition[] } {
+  const taken: AnyTransition[] = [];
+  const actor = createActor(machine, {
+    input,
+    inspect: (ev) => {
+      if (ev.type === '@xstate.microstep' && ev.actorRef === actor) {
+        taken.push(...(ev as unknown as { _transitions: AnyTransition[] })._transitions);
+      }
+    },
+  });
+  actor.start();
+  const steps: ModelStep[] = [];
+  for (const event of events) {
+    actor.send(event);
+    steps.push({ event, snapshot: actor.getSnapshot() });
+  }
+  actor.stop();
+  return { steps, taken };
+}
+
+const defaultSerialize = (snapshot: SnapshotFrom<AnyStateMachine>): string =>
+  JSON.stringify({ value: snapshot.value, context: snapshot.context, status: snapshot.status });
+
+/** Paths through the production machine that together take every transition they can reach. */
+export function modelPaths(machine: AnyStateMachine, options: ModelPathOptions): ModelPath[] {
+  const eventsIn = (snapshot: SnapshotFrom<AnyStateMachine>) =>
+    (typeof options.events === 'function' ? options.events(snapshot) : options.events).filter((e) => snapshot.can(e));
+  const serialize = options.serializeState ?? defaultSerialize;
+  const model = new TestModel(machine, {
+    events: (snapshot: SnapshotFrom<AnyStateMachine>) => eventsIn(snapshot),
+    serializeState: (snapshot: SnapshotFrom<AnyStateMachine>) => serialize(snapshot),
+    input: options.input,
+    limit: options.limit ?? 2000,
+  } as never);
+
+  const candidates: AnyEventObject[][] = [];
+  for (const path of model.getShortestPaths()) {
+    const prefix = path.steps.map((s) => s.event as AnyEventObject);
+    candidates.push(prefix);
+    for (const event of eventsIn(path.state as SnapshotFrom<AnyStateMachine>)) candidates.push([...prefix, event]);
+  }
+  // Longest first, so the kept set is small: a long path usually covers what its prefixes do.
+  candidates.sort((a, b) => b.length - a.length);
+
+  const labels = definedTransitions(machine);
+  const covered = new Set<AnyTransition>();
+  const kept: ModelPath[] = [];
+  for (const events of candidates) {
+    const { steps, taken } = replay(machine, events, options.input);
+    if (!taken.some((t) => !covered.has(t))) continue;
+    taken.forEach((t) => covered.add(t));
+    kept.push({
+      name: events.map((e) => e.type).join(' → ') || '(start)',
+      events,
+      steps,
+      took: taken.map((t) => labels.get(t) ?? label(t)),
+    });
+  }
+  return kept;
+}
+
+export interface Coverage {
+  covered: number;
+  total: number;
+  missing: string[];
+}
+
+/** Which of the machine's transitions the paths took. */
+export function transitionCoverage(machine: AnyStateMachine, paths: readonly ModelPath[], input?: unknown): Coverage {
+  const labels = definedTransitions(machine);
+  const covered = new Set<AnyTransition>();
+  for (const path of paths) replay(machine, path.events, input).taken.forEach((t) => covered.add(t));
+  const missing = [...labels.entries()].filter(([t]) => !covered.has(t)).map(([, l]) => l);
+  return { covered: labels.size - missing.length, total: labels.size, missing };
+}
+
+/** Prints `transitions covered X/Y` for the machine and throws below Y/Y, listing what was missed. */
+export function assertFullCoverage(
+  machine: AnyStateMachine,
+  paths: readonly ModelPath[],
+  input?: unknown,
+): Coverage {
+  const coverage = transitionCoverage(machine, paths, input);
+  console.log(`[${machine.id}] transitions covered ${coverage.covered}/${coverage.total}`);
+  if (coverage.missing.length > 0) {
+    throw new Error(`[${machine.id}] transitions not covered:\n  ${coverage.missing.join('\n  ')}`);
+  }
+  return coverage;
+}
+
+/**
+ * Drives a rendered view along a path: `perform` turns each event into a user gesture or an
+ * actor's reply, then the assertion for the state reached runs. Assertions are keyed by state
+ * (anything `snapshot.matches` accepts, as a dotted string); the deepest matching keys all run,
+ * and a state that no key matches fails the test.
+ */
+export async function driveView(
+  path: ModelPath,
+  view: {
+    perform: (event: AnyEventObject) => Promise<void> | void;
+    assertions: Record<string, (snapshot: SnapshotFrom<AnyStateMachine>) => Promise<void> | void>;
+    /** Runs before the first event, for the initial state. */
+    initial?: SnapshotFrom<AnyStateMachine>;
+  },
+): Promise<void> {
+  const check = async (snapshot: SnapshotFrom<AnyStateMachine>) => {
+    const keys = Object.keys(view.assertions).filter((k) => snapshot.matches(toStateValue(k) as never));
+    if (keys.length === 0) throw new Error(`No assertion for state ${JSON.stringify(snapshot.value)} (path: ${path.name})`);
+    for (const key of keys) await view.assertions[key]!(snapshot);
+  };
+  if (view.initial) await check(view.initial);
+  for (const step of path.steps) {
+    await view.perform(step.event);
+    await check(step.snapshot);
+  }
+}
+
+/** 'a.b.c' → { a: { b: 'c' } }, the shape `matches` takes for nested states. */
+function toStateValue(key: string): unknown {
+  const parts = key.split('.');
+  return parts.reduceRight<unknown>((acc, part) => (acc === undefined ? part : { [part]: acc }), undefined);
+}
