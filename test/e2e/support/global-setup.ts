@@ -1,0 +1,12 @@
+/** Builds the web app once for the whole browser run, as `npm start` serves it. */
+import { execFileSync } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
+
+export default function setup(): void {
+  if (!existsSync('/usr/bin/chromium')) {
+    throw new Error('Debian Chromium is missing: apt-get install -y chromium');
+  }
+  rmSync('test-results/screens', { recursive: true, force: true });
+  rmSync('test-results/axe.jsonl', { force: true });
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+}
