@@ -1,0 +1,131 @@
+/**
+ * The admin's draft of a quotation (SPEC §2 /admin/quotations, §6): the status and, per line, the quantity and
+ * the goods price, discount and shipping as typed in rupees. Pure, so the chart, the view and the tests share it.
+ */
+import type { QuotationPatchBody } from '../src/domain/api';
+import { paisaToRupeesInput, priceDetails, rupeesToPaisa, type PriceDetails } from '../src/domain/money';
+import type { Quotation, QuotationStatus } from '../src/domain/types';
+import { parseQuantity } from './admin-sheet';
+
+export const LINE_FIELDS = ['quantity', 'goods', 'discount', 'shipping'] as const;
+export type LineField = (typeof LINE_FIELDS)[number];
+
+export interface QuotationLineDraft {
+  skuId: string;
+  quantity: string;
+  goods: string;
+  discount: string;
+  shipping: string;
+}
+
+export interface QuotationDraft {
+  /** The version the admin started from; a save carries it back (a stale one gets 409). */
+  version: number;
+  status: QuotationStatus;
+  lines: QuotationLineDraft[];
+}
+
+export function quotationDraftOf(quotation: Quotation): QuotationDraft {
+  return {
+    version: quotation.version,
+    status: quotation.status,
+    lines: quotation.skusDetail.map((line) => ({
+      skuId: line.skuIdentifier._id,
+      quantity: String(line.quantity),
+      goods: paisaToRupeesInput(line.goodsPricePaisa),
+      discount: paisaToRupeesInput(line.discountPaisa),
+      shipping: paisaToRupeesInput(line.shippingPricePaisa),
+    })),
+  };
+}
+
+export const withLine = (draft: QuotationDraft, index: number, field: LineField, value: string): QuotationDraft => ({
+  ...draft,
+  lines: draft.lines.map((line, i) => (i === index ? { ...line, [field]: value } : line)),
+});
+
+/** Is this field's text acceptable: a quantity above zero, or a rupee amount? */
+export const isLineFieldValid = (field: LineField, value: string): boolean =>
+  field === 'quantity' ? parseQuantity(value) !== null : rupeesToPaisa(value) !== null;
+
+/**
+ * `PATCH /quotations/{id}`: the full quotation with each `skuIdentifier` replaced by its id, the draft's
+ * status, quantities and paisa amounts, and the version the edit started from. Null while any field is invalid.
+ */
+export function quotationPatchBody(quotation: Quotation, draft: QuotationDraft): QuotationPatchBody | null {
+  const skusDetail: QuotationPatchBody['skusDetail'] = [];
+  for (const [index, line] of quotation.skusDetail.entries()) {
+    const typed = draft.lines[index];
+    const quantity = parseQuantity(typed?.quantity ?? '');
+    const goodsPricePaisa = rupeesToPaisa(typed?.goods ?? '');
+    const discountPaisa = rupeesToPaisa(typed?.discount ?? '');
+    const shippingPricePaisa = rupeesToPaisa(typed?.shipping ?? '');
+    if (quantity === null || goodsPricePaisa === null || discountPaisa === null || shippingPricePaisa === null) {
+      return null;
+    }
+    skusDetail.push({ skuIdentifier: line.skuIdentifier._id, quantity, goodsPricePaisa, discountPaisa, shippingPricePaisa });
+  }
+  return {
+    _id: quotation._id,
+    quotationDisplayId: quotation.quotationDisplayId,
+    status: draft.status,
+    image: quotation.image,
+    skusDetail,
+    orderStatus: quotation.orderStatus,
+    deliveryOtp: quotation.deliveryOtp,
+    amountPaidPaisa: quotation.amountPaidPaisa,
+    version: draft.version,
+    createdAt: quotation.createdAt,
+    updatedAt: quotation.updatedAt,
+  };
+}
+
+/** The live totals of the draft; a field still being typed counts as zero until it reads as an amount. */
+export function draftPriceDetails(draft: QuotationDraft): PriceDetails {
+  return priceDetails(
+    draft.lines.map((line) => ({
+      goodsPricePaisa: rupeesToPaisa(line.goods) ?? 0,
+      discountPaisa: rupeesToPaisa(line.discount) ?? 0,
+      shippingPricePaisa: rupeesToPaisa(line.shipping) ?? 0,
+    })),
+  );
+}
+
+/** The refused draft laid over the reloaded quotation: the admin's values, the server's new version. */
+export function reapplyQuotationDraft(refused: QuotationDraft, fresh: Quotation): QuotationDraft {
+  const base = quotationDraftOf(fresh);
+  return {
+    ...base,
+    status: refused.status,
+    lines: base.lines.map((line) => refused.lines.find((mine) => mine.skuId === line.skuId) ?? line),
+  };
+}
+
+export interface DraftChange {
+  /** Index of the line in the reloaded quotation, or null for the status. */
+  line: number | null;
+  field: 'status' | LineField;
+  mine: string;
+  now: string;
+}
+
+const sameValue = (field: LineField, a: string, b: string): boolean => {
+  const parse = field === 'quantity' ? parseQuantity : rupeesToPaisa;
+  const [x, y] = [parse(a), parse(b)];
+  return x !== null && y !== null ? x === y : a.trim() === b.trim();
+};
+
+/** Where the refused draft differs from the reloaded quotation: what the admin typed, and what stands now. */
+export function quotationDraftChanges(refused: QuotationDraft, fresh: Quotation): DraftChange[] {
+  const now = quotationDraftOf(fresh);
+  const changes: DraftChange[] = [];
+  if (refused.status !== now.status) changes.push({ line: null, field: 'status', mine: refused.status, now: now.status });
+  now.lines.forEach((line, index) => {
+    const mine = refused.lines.find((l) => l.skuId === line.skuId);
+    if (!mine) return;
+    for (const field of LINE_FIELDS) {
+      if (!sameValue(field, mine[field], line[field])) changes.push({ line: index, field, mine: mine[field], now: line[field] });
+    }
+  });
+  return changes;
+}

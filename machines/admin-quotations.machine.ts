@@ -1,0 +1,195 @@
+/**
+ * /admin/quotations (SPEC §2, §6, §8): every quotation, searched by id; one opens in a bottom sheet, read-only
+ * until the admin taps Edit; the status (any of the five) and each line's quantity, goods price, discount and
+ * shipping are edited in rupees; Update sends the full quotation in paisa.
+ *
+ *   loading ─┬─> browsing ──open──> sheet.viewing ──edit──> sheet.editing ──save──> sheet.saving
+ *            └─> loadFailed ──reload──> loading
+ *   saving: saved → loading (the list reloads, the sheet closes); 409 → sheet.reloading → sheet.conflict
+ *   (the reloaded quotation, 'Failed to save quotation.', and the refused draft to re-apply); any other
+ *   failure → sheet.editing.failed with the draft intact.
+ * Update is enabled exactly when `can({ type: 'quotation.save' })`: in editing, with every field readable.
+ */
+import { assign, setup } from 'xstate';
+import type { QuotationPatchBody } from '../src/domain/api';
+import type { Quotation, QuotationStatus } from '../src/domain/types';
+import {
+  quotationDraftOf,
+  quotationPatchBody,
+  reapplyQuotationDraft,
+  withLine,
+  type LineField,
+  type QuotationDraft,
+} from './admin-quotation-draft';
+import { matchesId, notProvided, wasConflict, type SaveOutcome } from './admin-sheet';
+
+export interface AdminQuotationsContext {
+  quotations: Quotation[];
+  query: string;
+  openId: string | null;
+  draft: QuotationDraft | null;
+  /** The draft a 409 refused, kept beside the reloaded quotation until re-applied or dropped. */
+  refusedDraft: QuotationDraft | null;
+}
+
+export type AdminQuotationsEvent =
+  | { type: 'search.change'; query: string }
+  | { type: 'list.reload' }
+  | { type: 'quotation.open'; id: string }
+  | { type: 'sheet.close' }
+  | { type: 'quotation.edit' }
+  | { type: 'draft.status'; status: QuotationStatus }
+  | { type: 'draft.line'; index: number; field: LineField; value: string }
+  | { type: 'quotation.save' }
+  | { type: 'draft.reapply' };
+
+export interface SaveQuotationInput {
+  id: string;
+  body: QuotationPatchBody;
+}
+
+const CHART = 'adminQuotations';
+
+export const openQuotation = (context: AdminQuotationsContext): Quotation | undefined =>
+  context.quotations.find((q) => q._id === context.openId);
+
+export const visibleQuotations = (context: AdminQuotationsContext): Quotation[] =>
+  context.quotations.filter((q) => matchesId(q, q.quotationDisplayId, context.query));
+
+const bodyOf = (context: AdminQuotationsContext): QuotationPatchBody | null => {
+  const quotation = openQuotation(context);
+  return quotation && context.draft ? quotationPatchBody(quotation, context.draft) : null;
+};
+
+export const adminQuotationsMachine = setup({
+  types: {
+    context: {} as AdminQuotationsContext,
+    events: {} as AdminQuotationsEvent,
+    tags: {} as 'loading' | 'fetchFailed' | 'saving' | 'saveFailed' | 'editing',
+  },
+  actors: {
+    loadQuotations: notProvided<Quotation[]>(CHART, 'loadQuotations'),
+    saveQuotation: notProvided<SaveOutcome, SaveQuotationInput>(CHART, 'saveQuotation'),
+  },
+  guards: {
+    quotationExists: ({ context, event }) =>
+      event.type === 'quotation.open' && context.quotations.some((q) => q._id === event.id),
+    draftIsComplete: ({ context }) => bodyOf(context) !== null,
+    wasConflict: (_, output: SaveOutcome) => wasConflict(output),
+  },
+  actions: {
+    setQuotations: assign({ quotations: (_, quotations: Quotation[]) => quotations }),
+    setQuery: assign({ query: ({ event }) => (event.type === 'search.change' ? event.query : '') }),
+    openSheet: assign({ openId: ({ event }) => (event.type === 'quotation.open' ? event.id : null) }),
+    closeSheet: assign({ openId: null, draft: null, refusedDraft: null }),
+    startDraft: assign({
+      draft: ({ context }) => {
+        const quotation = openQuotation(context);
+        return quotation ? quotationDraftOf(quotation) : null;
+      },
+      refusedDraft: null,
+    }),
+    setDraftStatus: assign({
+      draft: ({ context, event }) =>
+        context.draft && event.type === 'draft.status' ? { ...context.draft, status: event.status } : context.draft,
+    }),
+    setDraftLine: assign({
+      draft: ({ context, event }) =>
+        context.draft && event.type === 'draft.line'
+          ? withLine(context.draft, event.index, event.field, event.value)
+          : context.draft,
+    }),
+    keepRefusedDraft: assign({ refusedDraft: ({ context }) => context.draft, draft: null }),
+    reapplyRefusedDraft: assign({
+      draft: ({ context }) => {
+        const quotation = openQuotation(context);
+        return quotation && context.refusedDraft ? reapplyQuotationDraft(context.refusedDraft, quotation) : null;
+      },
+      refusedDraft: null,
+    }),
+  },
+}).createMachine({
+  id: 'adminQuotations',
+  context: { quotations: [], query: '', openId: null, draft: null, refusedDraft: null },
+  initial: 'loading',
+  on: { 'search.change': { actions: 'setQuery' } },
+  states: {
+    loading: {
+      tags: ['loading'],
+      invoke: {
+        id: 'loadQuotations',
+        src: 'loadQuotations',
+        onDone: { target: 'browsing', actions: { type: 'setQuotations', params: ({ event }) => event.output } },
+        onError: 'loadFailed',
+      },
+    },
+    loadFailed: {
+      tags: ['fetchFailed'],
+      on: { 'list.reload': 'loading' },
+    },
+    browsing: {
+      on: { 'quotation.open': { guard: 'quotationExists', target: 'sheet', actions: 'openSheet' } },
+    },
+    sheet: {
+      initial: 'viewing',
+      states: {
+        viewing: {
+          on: {
+            'quotation.edit': { target: 'editing', actions: 'startDraft' },
+            'sheet.close': { target: '#adminQuotations.browsing', actions: 'closeSheet' },
+          },
+        },
+        editing: {
+          tags: ['editing'],
+          initial: 'fresh',
+          states: {
+            fresh: {},
+            // A save failed for a reason other than a stale version: the draft stays for another try.
+            failed: { tags: ['saveFailed'] },
+          },
+          on: {
+            'draft.status': { actions: 'setDraftStatus' },
+            'draft.line': { actions: 'setDraftLine' },
+            'quotation.save': { guard: 'draftIsComplete', target: 'saving' },
+            'sheet.close': { target: '#adminQuotations.browsing', actions: 'closeSheet' },
+          },
+        },
+        saving: {
+          tags: ['saving'],
+          invoke: {
+            id: 'saveQuotation',
+            src: 'saveQuotation',
+            input: ({ context }) => ({ id: context.openId!, body: bodyOf(context)! }),
+            onDone: [
+              {
+                guard: { type: 'wasConflict', params: ({ event }) => event.output },
+                target: 'reloading',
+                actions: 'keepRefusedDraft',
+              },
+              { target: '#adminQuotations.loading', actions: 'closeSheet' },
+            ],
+            onError: 'editing.failed',
+          },
+        },
+        reloading: {
+          tags: ['saving'],
+          invoke: {
+            id: 'reloadQuotations',
+            src: 'loadQuotations',
+            onDone: { target: 'conflict', actions: { type: 'setQuotations', params: ({ event }) => event.output } },
+            // Without the reloaded item the refused draft goes back into the form, so nothing typed is lost.
+            onError: { target: 'editing.failed', actions: 'reapplyRefusedDraft' },
+          },
+        },
+        conflict: {
+          tags: ['saveFailed'],
+          on: {
+            'draft.reapply': { target: 'editing', actions: 'reapplyRefusedDraft' },
+            'quotation.edit': { target: 'editing', actions: 'startDraft' },
+            'sheet.close': { target: '#adminQuotations.browsing', actions: 'closeSheet' },
+          },
+        },
+      },
+    },
+  },
+});

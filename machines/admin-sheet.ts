@@ -1,0 +1,51 @@
+/**
+ * What the four admin charts share (SPEC §2 /admin screens, §8): the outcome of a save, the search by id,
+ * and the parsing of what an admin types. Each chart keeps its own readable shape:
+ *
+ *   loading ─┬─> browsing ──open──> sheet ── edit ──> editing ──save──> saving ─┬─ saved ──> loading
+ *            └─> loadFailed                                                     ├─ 409 ──> reloading ──> conflict
+ *                                                                               └─ error ──> editing.failed
+ *
+ * A 409 (the item changed since the admin opened it) reloads the list, shows the reloaded item with the
+ * spec's failure message, and keeps the admin's refused draft beside it so one tap re-applies it.
+ */
+import { fromCallback, fromPromise } from 'xstate';
+
+/** What a save answers. A stale `version` (409 VERSION_CONFLICT) is expected, so it is an outcome; anything else throws. */
+export type SaveOutcome = { outcome: 'saved' } | { outcome: 'conflict' };
+
+export const wasConflict = (output: SaveOutcome): boolean => output.outcome === 'conflict';
+
+/** Search by id: the display id or the internal `_id`, case-insensitive, by substring. Blank matches all. */
+export function matchesId(item: { _id: string }, displayId: string, query: string): boolean {
+  const needle = query.trim().toLocaleLowerCase();
+  if (needle === '') return true;
+  return displayId.toLocaleLowerCase().includes(needle) || item._id.toLocaleLowerCase().includes(needle);
+}
+
+/** A whole number typed by an admin ("12", " 1,200 ") → 1200; null when it is not one. */
+export function parseWholeNumber(input: string): number | null {
+  const text = input.replace(/[,\s]/g, '');
+  if (!/^\d+$/.test(text)) return null;
+  const value = Number(text);
+  return Number.isSafeInteger(value) ? value : null;
+}
+
+/** A quantity: a whole number greater than zero. */
+export function parseQuantity(input: string): number | null {
+  const value = parseWholeNumber(input);
+  return value !== null && value > 0 ? value : null;
+}
+
+/** The default of an effect the web app (or a test) must provide with `.provide()`: it fails loudly. */
+export function notProvided<TOutput, TInput = void>(chart: string, actor: string) {
+  return fromPromise<TOutput, TInput>(async () => {
+    throw new Error(`${chart}: the ${actor} actor was not provided`);
+  });
+}
+
+export function callbackNotProvided<TInput>(chart: string, actor: string) {
+  return fromCallback<{ type: string }, TInput>(() => {
+    throw new Error(`${chart}: the ${actor} actor was not provided`);
+  });
+}

@@ -1,0 +1,201 @@
+/**
+ * /admin/skus (SPEC §2, §3 SKU, §7, §8): every SKU with a search; Add or a tap on a SKU opens the bottom sheet
+ * ready to edit every field. A chosen image is resized and uploaded (`POST /api/uploads`, kind sku) before
+ * Save can send `POST /skus` or `PATCH /skus/{id}`.
+ *
+ *   loading ─┬─> browsing ──add/open──> sheet.editing ──save──> sheet.saving
+ *            └─> loadFailed ──reload──> loading
+ *   sheet.editing: ready ⇄ uploading → uploadFailed; failed (the last save failed, the draft stays)
+ *   saving: saved → loading (the list reloads, the sheet closes); 409 → sheet.reloading → sheet.conflict
+ *   (the reloaded SKU, 'Failed to save SKU.', and the refused draft to re-apply); other failure → editing.failed.
+ */
+import { assertEvent, assign, setup } from 'xstate';
+import type { SkuBody, SkuPatchBody } from '../src/domain/api';
+import { matchesSearch } from '../src/domain/search';
+import type { Sku } from '../src/domain/types';
+import { matchesId, notProvided, wasConflict, type SaveOutcome } from './admin-sheet';
+import { EMPTY_SKU_DRAFT, skuDraftOf, skuSaveBody, type SkuDraft, type SkuField } from './admin-sku-draft';
+
+export interface AdminSkusContext {
+  skus: Sku[];
+  query: string;
+  /** The SKU being edited; null while adding a new one. */
+  openId: string | null;
+  draft: SkuDraft | null;
+  refusedDraft: SkuDraft | null;
+}
+
+export type AdminSkusEvent =
+  | { type: 'search.change'; query: string }
+  | { type: 'list.reload' }
+  | { type: 'sku.add' }
+  | { type: 'sku.open'; id: string }
+  | { type: 'sheet.close' }
+  | { type: 'draft.field'; field: SkuField; value: string }
+  | { type: 'image.choose'; file: Blob }
+  | { type: 'sku.save' }
+  | { type: 'sku.edit' }
+  | { type: 'draft.reapply' };
+
+export interface SaveSkuInput {
+  /** Null creates (`POST /skus`); an id updates (`PATCH /skus/{id}`). */
+  id: string | null;
+  body: SkuBody | SkuPatchBody;
+}
+
+const CHART = 'adminSkus';
+
+export const openSku = (context: AdminSkusContext): Sku | undefined => context.skus.find((s) => s._id === context.openId);
+
+export const visibleSkus = (context: AdminSkusContext): Sku[] =>
+  context.skus.filter((sku) => matchesSearch(sku, context.query) || matchesId(sku, sku.skuDisplayId, context.query));
+
+const readyToSave = { guard: 'draftIsComplete', target: '#adminSkus.sheet.saving' } as const;
+const chooseImage = { target: '#adminSkus.sheet.editing.uploading' } as const;
+
+export const adminSkusMachine = setup({
+  types: {
+    context: {} as AdminSkusContext,
+    events: {} as AdminSkusEvent,
+    tags: {} as 'loading' | 'fetchFailed' | 'saving' | 'saveFailed' | 'editing' | 'uploading' | 'uploadFailed',
+  },
+  actors: {
+    loadSkus: notProvided<Sku[]>(CHART, 'loadSkus'),
+    saveSku: notProvided<SaveOutcome, SaveSkuInput>(CHART, 'saveSku'),
+    uploadSkuImage: notProvided<string, { file: Blob }>(CHART, 'uploadSkuImage'),
+  },
+  guards: {
+    skuExists: ({ context, event }) => event.type === 'sku.open' && context.skus.some((s) => s._id === event.id),
+    draftIsComplete: ({ context }) => context.draft !== null && skuSaveBody(context.draft) !== null,
+    wasConflict: (_, output: SaveOutcome) => wasConflict(output),
+  },
+  actions: {
+    setSkus: assign({ skus: (_, skus: Sku[]) => skus }),
+    setQuery: assign({ query: ({ event }) => (event.type === 'search.change' ? event.query : '') }),
+    startNewDraft: assign({ openId: null, draft: EMPTY_SKU_DRAFT, refusedDraft: null }),
+    openSheet: assign({
+      openId: ({ event }) => (event.type === 'sku.open' ? event.id : null),
+      draft: ({ context, event }) => {
+        const sku = event.type === 'sku.open' ? context.skus.find((s) => s._id === event.id) : undefined;
+        return sku ? skuDraftOf(sku) : null;
+      },
+    }),
+    closeSheet: assign({ openId: null, draft: null, refusedDraft: null }),
+    startDraftFromReloaded: assign({
+      draft: ({ context }) => {
+        const sku = openSku(context);
+        return sku ? skuDraftOf(sku) : null;
+      },
+      refusedDraft: null,
+    }),
+    setDraftField: assign({
+      draft: ({ context, event }) =>
+        context.draft && event.type === 'draft.field' ? { ...context.draft, [event.field]: event.value } : context.draft,
+    }),
+    setDraftImage: assign({
+      draft: ({ context }, url: string) => (context.draft ? { ...context.draft, image: url } : context.draft),
+    }),
+    keepRefusedDraft: assign({ refusedDraft: ({ context }) => context.draft, draft: null }),
+    reapplyRefusedDraft: assign({
+      draft: ({ context }) => {
+        const sku = openSku(context);
+        const refused = context.refusedDraft;
+        return sku && refused ? { ...refused, version: sku.version } : refused;
+      },
+      refusedDraft: null,
+    }),
+  },
+}).createMachine({
+  id: 'adminSkus',
+  context: { skus: [], query: '', openId: null, draft: null, refusedDraft: null },
+  initial: 'loading',
+  on: { 'search.change': { actions: 'setQuery' } },
+  states: {
+    loading: {
+      tags: ['loading'],
+      invoke: {
+        id: 'loadSkus',
+        src: 'loadSkus',
+        onDone: { target: 'browsing', actions: { type: 'setSkus', params: ({ event }) => event.output } },
+        onError: 'loadFailed',
+      },
+    },
+    loadFailed: {
+      tags: ['fetchFailed'],
+      on: { 'list.reload': 'loading' },
+    },
+    browsing: {
+      on: {
+        'sku.add': { target: 'sheet', actions: 'startNewDraft' },
+        'sku.open': { guard: 'skuExists', target: 'sheet', actions: 'openSheet' },
+      },
+    },
+    sheet: {
+      initial: 'editing',
+      states: {
+        editing: {
+          tags: ['editing'],
+          initial: 'ready',
+          on: {
+            'draft.field': { actions: 'setDraftField' },
+            'sheet.close': { target: '#adminSkus.browsing', actions: 'closeSheet' },
+          },
+          states: {
+            ready: { on: { 'image.choose': chooseImage, 'sku.save': readyToSave } },
+            // The last save failed for a reason other than a stale version: the draft stays for another try.
+            failed: { tags: ['saveFailed'], on: { 'image.choose': chooseImage, 'sku.save': readyToSave } },
+            uploading: {
+              tags: ['uploading'],
+              invoke: {
+                id: 'uploadSkuImage',
+                src: 'uploadSkuImage',
+                input: ({ event }) => {
+                  assertEvent(event, 'image.choose');
+                  return { file: event.file };
+                },
+                onDone: { target: 'ready', actions: { type: 'setDraftImage', params: ({ event }) => event.output } },
+                onError: 'uploadFailed',
+              },
+            },
+            uploadFailed: { tags: ['uploadFailed'], on: { 'image.choose': chooseImage, 'sku.save': readyToSave } },
+          },
+        },
+        saving: {
+          tags: ['saving'],
+          invoke: {
+            id: 'saveSku',
+            src: 'saveSku',
+            input: ({ context }) => ({ id: context.openId, body: skuSaveBody(context.draft!)! }),
+            onDone: [
+              {
+                guard: { type: 'wasConflict', params: ({ event }) => event.output },
+                target: 'reloading',
+                actions: 'keepRefusedDraft',
+              },
+              { target: '#adminSkus.loading', actions: 'closeSheet' },
+            ],
+            onError: 'editing.failed',
+          },
+        },
+        reloading: {
+          tags: ['saving'],
+          invoke: {
+            id: 'reloadSkus',
+            src: 'loadSkus',
+            onDone: { target: 'conflict', actions: { type: 'setSkus', params: ({ event }) => event.output } },
+            // Without the reloaded SKU the refused draft goes back into the form, so nothing typed is lost.
+            onError: { target: 'editing.failed', actions: 'reapplyRefusedDraft' },
+          },
+        },
+        conflict: {
+          tags: ['saveFailed'],
+          on: {
+            'draft.reapply': { target: 'editing', actions: 'reapplyRefusedDraft' },
+            'sku.edit': { target: 'editing', actions: 'startDraftFromReloaded' },
+            'sheet.close': { target: '#adminSkus.browsing', actions: 'closeSheet' },
+          },
+        },
+      },
+    },
+  },
+});
