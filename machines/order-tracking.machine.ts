@@ -1,0 +1,110 @@
+/**
+ * /order-status (SPEC §2 My Order, §4 Order status, DECISIONS §1 Make Payment): the quotation an
+ * order was placed from, polled every POLL_MS and paused while the page is hidden; the tracker and
+ * the balance derive from it (src/domain/tracker). 'Make Payment' opens a UPI link for the pending
+ * amount when the server names a payee, otherwise the Contact Us sheet; nothing is marked paid here.
+ */
+import { and, assign, fromPromise, setup } from 'xstate';
+import type { AppConfig } from '../src/domain/api';
+import { POLL_MS } from '../src/domain/constants';
+import { balanceOf, trackerSteps, type Balance, type TrackerStep } from '../src/domain/tracker';
+import type { Quotation } from '../src/domain/types';
+import { upiLink } from '../src/domain/upi';
+import type { FetchQuotationResult } from './quotation-detail.machine';
+import { silentVisibility, type PageVisibilityEvent } from './quotation-list.machine';
+
+export interface OrderTrackingContext {
+  quotationId: string;
+  quotation: Quotation | null;
+  missing: boolean;
+}
+
+export type OrderTrackingEvent = PageVisibilityEvent | { type: 'payment.make'; config: AppConfig | null };
+
+const notProvided = (name: string) => async (): Promise<never> => {
+  throw new Error(`${name} is provided by the caller`);
+};
+
+const paymentLinkOf = (context: OrderTrackingContext, config: AppConfig | null): string | null => {
+  if (!context.quotation) return null;
+  const { pendingPaisa } = balanceOf(context.quotation);
+  return upiLink(config, { pendingPaisa, orderId: context.quotation.quotationDisplayId });
+};
+
+export const orderTrackingMachine = setup({
+  types: {
+    context: {} as OrderTrackingContext,
+    events: {} as OrderTrackingEvent,
+    input: {} as { quotationId: string; cached?: Quotation | null },
+    tags: {} as 'loading',
+  },
+  actors: {
+    fetchQuotation: fromPromise<FetchQuotationResult, { id: string }>(notProvided('fetchQuotation')),
+    visibility: silentVisibility,
+  },
+  delays: { POLL: POLL_MS },
+  guards: {
+    isFound: (_, params: { found: boolean }) => params.found,
+    hasBalanceDue: ({ context }) => context.quotation !== null && balanceOf(context.quotation).pendingPaisa > 0,
+    hasUpiPayee: ({ context, event }) => event.type === 'payment.make' && paymentLinkOf(context, event.config) !== null,
+  },
+  actions: {
+    // Injected: opens the UPI app with this link.
+    openPaymentLink: (_, _params: { url: string }) => {},
+    // Injected: opens the Contact Us sheet.
+    openContactUs: () => {},
+    storeQuotation: (_, _params: { quotation: Quotation }) => {},
+  },
+}).createMachine({
+  id: 'orderTracking',
+  context: ({ input }) => ({ quotationId: input.quotationId, quotation: input.cached ?? null, missing: false }),
+  invoke: { id: 'visibility', src: 'visibility' },
+  on: {
+    'payment.make': [
+      {
+        guard: and(['hasBalanceDue', 'hasUpiPayee']),
+        actions: {
+          type: 'openPaymentLink',
+          params: ({ context, event }) => ({ url: paymentLinkOf(context, event.config) ?? '' }),
+        },
+      },
+      { guard: 'hasBalanceDue', actions: 'openContactUs' },
+    ],
+  },
+  initial: 'fetching',
+  states: {
+    fetching: {
+      tags: ['loading'],
+      on: { 'page.hidden': 'paused' },
+      invoke: {
+        id: 'fetchQuotation',
+        src: 'fetchQuotation',
+        input: ({ context }) => ({ id: context.quotationId }),
+        onDone: [
+          {
+            guard: { type: 'isFound', params: ({ event }) => ({ found: event.output !== null }) },
+            target: 'waiting',
+            actions: [
+              assign({ quotation: ({ event }) => event.output, missing: false }),
+              { type: 'storeQuotation', params: ({ event }) => ({ quotation: event.output as Quotation }) },
+            ],
+          },
+          { target: 'waiting', actions: assign({ quotation: null, missing: true }) },
+        ],
+        onError: { target: 'waiting' },
+      },
+    },
+    waiting: { on: { 'page.hidden': 'paused' }, after: { POLL: 'fetching' } },
+    paused: { on: { 'page.visible': 'fetching' } },
+  },
+});
+
+type TrackingSnapshot = { context: OrderTrackingContext };
+
+/** The tracker's steps for the order, or none before the quotation arrives. */
+export const orderSteps = (snapshot: TrackingSnapshot): TrackerStep[] =>
+  snapshot.context.quotation ? trackerSteps(snapshot.context.quotation) : [];
+
+/** Total, paid and pending; null before the quotation arrives. */
+export const orderBalance = (snapshot: TrackingSnapshot): Balance | null =>
+  snapshot.context.quotation ? balanceOf(snapshot.context.quotation) : null;

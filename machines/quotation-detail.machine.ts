@@ -1,0 +1,168 @@
+/**
+ * One quotation on /quotation-details (SPEC §2, §7): two parallel regions.
+ * - `poll`: GET /quotations/{id} now and every POLL_MS, paused while the page is hidden; the screen
+ *   stops the actor when it closes.
+ * - `action`: what the farmer may do, as the quotation lifecycle allows it: delete a PENDING one
+ *   (after the confirm dialog), place an order from a COMPLETED one, track an ORDERED one. A
+ *   successful delete (200) or order (201) goes to /request; anything else brings the button back.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { POLL_MS } from '../src/domain/constants';
+import type { Quotation, QuotationStatus } from '../src/domain/types';
+import { farmerMayDelete, farmerMayPlaceOrder } from './quotation-lifecycle.machine';
+import { silentVisibility, type PageVisibilityEvent, type StatusResult } from './quotation-list.machine';
+
+export interface QuotationDetailContext {
+  /** The display id (or internal id) the screen's query names. */
+  quotationId: string;
+  quotation: Quotation | null;
+  /** The server said no such quotation (404). */
+  missing: boolean;
+}
+
+export type QuotationDetailEvent =
+  | PageVisibilityEvent
+  | { type: 'quotation.delete' }
+  | { type: 'delete.confirm' }
+  | { type: 'delete.cancel' }
+  | { type: 'order.place' }
+  | { type: 'order.track' };
+
+/** GET /quotations/{id}: the quotation, or null when the server has none by that id. */
+export type FetchQuotationResult = Quotation | null;
+
+const notProvided = (name: string) => async (): Promise<never> => {
+  throw new Error(`${name} is provided by the caller`);
+};
+
+export type QuotationAction = 'delete' | 'placeOrder' | 'track' | null;
+
+/** The action button a status offers, read from the lifecycle chart (and ORDERED → Track Order). */
+export function quotationAction(status: QuotationStatus): QuotationAction {
+  if (farmerMayDelete(status)) return 'delete';
+  if (farmerMayPlaceOrder(status)) return 'placeOrder';
+  if (status === 'ORDERED') return 'track';
+  return null;
+}
+
+const actionOf = (context: QuotationDetailContext): QuotationAction =>
+  context.quotation && context.quotation.skusDetail.length > 0 ? quotationAction(context.quotation.status) : null;
+
+export const quotationDetailMachine = setup({
+  types: {
+    context: {} as QuotationDetailContext,
+    events: {} as QuotationDetailEvent,
+    input: {} as { quotationId: string; cached?: Quotation | null },
+    tags: {} as 'loading' | 'busy',
+  },
+  actors: {
+    fetchQuotation: fromPromise<FetchQuotationResult, { id: string }>(notProvided('fetchQuotation')),
+    deleteQuotation: fromPromise<StatusResult, { id: string }>(notProvided('deleteQuotation')),
+    placeOrder: fromPromise<StatusResult, { id: string }>(notProvided('placeOrder')),
+    visibility: silentVisibility,
+  },
+  delays: { POLL: POLL_MS },
+  guards: {
+    isFound: (_, params: { found: boolean }) => params.found,
+    mayDelete: ({ context }) => actionOf(context) === 'delete',
+    mayPlaceOrder: ({ context }) => actionOf(context) === 'placeOrder',
+    mayTrack: ({ context }) => actionOf(context) === 'track',
+    hasStatus: (_, params: { actual: number; expected: number }) => params.actual === params.expected,
+  },
+  actions: {
+    // Injected: asks the session to go to a route.
+    navigate: (_, _params: { to: string }) => {},
+    // Injected: keeps the persisted quotation slice in step.
+    storeQuotation: (_, _params: { quotation: Quotation }) => {},
+  },
+}).createMachine({
+  id: 'quotationDetail',
+  context: ({ input }) => ({ quotationId: input.quotationId, quotation: input.cached ?? null, missing: false }),
+  invoke: { id: 'visibility', src: 'visibility' },
+  type: 'parallel',
+  states: {
+    poll: {
+      initial: 'fetching',
+      on: { 'page.hidden': '.paused' },
+      states: {
+        fetching: {
+          tags: ['loading'],
+          invoke: {
+            id: 'fetchQuotation',
+            src: 'fetchQuotation',
+            input: ({ context }) => ({ id: context.quotationId }),
+            onDone: [
+              {
+                guard: { type: 'isFound', params: ({ event }) => ({ found: event.output !== null }) },
+                target: 'waiting',
+                actions: [
+                  assign({ quotation: ({ event }) => event.output, missing: false }),
+                  { type: 'storeQuotation', params: ({ event }) => ({ quotation: event.output as Quotation }) },
+                ],
+              },
+              { target: 'waiting', actions: assign({ quotation: null, missing: true }) },
+            ],
+            onError: { target: 'waiting' },
+          },
+        },
+        waiting: { after: { POLL: 'fetching' } },
+        paused: { on: { 'page.visible': 'fetching' } },
+      },
+    },
+    action: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'quotation.delete': { guard: 'mayDelete', target: 'confirmingDelete' },
+            'order.place': { guard: 'mayPlaceOrder', target: 'placingOrder' },
+            'order.track': {
+              guard: 'mayTrack',
+              actions: {
+                type: 'navigate',
+                params: ({ context }) => ({ to: `/order-status?quotation_id=${encodeURIComponent(context.quotation?._id ?? '')}` }),
+              },
+            },
+          },
+        },
+        confirmingDelete: { on: { 'delete.confirm': 'deleting', 'delete.cancel': 'idle' } },
+        deleting: {
+          tags: ['busy'],
+          invoke: {
+            id: 'deleteQuotation',
+            src: 'deleteQuotation',
+            input: ({ context }) => ({ id: context.quotation?._id ?? context.quotationId }),
+            onDone: [
+              {
+                guard: { type: 'hasStatus', params: ({ event }) => ({ actual: event.output.status, expected: 200 }) },
+                target: 'left',
+                actions: { type: 'navigate', params: { to: '/request' } },
+              },
+              { target: 'idle' },
+            ],
+            onError: { target: 'idle' },
+          },
+        },
+        placingOrder: {
+          tags: ['busy'],
+          invoke: {
+            id: 'placeOrder',
+            src: 'placeOrder',
+            input: ({ context }) => ({ id: context.quotation?._id ?? context.quotationId }),
+            onDone: [
+              {
+                guard: { type: 'hasStatus', params: ({ event }) => ({ actual: event.output.status, expected: 201 }) },
+                target: 'left',
+                actions: { type: 'navigate', params: { to: '/request' } },
+              },
+              { target: 'idle' },
+            ],
+            onError: { target: 'idle' },
+          },
+        },
+        // The request succeeded and the session is taking the farmer to /request.
+        left: { tags: ['busy'] },
+      },
+    },
+  },
+});

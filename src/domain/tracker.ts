@@ -1,0 +1,46 @@
+/**
+ * Order tracking (SPEC §4 Order status): the delivery steps completed by position, the first always
+ * complete; the Payment Status step first and complete when the amount paid covers the total,
+ * otherwise last and incomplete; and the balance due.
+ */
+import { priceDetails } from './money';
+import { ORDER_STATUSES, type OrderStatus, type Quotation } from './types';
+
+export type TrackerStepKey = OrderStatus | 'PAYMENT';
+
+export interface TrackerStep {
+  key: TrackerStepKey;
+  complete: boolean;
+}
+
+export interface Balance {
+  totalPaisa: number;
+  paidPaisa: number;
+  pendingPaisa: number;
+}
+
+type Tracked = Pick<Quotation, 'skusDetail' | 'orderStatus' | 'amountPaidPaisa'>;
+
+/** Total, paid and what is still due (never below 0). */
+export function balanceOf(quotation: Pick<Quotation, 'skusDetail' | 'amountPaidPaisa'>): Balance {
+  const totalPaisa = priceDetails(quotation.skusDetail).totalPaisa;
+  const paidPaisa = quotation.amountPaidPaisa;
+  return { totalPaisa, paidPaisa, pendingPaisa: Math.max(0, totalPaisa - paidPaisa) };
+}
+
+export const isFullyPaid = (quotation: Pick<Quotation, 'skusDetail' | 'amountPaidPaisa'>): boolean =>
+  balanceOf(quotation).pendingPaisa === 0;
+
+/** The delivery steps up to and including the current status are complete; the first always is. */
+export function deliverySteps(status: OrderStatus | null): TrackerStep[] {
+  const reached = Math.max(0, status === null ? 0 : ORDER_STATUSES.indexOf(status));
+  return ORDER_STATUSES.map((key, index) => ({ key, complete: index <= reached }));
+}
+
+/** Every step the tracker shows, in order, with Payment Status placed by whether the total is covered. */
+export function trackerSteps(quotation: Tracked): TrackerStep[] {
+  const delivery = deliverySteps(quotation.orderStatus);
+  const paid = isFullyPaid(quotation);
+  const payment: TrackerStep = { key: 'PAYMENT', complete: paid };
+  return paid ? [payment, ...delivery] : [...delivery, payment];
+}
