@@ -114,7 +114,8 @@ export function modelPaths(machine: AnyStateMachine, options: ModelPathOptions):
   } as never);
 
   const candidates: AnyEventObject[][] = [];
-  for (const path of model.getShortestPaths()) {
+  // Keep paths that are prefixes of others: their end states must still be extended by every event.
+  for (const path of model.getShortestPaths({ allowDuplicatePaths: true })) {
     const prefix = path.steps.map((s) => s.event as AnyEventObject);
     candidates.push(prefix);
     for (const event of eventsIn(path.state as SnapshotFrom<AnyStateMachine>)) candidates.push([...prefix, event]);
