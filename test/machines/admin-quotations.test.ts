@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import {
+  draftPriceDetails,
+  quotationDraftChanges,
+  quotationDraftOf,
+  quotationPatchBody,
+} from '../../machines/admin-quotation-draft';
+import {
+  adminQuotationsMachine,
+  openQuotation,
+  visibleQuotations,
+  type SaveQuotationInput,
+} from '../../machines/admin-quotations.machine';
+import type { SaveOutcome } from '../../machines/admin-sheet';
+import type { Quotation } from '../../src/domain/types';
+import { controlled, settle } from './admin-controlled';
+import { QUOTATIONS, quotation } from './admin-fixtures';
+import { QUOTATIONS_CHANGED } from './admin-model-events';
+
+function start() {
+  const load = controlled<Quotation[]>();
+  const save = controlled<SaveOutcome, SaveQuotationInput>();
+  const actor = createActor(
+    adminQuotationsMachine.provide({ actors: { loadQuotations: load.logic, saveQuotation: save.logic } }),
+  ).start();
+  return { actor, load, save };
+}
+
+async function editing() {
+  const t = start();
+  t.load.last().resolve(QUOTATIONS);
+  await settle();
+  t.actor.send({ type: 'quotation.open', id: 'q2' });
+  t.actor.send({ type: 'quotation.edit' });
+  return t;
+}
+
+const canSave = (t: ReturnType<typeof start>) => t.actor.getSnapshot().can({ type: 'quotation.save' });
+
+describe('the admin quotations chart', () => {
+  it('lists every quotation once loaded', async () => {
+    const t = start();
+    expect(t.actor.getSnapshot().hasTag('loading')).toBe(true);
+    t.load.last().resolve(QUOTATIONS);
+    await settle();
+    expect(t.actor.getSnapshot().value).toBe('browsing');
+    expect(visibleQuotations(t.actor.getSnapshot().context).map((q) => q._id)).toEqual(['q1', 'q2']);
+  });
+
+  it('shows the fetch failure after a failed load and retries on reload', async () => {
+    const t = start();
+    t.load.last().reject(new Error('offline'));
+    await settle();
+    expect(t.actor.getSnapshot().hasTag('fetchFailed')).toBe(true);
+    t.actor.send({ type: 'list.reload' });
+    expect(t.load.calls).toHaveLength(2);
+  });
+
+  it('searches by display id or internal id, ignoring case, and a blank search shows all', async () => {
+    const t = start();
+    t.load.last().resolve(QUOTATIONS);
+    await settle();
+    t.actor.send({ type: 'search.change', query: 'qt100002' });
+    expect(visibleQuotations(t.actor.getSnapshot().context).map((q) => q._id)).toEqual(['q2']);
+    t.actor.send({ type: 'search.change', query: 'Q1' });
+    expect(visibleQuotations(t.actor.getSnapshot().context).map((q) => q._id)).toEqual(['q1']);
+    t.actor.send({ type: 'search.change', query: '  ' });
+    expect(visibleQuotations(t.actor.getSnapshot().context)).toHaveLength(2);
+  });
+
+  it('allows Update only in the edit state, with every amount readable, and not while a save is in flight', async () => {
+    const t = start();
+    t.load.last().resolve(QUOTATIONS);
+    await settle();
+    t.actor.send({ type: 'quotation.open', id: 'q2' });
+    expect(canSave(t)).toBe(false);
+    t.actor.send({ type: 'quotation.edit' });
+    expect(canSave(t)).toBe(true);
+    t.actor.send({ type: 'draft.line', index: 0, field: 'discount', value: '12.345' });
+    expect(canSave(t)).toBe(false);
+    t.actor.send({ type: 'draft.line', index: 0, field: 'discount', value: '12.34' });
+    t.actor.send({ type: 'draft.line', index: 0, field: 'quantity', value: '0' });
+    expect(canSave(t)).toBe(false);
+    t.actor.send({ type: 'draft.line', index: 0, field: 'quantity', value: '3' });
+    t.actor.send({ type: 'quotation.save' });
+    expect(t.actor.getSnapshot().hasTag('saving')).toBe(true);
+    expect(canSave(t)).toBe(false);
+  });
+
+  it('sends the full quotation with each skuIdentifier replaced by its id, amounts in paisa and the version', async () => {
+    const t = await editing();
+    t.actor.send({ type: 'draft.status', status: 'COMPLETED' });
+    t.actor.send({ type: 'draft.line', index: 0, field: 'goods', value: '1,250.5' });
+    t.actor.send({ type: 'draft.line', index: 0, field: 'shipping', value: '300' });
+    t.actor.send({ type: 'quotation.save' });
+    const { id, body } = t.save.last().input;
+    expect(id).toBe('q2');
+    expect(body).toEqual({
+      _id: 'q2',
+      quotationDisplayId: 'QT100002',
+      status: 'COMPLETED',
+      image: QUOTATIONS[1]!.image,
+      skusDetail: [{ skuIdentifier: 's3', quantity: 2, goodsPricePaisa: 125050, discountPaisa: 50000, shippingPricePaisa: 30000 }],
+      orderStatus: null,
+      deliveryOtp: null,
+      amountPaidPaisa: 0,
+      version: 3,
+      createdAt: QUOTATIONS[1]!.createdAt,
+      updatedAt: QUOTATIONS[1]!.updatedAt,
+    });
+  });
+
+  it('closes the sheet and reloads the list after a save', async () => {
+    const t = await editing();
+    t.actor.send({ type: 'quotation.save' });
+    t.save.last().resolve({ outcome: 'saved' });
+    await settle();
+    expect(t.actor.getSnapshot().value).toBe('loading');
+    expect(t.actor.getSnapshot().context.openId).toBeNull();
+    expect(t.load.calls).toHaveLength(2);
+  });
+
+  it('after a 409 reloads, shows the save failure with the reloaded quotation, and keeps what the admin typed', async () => {
+    const t = await editing();
+    t.actor.send({ type: 'draft.line', index: 0, field: 'goods', value: '9000' });
+    t.actor.send({ type: 'quotation.save' });
+    t.save.last().resolve({ outcome: 'conflict' });
+    await settle();
+    expect(t.actor.getSnapshot().matches({ sheet: 'reloading' })).toBe(true);
+    t.load.last().resolve(QUOTATIONS_CHANGED);
+    await settle();
+    const snapshot = t.actor.getSnapshot();
+    expect(snapshot.matches({ sheet: 'conflict' })).toBe(true);
+    expect(snapshot.hasTag('saveFailed')).toBe(true);
+    expect(openQuotation(snapshot.context)?.status).toBe('EXPIRED');
+    expect(snapshot.context.refusedDraft?.lines[0]?.goods).toBe('9000');
+    expect(snapshot.can({ type: 'quotation.save' })).toBe(false);
+
+    t.actor.send({ type: 'draft.reapply' });
+    const draft = t.actor.getSnapshot().context.draft!;
+    expect(draft.version).toBe(4);
+    expect(draft.lines[0]?.goods).toBe('9000');
+    expect(draft.status).toBe('COMPLETED');
+  });
+
+  it('keeps the draft and shows the save failure when a save fails for another reason', async () => {
+    const t = await editing();
+    t.actor.send({ type: 'draft.line', index: 0, field: 'goods', value: '777' });
+    t.actor.send({ type: 'quotation.save' });
+    t.save.last().reject({ status: 500, data: { message: 'boom' } });
+    await settle();
+    const snapshot = t.actor.getSnapshot();
+    expect(snapshot.matches({ sheet: { editing: 'failed' } })).toBe(true);
+    expect(snapshot.hasTag('saveFailed')).toBe(true);
+    expect(snapshot.context.draft?.lines[0]?.goods).toBe('777');
+  });
+});
+
+describe('the quotation draft', () => {
+  it('shows paisa as rupees and reads typed rupees back as paisa', () => {
+    const draft = quotationDraftOf(QUOTATIONS[1]!);
+    expect(draft.lines[0]).toMatchObject({ goods: '10000.00', discount: '500.00', shipping: '200.00', quantity: '2' });
+    const body = quotationPatchBody(QUOTATIONS[1]!, draft)!;
+    expect(body.skusDetail[0]).toMatchObject({ goodsPricePaisa: 1_000_000, discountPaisa: 50_000, shippingPricePaisa: 20_000 });
+  });
+
+  it('totals goods plus shipping minus discount live, counting a half-typed amount as zero', () => {
+    const draft = quotationDraftOf(quotation({ _id: 'x' }));
+    draft.lines[0] = { ...draft.lines[0]!, goods: '100', discount: '10', shipping: '5' };
+    draft.lines[1] = { ...draft.lines[1]!, goods: '50.5', discount: 'abc', shipping: '' };
+    expect(draftPriceDetails(draft)).toEqual({ totalMrpPaisa: 15050, discountPaisa: 1000, shippingPaisa: 500, totalPaisa: 14550 });
+  });
+
+  it('lists where the refused draft differs from the reloaded quotation', () => {
+    const mine = quotationDraftOf(QUOTATIONS[1]!);
+    mine.lines[0] = { ...mine.lines[0]!, goods: '10000', discount: '450' };
+    const changes = quotationDraftChanges(mine, QUOTATIONS_CHANGED[1]!);
+    expect(changes).toEqual([
+      { line: null, field: 'status', mine: 'COMPLETED', now: 'EXPIRED' },
+      { line: 0, field: 'discount', mine: '450', now: '500.00' },
+    ]);
+  });
+});

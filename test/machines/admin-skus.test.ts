@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import type { SaveOutcome } from '../../machines/admin-sheet';
+import { skuDraftChanges, skuDraftOf, skuSaveBody } from '../../machines/admin-sku-draft';
+import { adminSkusMachine, visibleSkus, type SaveSkuInput } from '../../machines/admin-skus.machine';
+import type { Sku } from '../../src/domain/types';
+import { controlled, settle } from './admin-controlled';
+import { SKUS } from './admin-fixtures';
+import { SKU_IMAGE_FILE, SKUS_CHANGED } from './admin-model-events';
+
+async function loaded() {
+  const load = controlled<Sku[]>();
+  const save = controlled<SaveOutcome, SaveSkuInput>();
+  const upload = controlled<string, { file: Blob }>();
+  const actor = createActor(
+    adminSkusMachine.provide({ actors: { loadSkus: load.logic, saveSku: save.logic, uploadSkuImage: upload.logic } }),
+  ).start();
+  load.last().resolve(SKUS);
+  await settle();
+  return { actor, load, save, upload };
+}
+
+const fill = (actor: Awaited<ReturnType<typeof loaded>>['actor']) => {
+  const fields = {
+    name: 'Bagasse',
+    description: 'Sugarcane fibre left after crushing',
+    categoryName: 'Fibre',
+    brandName: 'Krishi',
+    availableQty: '120',
+    skuQuantityUnit: 'tonne',
+    minimumPrice: '1,800.50',
+  } as const;
+  for (const [field, value] of Object.entries(fields)) {
+    actor.send({ type: 'draft.field', field: field as keyof typeof fields, value });
+  }
+};
+
+describe('the admin SKUs chart', () => {
+  it('searches name, category, brand, description and display id, ignoring case', async () => {
+    const { actor } = await loaded();
+    const ids = (query: string) => {
+      actor.send({ type: 'search.change', query });
+      return visibleSkus(actor.getSnapshot().context).map((s) => s._id);
+    };
+    expect(ids('STRAW')).toEqual(['s2']);
+    expect(ids('coir')).toEqual(['s3']);
+    expect(ids('sku1001')).toEqual(['s1']);
+    expect(ids('')).toEqual(['s1', 's2', 's3']);
+  });
+
+  it('adds a SKU: Save waits for every field and the uploaded image, then posts it without a version', async () => {
+    const { actor, save, upload } = await loaded();
+    actor.send({ type: 'sku.add' });
+    fill(actor);
+    expect(actor.getSnapshot().can({ type: 'sku.save' })).toBe(false);
+    actor.send({ type: 'image.choose', file: SKU_IMAGE_FILE });
+    expect(actor.getSnapshot().hasTag('uploading')).toBe(true);
+    expect(upload.last().input.file).toBe(SKU_IMAGE_FILE);
+    expect(actor.getSnapshot().can({ type: 'sku.save' })).toBe(false);
+    upload.last().resolve('/api/uploads/bagasse0001');
+    await settle();
+    expect(actor.getSnapshot().can({ type: 'sku.save' })).toBe(true);
+    actor.send({ type: 'sku.save' });
+    expect(save.last().input).toEqual({
+      id: null,
+      body: {
+        name: 'Bagasse',
+        description: 'Sugarcane fibre left after crushing',
+        categoryName: 'Fibre',
+        brandName: 'Krishi',
+        image: '/api/uploads/bagasse0001',
+        availableQty: 120,
+        minimumPrice: 180050,
+        skuQuantityUnit: 'tonne',
+      },
+    });
+  });
+
+  it('edits a SKU with its version and, once saved, closes the sheet and reloads', async () => {
+    const { actor, load, save } = await loaded();
+    actor.send({ type: 'sku.open', id: 's2' });
+    actor.send({ type: 'draft.field', field: 'availableQty', value: '75' });
+    actor.send({ type: 'sku.save' });
+    expect(save.last().input.id).toBe('s2');
+    expect(save.last().input.body).toMatchObject({ availableQty: 75, version: 1, minimumPrice: 250000 });
+    save.last().resolve({ outcome: 'saved' });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('loading');
+    expect(load.calls).toHaveLength(2);
+  });
+
+  it('shows the upload failure and lets the admin choose another image', async () => {
+    const { actor, upload } = await loaded();
+    actor.send({ type: 'sku.open', id: 's1' });
+    actor.send({ type: 'image.choose', file: SKU_IMAGE_FILE });
+    upload.last().reject({ status: 415, data: { message: 'not an image' } });
+    await settle();
+    expect(actor.getSnapshot().hasTag('uploadFailed')).toBe(true);
+    expect(actor.getSnapshot().context.draft?.image).toBe(SKUS[0]!.image);
+    actor.send({ type: 'image.choose', file: SKU_IMAGE_FILE });
+    expect(upload.calls).toHaveLength(2);
+  });
+
+  it('after a 409 shows the save failure with the reloaded SKU and what the admin typed', async () => {
+    const { actor, load, save } = await loaded();
+    actor.send({ type: 'sku.open', id: 's1' });
+    actor.send({ type: 'draft.field', field: 'availableQty', value: '42' });
+    actor.send({ type: 'sku.save' });
+    save.last().resolve({ outcome: 'conflict' });
+    await settle();
+    load.last().resolve(SKUS_CHANGED);
+    await settle();
+    const { context } = actor.getSnapshot();
+    expect(actor.getSnapshot().hasTag('saveFailed')).toBe(true);
+    expect(skuDraftChanges(context.refusedDraft!, SKUS_CHANGED[0]!)).toEqual([
+      { field: 'name', mine: 'Groundnut shell', now: 'Groundnut shell (fine)' },
+      { field: 'availableQty', mine: '42', now: '500' },
+    ]);
+    actor.send({ type: 'draft.reapply' });
+    expect(actor.getSnapshot().context.draft).toMatchObject({ version: 2, availableQty: '42' });
+  });
+
+  it('keeps the draft when a save fails for another reason', async () => {
+    const { actor, save } = await loaded();
+    actor.send({ type: 'sku.open', id: 's1' });
+    actor.send({ type: 'draft.field', field: 'brandName', value: 'Khedut' });
+    actor.send({ type: 'sku.save' });
+    save.last().reject({ status: 500, data: { message: 'down' } });
+    await settle();
+    expect(actor.getSnapshot().matches({ sheet: { editing: 'failed' } })).toBe(true);
+    expect(actor.getSnapshot().context.draft?.brandName).toBe('Khedut');
+  });
+});
+
+describe('the SKU draft', () => {
+  it('shows the minimum price in rupees and sends it in paisa', () => {
+    const draft = skuDraftOf(SKUS[0]!);
+    expect(draft.minimumPrice).toBe('2500.00');
+    expect(skuSaveBody(draft)).toMatchObject({ minimumPrice: 250000, availableQty: 500, version: 1 });
+  });
+
+  it('refuses a blank name, a fractional stock or an unreadable price', () => {
+    const draft = skuDraftOf(SKUS[0]!);
+    expect(skuSaveBody({ ...draft, name: '  ' })).toBeNull();
+    expect(skuSaveBody({ ...draft, availableQty: '2.5' })).toBeNull();
+    expect(skuSaveBody({ ...draft, minimumPrice: 'cheap' })).toBeNull();
+  });
+});

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { adminUsersMachine, sortUsersForAdmin, visibleUsers } from '../../machines/admin-users.machine';
+import type { User } from '../../src/domain/types';
+import { controlled, controlledCallback, settle } from './admin-controlled';
+import { USERS } from './admin-fixtures';
+import { USERS_AFTER_VERIFY } from './admin-model-events';
+
+async function loaded() {
+  const load = controlled<User[]>();
+  const verify = controlled<unknown, { id: string }>();
+  const aadhaar = controlledCallback<{ url: string }>();
+  const actor = createActor(
+    adminUsersMachine.provide({ actors: { loadUsers: load.logic, verifyUser: verify.logic, aadhaarImage: aadhaar.logic } }),
+  ).start();
+  load.last().resolve(USERS);
+  await settle();
+  return { actor, load, verify, aadhaar };
+}
+
+describe('the admin users chart', () => {
+  it('sorts unverified users first, keeping the server order within each group', () => {
+    expect(sortUsersForAdmin(USERS).map((u) => u._id)).toEqual(['u2', 'u4', 'u1', 'u3']);
+  });
+
+  it('lists loaded users unverified first and searches by name or mobile number', async () => {
+    const { actor } = await loaded();
+    expect(visibleUsers(actor.getSnapshot().context).map((u) => u._id)).toEqual(['u2', 'u4', 'u1', 'u3']);
+    actor.send({ type: 'search.change', query: 'NAIR' });
+    expect(visibleUsers(actor.getSnapshot().context).map((u) => u._id)).toEqual(['u4']);
+    actor.send({ type: 'search.change', query: '500003' });
+    expect(visibleUsers(actor.getSnapshot().context).map((u) => u._id)).toEqual(['u3']);
+  });
+
+  it('fetches the Aadhaar image of an expanded user and stops fetching when another expands', async () => {
+    const { actor, aadhaar } = await loaded();
+    actor.send({ type: 'user.expand', id: 'u2' });
+    expect(aadhaar.last().input.url).toBe('/api/uploads/aadhaar0001');
+    aadhaar.last().send({ type: 'aadhaar.loaded', src: 'blob:one' });
+    expect(actor.getSnapshot().context.aadhaarSrc).toBe('blob:one');
+    const first = aadhaar.last();
+    actor.send({ type: 'user.expand', id: 'u4' });
+    expect(first.stopped).toBe(true);
+    expect(actor.getSnapshot().matches({ detail: { expanded: 'noAadhaar' } })).toBe(true);
+    expect(actor.getSnapshot().context.aadhaarSrc).toBeNull();
+  });
+
+  it('offers Verify only for an unverified user and not while a verification is in flight', async () => {
+    const { actor, verify, load } = await loaded();
+    expect(actor.getSnapshot().can({ type: 'user.verify', id: 'u1' })).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'user.verify', id: 'u2' })).toBe(true);
+    actor.send({ type: 'user.expand', id: 'u2' });
+    actor.send({ type: 'user.verify', id: 'u2' });
+    expect(verify.last().input).toEqual({ id: 'u2' });
+    expect(actor.getSnapshot().can({ type: 'user.verify', id: 'u4' })).toBe(false);
+    verify.last().resolve(null);
+    await settle();
+    expect(load.calls).toHaveLength(2);
+    load.last().resolve(USERS_AFTER_VERIFY);
+    await settle();
+    expect(actor.getSnapshot().matches({ detail: 'expanded' })).toBe(true);
+    expect(visibleUsers(actor.getSnapshot().context).map((u) => u._id)).toEqual(['u4', 'u1', 'u2', 'u3']);
+  });
+
+  it('shows the verify failure and lets the admin try again', async () => {
+    const { actor, verify } = await loaded();
+    actor.send({ type: 'user.verify', id: 'u4' });
+    verify.last().reject({ status: 500, data: { message: 'down' } });
+    await settle();
+    expect(actor.getSnapshot().hasTag('verifyFailed')).toBe(true);
+    actor.send({ type: 'user.verify', id: 'u4' });
+    expect(verify.calls).toHaveLength(2);
+  });
+});
