@@ -1,0 +1,106 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import { catalogueMachine, isCatalogueLoading, selectedSku, visibleSkus } from '../../machines/catalogue.machine';
+import type { AppConfig } from '../../src/domain/api';
+import { DEBOUNCE_MS, SKU_REFRESH_MS } from '../../src/domain/constants';
+import type { Sku } from '../../src/domain/types';
+import { sku } from '../domain/shop-fixtures';
+import { controlled, flush } from './shop-fakes';
+
+const shell = sku();
+const straw = sku({ _id: 's2', skuDisplayId: 'SKU1002', name: 'Paddy Straw', categoryName: 'Straw', description: 'Rice straw' });
+const config: AppConfig = { contactPhone: '+919800000000', chatUrl: 'https://wa.me/919800000000', upiPayeeId: null, upiPayeeName: null };
+
+function start(skus: Sku[] = []) {
+  const fetchSkus = controlled<Sku[]>();
+  const fetchConfig = controlled<AppConfig>();
+  const actor = createActor(catalogueMachine.provide({ actors: { fetchSkus: fetchSkus.logic, fetchConfig: fetchConfig.logic } }), {
+    input: { skus },
+  }).start();
+  return { actor, fetchSkus, fetchConfig };
+}
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe('catalogue machine', () => {
+  it('shows the restored SKUs without fetching until home opens', () => {
+    const { actor, fetchSkus } = start([shell]);
+    expect(visibleSkus(actor.getSnapshot())).toEqual([shell]);
+    expect(fetchSkus.calls).toHaveLength(0);
+  });
+
+  it('fetches the SKUs when home opens and replaces the list with the answer', async () => {
+    const { actor, fetchSkus } = start([shell]);
+    actor.send({ type: 'home.open' });
+    expect(isCatalogueLoading(actor.getSnapshot())).toBe(true);
+    fetchSkus.last().deferred.resolve([straw]);
+    await flush();
+    expect(actor.getSnapshot().context.skus).toEqual([straw]);
+    expect(isCatalogueLoading(actor.getSnapshot())).toBe(false);
+  });
+
+  it(`fetches again every ${SKU_REFRESH_MS} ms while home is open, and stops when it closes`, async () => {
+    const { actor, fetchSkus } = start();
+    actor.send({ type: 'home.open' });
+    fetchSkus.last().deferred.resolve([shell]);
+    await flush();
+    await vi.advanceTimersByTimeAsync(SKU_REFRESH_MS - 1);
+    expect(fetchSkus.calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetchSkus.calls).toHaveLength(2);
+    fetchSkus.last().deferred.resolve([shell, straw]);
+    await flush();
+    actor.send({ type: 'home.close' });
+    await vi.advanceTimersByTimeAsync(SKU_REFRESH_MS * 3);
+    expect(fetchSkus.calls).toHaveLength(2);
+  });
+
+  it('keeps the old list when a fetch fails', async () => {
+    const { actor, fetchSkus } = start([shell]);
+    actor.send({ type: 'home.open' });
+    fetchSkus.last().deferred.reject({ status: 500, data: { message: 'x' } });
+    await flush();
+    expect(actor.getSnapshot().context.skus).toEqual([shell]);
+  });
+
+  it(`filters the grid ${DEBOUNCE_MS} ms after the last keystroke, not before`, async () => {
+    const { actor } = start([shell, straw]);
+    actor.send({ type: 'search.change', query: 'pad' });
+    await vi.advanceTimersByTimeAsync(DEBOUNCE_MS - 100);
+    actor.send({ type: 'search.change', query: 'PADDY' });
+    expect(actor.getSnapshot().context.query).toBe('PADDY');
+    await vi.advanceTimersByTimeAsync(DEBOUNCE_MS - 1);
+    expect(visibleSkus(actor.getSnapshot())).toEqual([shell, straw]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(visibleSkus(actor.getSnapshot())).toEqual([straw]);
+  });
+
+  it('names the product of a deep link once the list holds it, fetching the list first', async () => {
+    const { actor, fetchSkus } = start();
+    actor.send({ type: 'sku.open', skuDisplayId: 'SKU1002' });
+    expect(selectedSku(actor.getSnapshot())).toBeNull();
+    expect(fetchSkus.calls).toHaveLength(1);
+    fetchSkus.last().deferred.resolve([shell, straw]);
+    await flush();
+    expect(selectedSku(actor.getSnapshot())).toEqual(straw);
+  });
+
+  it('opens a product already in the list without fetching', () => {
+    const { actor, fetchSkus } = start([shell]);
+    actor.send({ type: 'sku.open', skuDisplayId: 'SKU1001' });
+    expect(selectedSku(actor.getSnapshot())).toEqual(shell);
+    expect(fetchSkus.calls).toHaveLength(0);
+  });
+
+  it('loads the contact config at start and retries a failure later', async () => {
+    const { actor, fetchConfig } = start();
+    fetchConfig.last().deferred.reject(new Error('offline'));
+    await flush();
+    expect(actor.getSnapshot().context.config).toBeNull();
+    await vi.advanceTimersByTimeAsync(SKU_REFRESH_MS);
+    fetchConfig.last().deferred.resolve(config);
+    await flush();
+    expect(actor.getSnapshot().context.config).toEqual(config);
+  });
+});

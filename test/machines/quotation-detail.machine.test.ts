@@ -1,0 +1,127 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import { quotationAction, quotationDetailMachine, type FetchQuotationResult } from '../../machines/quotation-detail.machine';
+import type { StatusResult } from '../../machines/quotation-list.machine';
+import { POLL_MS } from '../../src/domain/constants';
+import type { Quotation } from '../../src/domain/types';
+import { quotation } from '../domain/shop-fixtures';
+import { controlled, controlledVisibility, flush } from './shop-fakes';
+
+function start(cached: Quotation | null = null) {
+  const fetchQuotation = controlled<FetchQuotationResult, { id: string }>();
+  const deleteQuotation = controlled<StatusResult, { id: string }>();
+  const placeOrder = controlled<StatusResult, { id: string }>();
+  const visibility = controlledVisibility();
+  const navigate = vi.fn();
+  const actor = createActor(
+    quotationDetailMachine.provide({
+      actors: { fetchQuotation: fetchQuotation.logic, deleteQuotation: deleteQuotation.logic, placeOrder: placeOrder.logic, visibility: visibility.logic },
+      actions: { navigate: (_, params) => navigate(params.to) },
+    }),
+    { input: { quotationId: 'QT100001', cached } },
+  ).start();
+  return { actor, fetchQuotation, deleteQuotation, placeOrder, visibility, navigate };
+}
+
+async function loaded(q: Quotation) {
+  const started = start();
+  started.fetchQuotation.last().deferred.resolve(q);
+  await flush();
+  return started;
+}
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe('quotation detail machine', () => {
+  it('offers the action each status allows: delete, place order, track, or none', () => {
+    expect(quotationAction('PENDING')).toBe('delete');
+    expect(quotationAction('COMPLETED')).toBe('placeOrder');
+    expect(quotationAction('ORDERED')).toBe('track');
+    expect(quotationAction('DELETED')).toBeNull();
+    expect(quotationAction('EXPIRED')).toBeNull();
+  });
+
+  it('fetches the quotation by the id in the link and polls it', async () => {
+    const { actor, fetchQuotation } = start();
+    expect(fetchQuotation.last().input).toEqual({ id: 'QT100001' });
+    fetchQuotation.last().deferred.resolve(quotation());
+    await flush();
+    expect(actor.getSnapshot().context.quotation?.status).toBe('PENDING');
+    await vi.advanceTimersByTimeAsync(POLL_MS);
+    expect(fetchQuotation.calls).toHaveLength(2);
+  });
+
+  it('says the quotation is missing when the server has none', async () => {
+    const { actor, fetchQuotation } = start();
+    fetchQuotation.last().deferred.resolve(null);
+    await flush();
+    expect(actor.getSnapshot().context.missing).toBe(true);
+  });
+
+  it('pauses polling while the page is hidden', async () => {
+    const { fetchQuotation, visibility } = await loaded(quotation());
+    visibility.hide();
+    await vi.advanceTimersByTimeAsync(POLL_MS * 3);
+    expect(fetchQuotation.calls).toHaveLength(1);
+    visibility.show();
+    expect(fetchQuotation.calls).toHaveLength(2);
+  });
+
+  it('deletes a PENDING quotation after Yes and goes to /request on 200', async () => {
+    const { actor, deleteQuotation, navigate } = await loaded(quotation());
+    expect(actor.getSnapshot().can({ type: 'order.place' })).toBe(false);
+    actor.send({ type: 'quotation.delete' });
+    expect(actor.getSnapshot().matches({ action: 'confirmingDelete' })).toBe(true);
+    actor.send({ type: 'delete.confirm' });
+    expect(deleteQuotation.last().input).toEqual({ id: 'q-1' });
+    deleteQuotation.last().deferred.resolve({ status: 200 });
+    await flush();
+    expect(navigate).toHaveBeenCalledWith('/request');
+  });
+
+  it('brings the Delete button back when the delete fails', async () => {
+    const { actor, deleteQuotation, navigate } = await loaded(quotation());
+    actor.send({ type: 'quotation.delete' });
+    actor.send({ type: 'delete.confirm' });
+    deleteQuotation.last().deferred.resolve({ status: 409 });
+    await flush();
+    expect(navigate).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().can({ type: 'quotation.delete' })).toBe(true);
+  });
+
+  it('places an order from a COMPLETED quotation and goes to /request on 201', async () => {
+    const { actor, placeOrder, navigate } = await loaded(quotation({ status: 'COMPLETED' }));
+    expect(actor.getSnapshot().can({ type: 'quotation.delete' })).toBe(false);
+    actor.send({ type: 'order.place' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(actor.getSnapshot().can({ type: 'order.place' })).toBe(false);
+    placeOrder.last().deferred.resolve({ status: 201 });
+    await flush();
+    expect(navigate).toHaveBeenCalledWith('/request');
+  });
+
+  it('keeps Place Order available when the order is refused', async () => {
+    const { actor, placeOrder, navigate } = await loaded(quotation({ status: 'COMPLETED' }));
+    actor.send({ type: 'order.place' });
+    placeOrder.last().deferred.reject({ status: 500, data: { message: 'x' } });
+    await flush();
+    expect(navigate).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().can({ type: 'order.place' })).toBe(true);
+  });
+
+  it('tracks an ORDERED quotation on /order-status by its internal id', async () => {
+    const { actor, navigate } = await loaded(quotation({ status: 'ORDERED', orderStatus: 'CONFIRMATION_PENDING' }));
+    actor.send({ type: 'order.track' });
+    expect(navigate).toHaveBeenCalledWith('/order-status?quotation_id=q-1');
+  });
+
+  it('offers nothing for DELETED, EXPIRED or itemless quotations', async () => {
+    for (const q of [quotation({ status: 'DELETED' }), quotation({ status: 'EXPIRED' }), quotation({ skusDetail: [] })]) {
+      const { actor } = await loaded(q);
+      const can = (type: 'quotation.delete' | 'order.place' | 'order.track') => actor.getSnapshot().can({ type });
+      expect([can('quotation.delete'), can('order.place'), can('order.track')]).toEqual([false, false, false]);
+      actor.stop();
+    }
+  });
+});

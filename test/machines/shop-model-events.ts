@@ -1,0 +1,169 @@
+/**
+ * The events the model-based paths try in each state of the shop machines: user gestures, actor
+ * answers (`xstate.done.actor.*` / `xstate.error.actor.*`) and timer ticks (`xstate.after.*`).
+ * The machine tests measure transition coverage with them; the view tests drive the screens with
+ * the same paths.
+ */
+import { fromCallback, fromPromise, type AnyEventObject, type AnyStateMachine, type NonReducibleUnknown, type SnapshotFrom } from 'xstate';
+import { cartMachine } from '../../machines/cart.machine';
+import { catalogueMachine } from '../../machines/catalogue.machine';
+import { orderTrackingMachine } from '../../machines/order-tracking.machine';
+import { quotationDetailMachine } from '../../machines/quotation-detail.machine';
+import { quotationListMachine } from '../../machines/quotation-list.machine';
+import type { AppConfig } from '../../src/domain/api';
+import { line, quotation, sku } from '../domain/shop-fixtures';
+
+export const modelShell = sku();
+export const modelStraw = sku({
+  _id: 'sku-2',
+  skuDisplayId: 'SKU1002',
+  name: 'Paddy Straw',
+  categoryName: 'Straw',
+  brandName: 'Delta Farms',
+  description: 'Bales of rice straw',
+  skuQuantityUnit: 'bale',
+});
+export const modelConfig: AppConfig = {
+  contactPhone: '+919812345678',
+  chatUrl: 'https://wa.me/919812345678',
+  upiPayeeId: 'krishi@upi',
+  upiPayeeName: 'Krishi Byproducts',
+};
+
+const priced = [
+  line({ goodsPricePaisa: 200_000, discountPaisa: 10_000, shippingPricePaisa: 5_000 }),
+  line({
+    skuIdentifier: { _id: 'sku-2', name: 'Paddy Straw', image: '/p.jpg', skuQuantityUnit: 'bale' },
+    quantity: 4,
+    goodsPricePaisa: 100_000,
+    discountPaisa: 0,
+    shippingPricePaisa: 5_000,
+  }),
+];
+export const modelPending = quotation();
+export const modelReceived = quotation({ _id: 'q-2', quotationDisplayId: 'QT100002', status: 'COMPLETED', skusDetail: priced });
+export const modelOrdered = quotation({
+  _id: 'q-3',
+  quotationDisplayId: 'QT100003',
+  status: 'ORDERED',
+  orderStatus: 'MATERIAL_LOADED',
+  deliveryOtp: '4821',
+  skusDetail: priced,
+  amountPaidPaisa: 100_000,
+});
+export const modelPaid = { ...modelOrdered, orderStatus: 'DELIVERED' as const, amountPaidPaisa: 300_000 };
+
+const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
+const error = (id: string) => ({ type: `xstate.error.actor.${id}`, error: { status: 500, data: { message: 'x' } } });
+const after = (delay: string, stateId: string) => ({ type: `xstate.after.${delay}.${stateId}` });
+
+/** Actors that never settle: the paths deliver their answers as events. */
+const pending = <TOutput, TInput = NonReducibleUnknown>() => fromPromise<TOutput, TInput>(() => new Promise<never>(() => undefined));
+const silent = <TEvent extends AnyEventObject>() => fromCallback<TEvent>(() => undefined);
+
+export const catalogueModel = {
+  machine: catalogueMachine.provide({ actors: { fetchSkus: pending(), fetchConfig: pending() } }) as AnyStateMachine,
+  input: { skus: [] },
+  events: [
+    { type: 'catalogue.load' },
+    { type: 'home.open' },
+    { type: 'home.close' },
+    { type: 'search.change', query: 'straw' },
+    { type: 'sku.open', skuDisplayId: 'SKU1002' },
+    done('fetchSkus', [modelShell, modelStraw]),
+    error('fetchSkus'),
+    done('fetchConfig', modelConfig),
+    error('fetchConfig'),
+    after('SKU_REFRESH', 'catalogue.refresh.on'),
+    after('DEBOUNCE', 'catalogue.search.debouncing'),
+    after('CONFIG_RETRY', 'catalogue.contact.unavailable'),
+  ] as AnyEventObject[],
+};
+
+const shellItem = { _id: 'sku-1', name: 'Groundnut Shell', image: '/img/groundnut.jpg', skuQuantityUnit: 'kg' };
+export const cartModel = {
+  machine: cartMachine.provide({ actors: { requestQuotation: pending() } }) as AnyStateMachine,
+  input: { items: [] },
+  events: [
+    { type: 'draft.change', skuId: 'sku-1', quantity: 2 },
+    { type: 'cart.add', item: shellItem },
+    { type: 'cart.update', item: { ...shellItem, _id: 'sku-2', name: 'Paddy Straw', skuQuantityUnit: 'bale', quantity: 1 } },
+    { type: 'cart.increment', id: 'sku-1' },
+    { type: 'cart.decrement', id: 'sku-1' },
+    { type: 'cart.remove', id: 'sku-2' },
+    { type: 'cart.clear' },
+    { type: 'quotation.request' },
+    done('requestQuotation', { status: 201 }),
+    done('requestQuotation', { status: 400 }),
+    error('requestQuotation'),
+  ] as AnyEventObject[],
+  // Quantities above 3 behave like 3: keeps the state space finite.
+  serializeState: (s: SnapshotFrom<AnyStateMachine>) =>
+    JSON.stringify([
+      s.value,
+      s.context.draft,
+      (s.context.items as { _id: string; quantity: number }[]).map((i) => [i._id, Math.min(i.quantity, 3)]),
+    ]),
+};
+
+export const quotationListModel = {
+  machine: quotationListMachine.provide({ actors: { fetchQuotations: pending(), deleteQuotation: pending(), visibility: silent() } }) as AnyStateMachine,
+  input: { quotations: [] },
+  events: [
+    { type: 'page.hidden' },
+    { type: 'page.visible' },
+    done('fetchQuotations', [modelPending, modelReceived, modelOrdered]),
+    error('fetchQuotations'),
+    after('POLL', 'quotationList.poll.waiting'),
+    { type: 'quotation.delete', id: 'q-1' },
+    { type: 'delete.confirm' },
+    { type: 'delete.cancel' },
+    done('deleteQuotation', { status: 200 }),
+    done('deleteQuotation', { status: 409 }),
+    error('deleteQuotation'),
+  ] as AnyEventObject[],
+};
+
+export const quotationDetailModel = {
+  machine: quotationDetailMachine.provide({
+    actors: { fetchQuotation: pending(), deleteQuotation: pending(), placeOrder: pending(), visibility: silent() },
+  }) as AnyStateMachine,
+  input: { quotationId: 'QT100001' },
+  events: [
+    { type: 'page.hidden' },
+    { type: 'page.visible' },
+    done('fetchQuotation', modelPending),
+    done('fetchQuotation', modelReceived),
+    done('fetchQuotation', modelOrdered),
+    done('fetchQuotation', null),
+    error('fetchQuotation'),
+    after('POLL', 'quotationDetail.poll.waiting'),
+    { type: 'quotation.delete' },
+    { type: 'delete.confirm' },
+    { type: 'delete.cancel' },
+    { type: 'order.place' },
+    { type: 'order.track' },
+    done('deleteQuotation', { status: 200 }),
+    done('deleteQuotation', { status: 409 }),
+    error('deleteQuotation'),
+    done('placeOrder', { status: 201 }),
+    done('placeOrder', { status: 409 }),
+    error('placeOrder'),
+  ] as AnyEventObject[],
+};
+
+export const orderTrackingModel = {
+  machine: orderTrackingMachine.provide({ actors: { fetchQuotation: pending(), visibility: silent() } }) as AnyStateMachine,
+  input: { quotationId: 'q-3' },
+  events: [
+    { type: 'page.hidden' },
+    { type: 'page.visible' },
+    done('fetchQuotation', modelOrdered),
+    done('fetchQuotation', modelPaid),
+    done('fetchQuotation', null),
+    error('fetchQuotation'),
+    after('POLL', 'orderTracking.waiting'),
+    { type: 'payment.make', config: modelConfig },
+    { type: 'payment.make', config: { ...modelConfig, upiPayeeId: null } },
+  ] as AnyEventObject[],
+};

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import type { AnyStateMachine } from 'xstate';
+import { orderLifecycleMachine } from '../../machines/order-lifecycle.machine';
+import { quotationLifecycleMachine } from '../../machines/quotation-lifecycle.machine';
+import { ORDER_STATUSES, QUOTATION_STATUSES } from '../../src/domain/types';
+import { assertFullCoverage, modelPaths, type ModelPathOptions } from '../support/model-coverage';
+import { cartModel, catalogueModel, orderTrackingModel, quotationDetailModel, quotationListModel } from './shop-model-events';
+
+type Model = ModelPathOptions & { machine: AnyStateMachine };
+
+const models: [string, Model][] = [
+  ['catalogue', catalogueModel],
+  ['cart', cartModel],
+  ['quotation list', quotationListModel],
+  ['quotation detail', quotationDetailModel],
+  ['order tracking', orderTrackingModel],
+  [
+    'quotation lifecycle',
+    {
+      machine: quotationLifecycleMachine,
+      events: [
+        { type: 'farmer.delete' },
+        { type: 'farmer.placeOrder' },
+        ...QUOTATION_STATUSES.map((status) => ({ type: 'admin.setStatus', status })),
+      ],
+    },
+  ],
+  [
+    'order lifecycle',
+    { machine: orderLifecycleMachine, events: ORDER_STATUSES.map((status) => ({ type: 'admin.setStatus', status })) },
+  ],
+];
+
+describe('model-based paths over the shop machines', () => {
+  for (const [name, model] of models) {
+    it(`take every transition of the ${name} machine`, () => {
+      const paths = modelPaths(model.machine, model);
+      expect(paths.length).toBeGreaterThan(0);
+      const coverage = assertFullCoverage(model.machine, paths, model.input);
+      expect(coverage.covered).toBe(coverage.total);
+    });
+  }
+});
