@@ -1,0 +1,141 @@
+/**
+ * Builds the Fastify app without listening (FD src/app.ts): tests call `buildApp(...)` and
+ * `app.inject`, server.ts listens. Everything time-dependent reads `now`, so tests control time.
+ */
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Kysely } from 'kysely';
+import { UPLOAD_MAX_BYTES } from '../domain/constants';
+import type { ServerConfig } from './config';
+import type { Database } from './db/schema';
+import { installAuthHook } from './http/auth-hook';
+import type { Deps } from './http/context';
+import { HttpError, installErrorHandlers, notFound } from './http/errors';
+import { installWeb } from './http/web';
+import authRoutes, { type IpLimit } from './routes/auth';
+import metaRoutes from './routes/meta';
+import orderRoutes from './routes/orders';
+import quotationRoutes from './routes/quotations';
+import skuRoutes from './routes/skus';
+import uploadRoutes from './routes/uploads';
+import userRoutes from './routes/users';
+import type { Secrets } from './secrets';
+import type { SmsTransport } from './sms/transport';
+
+export interface AppOptions {
+  db: Kysely<Database>;
+  config: ServerConfig;
+  secrets: Secrets;
+  sms: SmsTransport;
+  /** The clock every rule reads (OTP expiry and spacing, caps, sessions). Defaults to Date.now. */
+  now?: () => number;
+  /** The built web app to serve (dist/web); null or missing serves the API only. */
+  webRoot?: string | null;
+  /** The loose per-IP limit on the two OTP routes. */
+  ipLimit?: IpLimit;
+  logger?: FastifyServerOptions['logger'];
+  /** Extra hook for tests and tools that list routes (the authorization matrix): called for each route. */
+  onRoute?: Parameters<FastifyInstance['addHook']>[1];
+}
+
+export const DEFAULT_IP_LIMIT: IpLimit = { max: 100, timeWindowMs: 60_000 };
+
+const CSP = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  manifestSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'none'"],
+  frameAncestors: ["'none'"],
+  formAction: ["'self'"],
+};
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 256 * 1024,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
+  });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute as never);
+
+  const deps: Deps = {
+    db: options.db,
+    config,
+    secrets: options.secrets,
+    sms: options.sms,
+    now: options.now ?? Date.now,
+  };
+  app.decorate('deps', deps);
+  installErrorHandlers(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CSP },
+    hsts: false,
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'no-referrer' },
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    // HSTS only means something over HTTPS (directly or, with TRUST_PROXY, through a proxy).
+    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=15552000; includeSubDomains');
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  installCors(app, config.corsOrigins);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, 'RATE_LIMITED', 'Too many requests from this network; wait a minute', {
+        'retry-after': String(Math.max(1, Math.ceil(context.ttl / 1000))),
+      }),
+  });
+  await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
+  installAuthHook(app);
+
+  const ipLimit = options.ipLimit ?? DEFAULT_IP_LIMIT;
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, { ipLimit });
+      await api.register(userRoutes);
+      await api.register(skuRoutes);
+      await api.register(quotationRoutes);
+      await api.register(orderRoutes);
+      await api.register(uploadRoutes);
+      await api.register(metaRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  const servePage = await installWeb(app, options.webRoot ?? null);
+  app.setNotFoundHandler((request, reply) => {
+    if (servePage(request, reply)) return reply;
+    throw notFound(`No route ${request.method} ${request.url.split('?')[0]}`);
+  });
+  return app;
+}
+
+/** CORS stays closed (no headers at all) unless CORS_ORIGINS lists the caller's origin. */
+function installCors(app: FastifyInstance, origins: string[]): void {
+  if (origins.length === 0) return;
+  app.addHook('onRequest', async (request, reply) => {
+    const origin = request.headers.origin;
+    if (typeof origin !== 'string' || !origins.includes(origin)) return;
+    reply.header('access-control-allow-origin', origin).header('access-control-allow-credentials', 'true').header('vary', 'Origin');
+    if (request.method === 'OPTIONS') {
+      return reply
+        .code(204)
+        .header('access-control-allow-methods', 'GET,POST,PUT,PATCH,DELETE')
+        .header('access-control-allow-headers', 'authorization,content-type')
+        .header('access-control-max-age', '600')
+        .send();
+    }
+  });
+}

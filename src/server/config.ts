@@ -1,0 +1,135 @@
+/**
+ * Configuration from the environment (docs/server.md lists every variable). `loadConfig` throws a
+ * `ConfigError` with one readable line; server.ts prints it and exits 1.
+ */
+import { isValidMobile } from '../domain/constants';
+
+export class ConfigError extends Error {}
+
+export interface TwilioConfig {
+  accountSid: string;
+  authToken: string;
+  from: string | null;
+  messagingServiceSid: string | null;
+  baseUrl: string;
+}
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  adminMobileNumbers: string[];
+  sms: { transport: 'console' } | { transport: 'twilio'; twilio: TwilioConfig };
+  contactPhone: string;
+  contactChatUrl: string;
+  upiPayeeId: string | null;
+  upiPayeeName: string | null;
+  corsOrigins: string[];
+  otpHmacSecret: string | null;
+  aadhaarKey: string | null;
+  otpTtlSeconds: number;
+  otpResendSeconds: number;
+  trustProxy: boolean;
+  logLevel: string;
+}
+
+/** The admin number `npm start` offers while codes go to the console and none is configured. */
+export const DEFAULT_CONSOLE_ADMIN = '9000000001';
+
+type Env = Record<string, string | undefined>;
+
+const text = (env: Env, name: string): string | null => {
+  const value = env[name]?.trim();
+  return value ? value : null;
+};
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = text(env, name);
+  if (raw === null) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  }
+  return Number(raw);
+}
+
+function list(env: Env, name: string): string[] | null {
+  const raw = text(env, name);
+  return raw === null
+    ? null
+    : raw
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+}
+
+function twilio(env: Env): TwilioConfig {
+  const accountSid = text(env, 'TWILIO_ACCOUNT_SID');
+  const authToken = text(env, 'TWILIO_AUTH_TOKEN');
+  const from = text(env, 'TWILIO_FROM');
+  const messagingServiceSid = text(env, 'TWILIO_MESSAGING_SERVICE_SID');
+  if (!accountSid || !authToken) {
+    throw new ConfigError('SMS_TRANSPORT=twilio needs TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN');
+  }
+  if (!from && !messagingServiceSid) {
+    throw new ConfigError('SMS_TRANSPORT=twilio needs TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID');
+  }
+  const baseUrl = text(env, 'TWILIO_BASE_URL') ?? 'https://api.twilio.com';
+  if (!/^https?:\/\/[^\s]+$/.test(baseUrl)) throw new ConfigError(`TWILIO_BASE_URL must be an http(s) URL, got "${baseUrl}"`);
+  return { accountSid, authToken, from, messagingServiceSid, baseUrl: baseUrl.replace(/\/+$/, '') };
+}
+
+export function loadConfig(env: Env = process.env): ServerConfig {
+  const transport = text(env, 'SMS_TRANSPORT') ?? 'console';
+  if (transport !== 'console' && transport !== 'twilio') {
+    throw new ConfigError(`SMS_TRANSPORT must be "console" or "twilio", got "${transport}"`);
+  }
+  const sms: ServerConfig['sms'] = transport === 'twilio' ? { transport, twilio: twilio(env) } : { transport };
+
+  const admins = list(env, 'ADMIN_MOBILE_NUMBERS') ?? (transport === 'console' ? [DEFAULT_CONSOLE_ADMIN] : []);
+  const badAdmin = admins.find((n) => !isValidMobile(n));
+  if (badAdmin !== undefined) {
+    throw new ConfigError(`ADMIN_MOBILE_NUMBERS must be 10-digit numbers starting 6-9, got "${badAdmin}"`);
+  }
+
+  const databaseUrl = text(env, 'DATABASE_URL');
+  if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+
+  const aadhaarKey = text(env, 'AADHAAR_KEY');
+  if (aadhaarKey !== null && !/^[0-9a-fA-F]{64}$/.test(aadhaarKey)) {
+    throw new ConfigError('AADHAAR_KEY must be 64 hex characters (32 bytes)');
+  }
+  const otpHmacSecret = text(env, 'OTP_HMAC_SECRET');
+  if (otpHmacSecret !== null && otpHmacSecret.length < 32) {
+    throw new ConfigError('OTP_HMAC_SECRET must be at least 32 characters');
+  }
+
+  const corsOrigins = list(env, 'CORS_ORIGINS') ?? [];
+  const badOrigin = corsOrigins.find((o) => !/^https?:\/\/[^/\s]+$/.test(o));
+  if (badOrigin !== undefined) throw new ConfigError(`CORS_ORIGINS entries must look like https://host[:port], got "${badOrigin}"`);
+
+  const trust = text(env, 'TRUST_PROXY') ?? 'false';
+  if (trust !== 'true' && trust !== 'false') throw new ConfigError(`TRUST_PROXY must be true or false, got "${trust}"`);
+
+  return {
+    port: integer(env, 'PORT', 3000, 0, 65535),
+    host: text(env, 'HOST') ?? '0.0.0.0',
+    dataDir: text(env, 'DATA_DIR') ?? './data',
+    databaseUrl,
+    adminMobileNumbers: admins,
+    sms,
+    contactPhone: text(env, 'CONTACT_PHONE') ?? '+919000000000',
+    contactChatUrl: text(env, 'CONTACT_CHAT_URL') ?? 'https://wa.me/919000000000',
+    upiPayeeId: text(env, 'UPI_PAYEE_ID'),
+    upiPayeeName: text(env, 'UPI_PAYEE_NAME'),
+    corsOrigins,
+    otpHmacSecret,
+    aadhaarKey,
+    otpTtlSeconds: integer(env, 'OTP_TTL_SECONDS', 600, 1, 86400),
+    otpResendSeconds: integer(env, 'OTP_RESEND_SECONDS', 120, 0, 86400),
+    trustProxy: trust === 'true',
+    logLevel: text(env, 'LOG_LEVEL') ?? 'warn',
+  };
+}

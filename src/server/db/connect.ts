@@ -1,0 +1,50 @@
+/**
+ * Opens the one Kysely instance: better-sqlite3 in DATA_DIR by default, a pg Pool when a URL is given.
+ * SQLite runs in WAL with synchronous=FULL so an acknowledged write survives kill -9.
+ */
+import SQLite from 'better-sqlite3';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema';
+
+export type DbTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; searchPath?: string };
+
+const INT8_OID = 20;
+
+function openSqlite(file: string): Kysely<Database> {
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [new CamelCasePlugin()] });
+}
+
+function openPostgres(url: string, searchPath?: string): Kysely<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
+    // bigint columns hold epoch milliseconds and paisa, all well inside Number's safe range.
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as never,
+    },
+  });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+}
+
+export function openDatabase(target: DbTarget): Kysely<Database> {
+  return target.kind === 'sqlite' ? openSqlite(target.file) : openPostgres(target.url, target.searchPath);
+}
+
+/** SQLite's own check that the file is whole (`ok` when it is). */
+export async function sqliteIntegrity(file: string): Promise<string> {
+  const sqlite = new SQLite(file, { readonly: true });
+  try {
+    const rows = sqlite.pragma('integrity_check') as { integrity_check: string }[];
+    return rows.map((r) => r.integrity_check).join('; ');
+  } finally {
+    sqlite.close();
+  }
+}

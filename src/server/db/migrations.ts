@@ -1,0 +1,177 @@
+/**
+ * The one set of migrations, portable between SQLite and PostgreSQL: text ids made in the app,
+ * integer money and epoch-millisecond times (bigint), 0/1 flags. No app code is imported here.
+ * `bytea` is PostgreSQL's byte type; SQLite accepts the name and stores the Buffer as a blob.
+ */
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+
+// Migrations see the database as it was then, not the app's current table types (KY migrations docs).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDb = Kysely<any>;
+
+const initial: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable('users')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('mobile_number', 'text', (c) => c.notNull().unique())
+      .addColumn('name', 'text')
+      .addColumn('preferred_language', 'text')
+      .addColumn('profile_photo', 'text')
+      .addColumn('aadhaar', 'text')
+      .addColumn('gender', 'text')
+      .addColumn('age', 'integer')
+      .addColumn('farm_address', 'text')
+      .addColumn('geo_lat', 'double precision')
+      .addColumn('geo_long', 'double precision')
+      .addColumn('geo_accuracy', 'double precision')
+      .addColumn('profile_updated', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('is_verified', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('is_admin', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addColumn('updated_at', 'bigint', (c) => c.notNull())
+      .addColumn('recorded_at', 'timestamp', (c) => c.notNull().defaultTo(sql`CURRENT_TIMESTAMP`))
+      .execute();
+
+    await db.schema
+      .createTable('sessions')
+      .addColumn('token_hash', 'text', (c) => c.primaryKey())
+      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('expires_at', 'bigint', (c) => c.notNull())
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('sessions_user_idx').on('sessions').column('user_id').execute();
+
+    await db.schema
+      .createTable('otp_verifications')
+      .addColumn('mobile_number', 'text', (c) => c.primaryKey())
+      .addColumn('code_hash', 'text', (c) => c.notNull())
+      .addColumn('expires_at', 'bigint', (c) => c.notNull())
+      .addColumn('tries', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .execute();
+
+    await db.schema
+      .createTable('otp_sends')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('mobile_number', 'text', (c) => c.notNull())
+      .addColumn('sent_at', 'bigint', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('otp_sends_number_idx').on('otp_sends').columns(['mobile_number', 'sent_at']).execute();
+
+    await db.schema
+      .createTable('counters')
+      .addColumn('name', 'text', (c) => c.primaryKey())
+      .addColumn('value', 'bigint', (c) => c.notNull())
+      .execute();
+    await db
+      .insertInto('counters')
+      .values([
+        { name: 'sku', value: 1000 },
+        { name: 'quotation', value: 100000 },
+        { name: 'order', value: 100000 },
+      ])
+      .execute();
+
+    await db.schema
+      .createTable('skus')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('display_id', 'text', (c) => c.notNull().unique())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('description', 'text', (c) => c.notNull())
+      .addColumn('category_name', 'text', (c) => c.notNull())
+      .addColumn('brand_name', 'text', (c) => c.notNull())
+      .addColumn('image', 'text', (c) => c.notNull())
+      .addColumn('available_qty', 'bigint', (c) => c.notNull())
+      .addColumn('minimum_price', 'bigint', (c) => c.notNull())
+      .addColumn('sku_quantity_unit', 'text', (c) => c.notNull())
+      .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addColumn('updated_at', 'bigint', (c) => c.notNull())
+      .execute();
+
+    await db.schema
+      .createTable('quotations')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('display_id', 'text', (c) => c.notNull().unique())
+      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
+      .addColumn('status', 'text', (c) => c.notNull())
+      .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addColumn('updated_at', 'bigint', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('quotations_user_idx').on('quotations').columns(['user_id', 'created_at']).execute();
+
+    await db.schema
+      .createTable('quotation_lines')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('quotation_id', 'text', (c) => c.notNull().references('quotations.id').onDelete('cascade'))
+      .addColumn('position', 'integer', (c) => c.notNull())
+      .addColumn('sku_id', 'text', (c) => c.notNull().references('skus.id'))
+      .addColumn('quantity', 'bigint', (c) => c.notNull())
+      .addColumn('goods_price_paisa', 'bigint', (c) => c.notNull())
+      .addColumn('discount_paisa', 'bigint', (c) => c.notNull())
+      .addColumn('shipping_price_paisa', 'bigint', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex('quotation_lines_quotation_idx')
+      .on('quotation_lines')
+      .columns(['quotation_id', 'position'])
+      .execute();
+
+    await db.schema
+      .createTable('orders')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('display_id', 'text', (c) => c.notNull().unique())
+      .addColumn('quotation_id', 'text', (c) => c.notNull().unique().references('quotations.id'))
+      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
+      .addColumn('status', 'text', (c) => c.notNull())
+      .addColumn('amount_paid_paisa', 'bigint', (c) => c.notNull().defaultTo(0))
+      .addColumn('delivery_otp', 'text', (c) => c.notNull())
+      .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addColumn('updated_at', 'bigint', (c) => c.notNull())
+      .execute();
+
+    await db.schema
+      .createTable('images')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('owner_id', 'text')
+      .addColumn('mime', 'text', (c) => c.notNull())
+      .addColumn('data', 'bytea', (c) => c.notNull())
+      .addColumn('iv', 'bytea')
+      .addColumn('tag', 'bytea')
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .execute();
+  },
+  async down(db: AnyDb) {
+    for (const table of [
+      'images',
+      'orders',
+      'quotation_lines',
+      'quotations',
+      'skus',
+      'counters',
+      'otp_sends',
+      'otp_verifications',
+      'sessions',
+      'users',
+    ]) {
+      await db.schema.dropTable(table).execute();
+    }
+  },
+};
+
+const migrations: Record<string, Migration> = { '0001_initial': initial };
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Brings the database to the latest schema; throws with the failing migration's error. */
+export async function migrateToLatest(db: AnyDb): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`Migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

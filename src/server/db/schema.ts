@@ -1,0 +1,126 @@
+/**
+ * The database's tables as Kysely sees them (camelCase here, snake_case in SQL through CamelCasePlugin).
+ * Times are epoch milliseconds from the app's injected clock; money is integer paisa; flags are 0/1.
+ */
+export interface UsersTable {
+  id: string;
+  mobileNumber: string;
+  name: string | null;
+  preferredLanguage: string | null;
+  profilePhoto: string | null;
+  aadhaar: string | null;
+  gender: string | null;
+  age: number | null;
+  farmAddress: string | null;
+  geoLat: number | null;
+  geoLong: number | null;
+  geoAccuracy: number | null;
+  profileUpdated: number;
+  isVerified: number;
+  isAdmin: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface SessionsTable {
+  tokenHash: string;
+  userId: string;
+  expiresAt: number;
+  createdAt: number;
+}
+
+/** One pending code per number: only its HMAC, its expiry and the wrong tries so far. */
+export interface OtpVerificationsTable {
+  mobileNumber: string;
+  codeHash: string;
+  expiresAt: number;
+  tries: number;
+  createdAt: number;
+}
+
+/** One row per code sent, for the spacing and the hourly and daily caps. */
+export interface OtpSendsTable {
+  id: string;
+  mobileNumber: string;
+  sentAt: number;
+}
+
+export interface CountersTable {
+  name: string;
+  value: number;
+}
+
+export interface SkusTable {
+  id: string;
+  displayId: string;
+  name: string;
+  description: string;
+  categoryName: string;
+  brandName: string;
+  image: string;
+  availableQty: number;
+  minimumPrice: number;
+  skuQuantityUnit: string;
+  version: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface QuotationsTable {
+  id: string;
+  displayId: string;
+  userId: string;
+  status: string;
+  version: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface QuotationLinesTable {
+  id: string;
+  quotationId: string;
+  position: number;
+  skuId: string;
+  quantity: number;
+  goodsPricePaisa: number;
+  discountPaisa: number;
+  shippingPricePaisa: number;
+}
+
+export interface OrdersTable {
+  id: string;
+  displayId: string;
+  quotationId: string;
+  userId: string;
+  status: string;
+  amountPaidPaisa: number;
+  deliveryOtp: string;
+  version: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** Uploaded images, bytes in the database. Aadhaar rows hold AES-256-GCM ciphertext with its iv and tag. */
+export interface ImagesTable {
+  id: string;
+  kind: string;
+  ownerId: string | null;
+  mime: string;
+  data: Buffer;
+  iv: Buffer | null;
+  tag: Buffer | null;
+  createdAt: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  otpVerifications: OtpVerificationsTable;
+  otpSends: OtpSendsTable;
+  counters: CountersTable;
+  skus: SkusTable;
+  quotations: QuotationsTable;
+  quotationLines: QuotationLinesTable;
+  orders: OrdersTable;
+  images: ImagesTable;
+}

@@ -1,0 +1,135 @@
+/**
+ * JSON schemas shared by the routes: the entities of src/domain/types.ts as they go out (response
+ * schemas serialise fast and never leak a column), and the pieces bodies are built from.
+ */
+import { MOBILE_PATTERN } from '../../domain/constants';
+import { GENDERS, LANGUAGES, ORDER_STATUSES, QUOTATION_STATUSES } from '../../domain/types';
+
+const str = { type: 'string' } as const;
+const int = { type: 'integer' } as const;
+const bool = { type: 'boolean' } as const;
+const nullable = (type: string) => ({ type: [type, 'null'] });
+
+export const mobileNumber = { type: 'string', pattern: MOBILE_PATTERN } as const;
+export const idParam = {
+  type: 'object',
+  required: ['id'],
+  additionalProperties: false,
+  properties: { id: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' } },
+} as const;
+/** A url this server handed out from POST /api/uploads. */
+export const uploadUrl = { type: 'string', maxLength: 200, pattern: '^/api/uploads/[A-Za-z0-9_-]{8,80}$' } as const;
+export const paisa = { type: 'integer', minimum: 0, maximum: 1e13 } as const;
+export const quantity = { type: 'integer', minimum: 1, maximum: 1_000_000 } as const;
+export const languageEnum = { type: 'string', enum: [...LANGUAGES] } as const;
+export const genderEnum = { type: 'string', enum: [...GENDERS] } as const;
+export const quotationStatusEnum = { type: 'string', enum: [...QUOTATION_STATUSES] } as const;
+export const orderStatusEnum = { type: 'string', enum: [...ORDER_STATUSES] } as const;
+export const geocoordinate = {
+  type: ['object', 'null'],
+  required: ['lat', 'long', 'accuracy'],
+  additionalProperties: false,
+  properties: {
+    lat: { type: 'number', minimum: -90, maximum: 90 },
+    long: { type: 'number', minimum: -180, maximum: 180 },
+    accuracy: { type: 'number', minimum: 0, maximum: 1e7 },
+  },
+} as const;
+
+export const userSchema = {
+  type: 'object',
+  properties: {
+    _id: str,
+    mobileNumber: str,
+    name: nullable('string'),
+    preferredLanguage: nullable('string'),
+    profilePhoto: nullable('string'),
+    aadhaar: nullable('string'),
+    gender: nullable('string'),
+    age: nullable('integer'),
+    farmAddress: nullable('string'),
+    geocoordinate: {
+      type: ['object', 'null'],
+      properties: { lat: { type: 'number' }, long: { type: 'number' }, accuracy: { type: 'number' } },
+    },
+    isLoggedIn: bool,
+    profileUpdated: bool,
+    isVerified: bool,
+    isAdmin: bool,
+  },
+} as const;
+
+export const skuSchema = {
+  type: 'object',
+  properties: {
+    _id: str,
+    skuDisplayId: str,
+    name: str,
+    description: str,
+    categoryName: str,
+    brandName: str,
+    image: str,
+    availableQty: int,
+    minimumPrice: int,
+    skuQuantityUnit: str,
+    version: int,
+  },
+} as const;
+
+export const lineSchema = {
+  type: 'object',
+  properties: {
+    skuIdentifier: {
+      type: 'object',
+      properties: { _id: str, name: str, image: str, skuQuantityUnit: str },
+    },
+    quantity: int,
+    goodsPricePaisa: int,
+    discountPaisa: int,
+    shippingPricePaisa: int,
+  },
+} as const;
+
+export const quotationSchema = {
+  type: 'object',
+  properties: {
+    _id: str,
+    quotationDisplayId: str,
+    status: str,
+    image: str,
+    skusDetail: { type: 'array', items: lineSchema },
+    orderStatus: nullable('string'),
+    deliveryOtp: nullable('string'),
+    amountPaidPaisa: int,
+    version: int,
+    createdAt: str,
+    updatedAt: str,
+  },
+} as const;
+
+export const orderSchema = {
+  type: 'object',
+  properties: {
+    _id: str,
+    orderDisplayId: str,
+    status: str,
+    amountPaidPaisa: int,
+    deliveryOtp: str,
+    userDetails: { type: 'object', properties: { name: nullable('string'), mobileNumber: str } },
+    quotationDetail: {
+      type: 'object',
+      properties: { _id: str, quotationDisplayId: str, skusDetail: { type: 'array', items: lineSchema } },
+    },
+    version: int,
+    createdAt: str,
+    updatedAt: str,
+  },
+} as const;
+
+/** `{ data: <schema> }`, the envelope of every non-auth answer. */
+export const data = (schema: object) => ({
+  type: 'object',
+  required: ['data'],
+  properties: { data: schema },
+});
+export const dataList = (schema: object) => data({ type: 'array', items: schema });

@@ -1,0 +1,46 @@
+/** Quotation lines with their SKU reference, loaded for one quotation, one farmer's, or all. */
+import type { Kysely } from 'kysely';
+import type { QuotationLine } from '../../domain/types';
+import type { Database } from '../db/schema';
+
+export type Scope = { quotationId: string } | { userId: string } | { all: true };
+
+export async function loadLines(db: Kysely<Database>, scope: Scope): Promise<Map<string, QuotationLine[]>> {
+  let query = db
+    .selectFrom('quotationLines')
+    .innerJoin('skus', 'skus.id', 'quotationLines.skuId')
+    .select([
+      'quotationLines.quotationId',
+      'quotationLines.quantity',
+      'quotationLines.goodsPricePaisa',
+      'quotationLines.discountPaisa',
+      'quotationLines.shippingPricePaisa',
+      'skus.id as skuId',
+      'skus.name',
+      'skus.image',
+      'skus.skuQuantityUnit',
+    ]);
+  if ('quotationId' in scope) query = query.where('quotationLines.quotationId', '=', scope.quotationId);
+  else if ('userId' in scope) {
+    query = query
+      .innerJoin('quotations', 'quotations.id', 'quotationLines.quotationId')
+      .where('quotations.userId', '=', scope.userId);
+  }
+  const rows = await query.orderBy('quotationLines.quotationId').orderBy('quotationLines.position').execute();
+  const byQuotation = new Map<string, QuotationLine[]>();
+  for (const r of rows) {
+    const line: QuotationLine = {
+      skuIdentifier: { _id: r.skuId, name: r.name, image: r.image, skuQuantityUnit: r.skuQuantityUnit },
+      quantity: Number(r.quantity),
+      goodsPricePaisa: Number(r.goodsPricePaisa),
+      discountPaisa: Number(r.discountPaisa),
+      shippingPricePaisa: Number(r.shippingPricePaisa),
+    };
+    const list = byQuotation.get(r.quotationId);
+    if (list) list.push(line);
+    else byQuotation.set(r.quotationId, [line]);
+  }
+  return byQuotation;
+}
+
+export const iso = (ms: number) => new Date(Number(ms)).toISOString();

@@ -1,0 +1,65 @@
+/** SKUs: the catalogue, created and edited by admins with optimistic versions. */
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { SkuBody } from '../../domain/api';
+import type { Sku } from '../../domain/types';
+import { newId, nextDisplayId } from '../db/ids';
+import type { Database, SkusTable } from '../db/schema';
+
+export type SkuRow = Selectable<SkusTable>;
+
+export const toSku = (row: SkuRow): Sku => ({
+  _id: row.id,
+  skuDisplayId: row.displayId,
+  name: row.name,
+  description: row.description,
+  categoryName: row.categoryName,
+  brandName: row.brandName,
+  image: row.image,
+  availableQty: Number(row.availableQty),
+  minimumPrice: Number(row.minimumPrice),
+  skuQuantityUnit: row.skuQuantityUnit,
+  version: row.version,
+});
+
+export async function listSkus(db: Kysely<Database>): Promise<Sku[]> {
+  const rows = await db.selectFrom('skus').selectAll().orderBy('displayId', 'asc').execute();
+  return rows.map(toSku);
+}
+
+/** By `_id` or by display id (SKU1001). */
+export const findSku = (db: Kysely<Database> | Transaction<Database>, id: string) =>
+  db
+    .selectFrom('skus')
+    .selectAll()
+    .where((eb) => eb.or([eb('id', '=', id), eb('displayId', '=', id)]))
+    .executeTakeFirst();
+
+export async function createSku(db: Kysely<Database>, body: SkuBody, now: number): Promise<SkuRow> {
+  return db.transaction().execute(async (trx) => {
+    const row: SkuRow = { id: newId(), displayId: await nextDisplayId(trx, 'sku'), ...body, version: 1, createdAt: now, updatedAt: now };
+    await trx.insertInto('skus').values(row).execute();
+    return row;
+  });
+}
+
+export type SkuUpdate = { ok: true; row: SkuRow } | { ok: false; reason: 'missing' | 'stale' };
+
+/** Applies the fields only when the stored version is still `version`. */
+export async function updateSku(
+  db: Kysely<Database>,
+  id: string,
+  version: number,
+  fields: Partial<SkuBody>,
+  now: number,
+): Promise<SkuUpdate> {
+  const current = await findSku(db, id);
+  if (!current) return { ok: false, reason: 'missing' };
+  const result = await db
+    .updateTable('skus')
+    .set({ ...fields, version: version + 1, updatedAt: now })
+    .where('id', '=', current.id)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return { ok: false, reason: 'stale' };
+  return { ok: true, row: (await findSku(db, current.id))! };
+}

@@ -1,0 +1,118 @@
+/** POST /api/auth/request-otp, /verify-otp, /logout (DECISIONS §2 OTP and sessions). */
+import type { FastifyInstance } from 'fastify';
+import {
+  ADMIN_SESSION_MS,
+  COUNTRY_PREFIX,
+  FARMER_SESSION_MS,
+  OTP_LENGTH,
+  OTP_MAX_PER_DAY,
+  OTP_MAX_PER_HOUR,
+  OTP_MAX_TRIES,
+} from '../../domain/constants';
+import { checkCode, issueCode, withdrawCode, type OtpRules } from '../auth/otp';
+import { HttpError, rateLimited } from '../http/errors';
+import { data, mobileNumber } from '../http/schemas';
+import { createSession, endSession } from '../repos/sessions';
+import { upsertLoginUser } from '../repos/users';
+import { otpMessage } from '../sms/transport';
+
+export interface IpLimit {
+  max: number;
+  timeWindowMs: number;
+}
+
+const CHECK_FAILURES = {
+  invalid: new HttpError(400, 'OTP_INVALID', 'That code is not right'),
+  expired: new HttpError(400, 'OTP_EXPIRED', 'That code has expired; ask for a new one'),
+  locked: new HttpError(400, 'OTP_LOCKED', 'Too many wrong tries; ask for a new code'),
+} as const;
+
+export default async function authRoutes(app: FastifyInstance, opts: { ipLimit: IpLimit }) {
+  const { db, config, secrets, sms, now } = app.deps;
+  const rules: OtpRules = {
+    ttlMs: config.otpTtlSeconds * 1000,
+    resendMs: config.otpResendSeconds * 1000,
+    maxPerHour: OTP_MAX_PER_HOUR,
+    maxPerDay: OTP_MAX_PER_DAY,
+    maxTries: OTP_MAX_TRIES,
+  };
+  const rateLimit = { max: opts.ipLimit.max, timeWindow: opts.ipLimit.timeWindowMs };
+
+  app.post<{ Body: { mobileNumber: string } }>(
+    '/auth/request-otp',
+    {
+      config: { access: 'public', rateLimit },
+      schema: {
+        body: {
+          type: 'object',
+          required: ['mobileNumber'],
+          additionalProperties: false,
+          properties: { mobileNumber },
+        },
+        response: {
+          200: data({ type: 'object', properties: { resendAfterSeconds: { type: 'integer' } } }),
+        },
+      },
+    },
+    async (request) => {
+      const number = request.body.mobileNumber;
+      const at = now();
+      const issued = await issueCode(db, secrets.otpHmacSecret, number, at, rules);
+      if (!issued.ok) throw rateLimited(issued.retryAfterMs / 1000, issued.reason);
+      try {
+        await sms.send(`${COUNTRY_PREFIX}${number}`, otpMessage(issued.code, Math.round(rules.ttlMs / 60000)));
+      } catch (error) {
+        request.log.error({ err: error }, 'sms send failed');
+        await withdrawCode(db, number, at);
+        throw new HttpError(502, 'INTERNAL', 'The code could not be sent; try again shortly');
+      }
+      // The same answer for a known and an unknown number.
+      return { data: { resendAfterSeconds: config.otpResendSeconds } };
+    },
+  );
+
+  app.post<{ Body: { mobileNumber: string; otp: string } }>(
+    '/auth/verify-otp',
+    {
+      config: { access: 'public', rateLimit },
+      schema: {
+        body: {
+          type: 'object',
+          required: ['mobileNumber', 'otp'],
+          additionalProperties: false,
+          properties: { mobileNumber, otp: { type: 'string', pattern: `^[0-9]{${OTP_LENGTH}}$` } },
+        },
+        response: {
+          200: {
+            type: 'object',
+            required: ['token', 'profileUpdated'],
+            properties: { token: { type: 'string' }, profileUpdated: { type: 'boolean' } },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const { mobileNumber: number, otp } = request.body;
+      const at = now();
+      const result = await checkCode(db, secrets.otpHmacSecret, number, otp, at, rules);
+      if (result !== 'ok') throw CHECK_FAILURES[result];
+      const admin = config.adminMobileNumbers.includes(number);
+      const user = await upsertLoginUser(db, number, admin, at);
+      const ttl = user.isAdmin === 1 ? ADMIN_SESSION_MS : FARMER_SESSION_MS;
+      const token = await createSession(db, user.id, at, ttl);
+      return { token, profileUpdated: user.profileUpdated === 1 };
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      config: { access: 'user' },
+      schema: { response: { 200: data({ type: 'object', properties: { loggedOut: { type: 'boolean' } } }) } },
+    },
+    async (request) => {
+      await endSession(db, request.token!);
+      return { data: { loggedOut: true } };
+    },
+  );
+}

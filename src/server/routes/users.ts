@@ -1,0 +1,101 @@
+/** GET/PUT /api/users/profile (any logged-in user); GET /api/users/all and PATCH /api/users/verify/:id (admins). */
+import type { FastifyInstance } from 'fastify';
+import type { Language } from '../../domain/types';
+import { badRequest, notFound } from '../http/errors';
+import {
+  data,
+  dataList,
+  genderEnum,
+  geocoordinate,
+  idParam,
+  languageEnum,
+  mobileNumber,
+  uploadUrl,
+  userSchema,
+} from '../http/schemas';
+import { imageIdFromUrl, imageMeta } from '../repos/images';
+import { findUserById, listUsers, toUser, verifyUser, writeLanguage, writeProfile, type ProfileWrite } from '../repos/users';
+
+const text = (max: number) => ({ type: 'string', minLength: 1, maxLength: max, pattern: '\\S' }) as const;
+
+const profileBody = {
+  anyOf: [
+    {
+      type: 'object',
+      required: ['preferredLanguage'],
+      additionalProperties: false,
+      properties: { preferredLanguage: languageEnum },
+    },
+    {
+      type: 'object',
+      required: ['name', 'mobileNumber', 'gender', 'aadhaar', 'farmAddress'],
+      additionalProperties: false,
+      properties: {
+        name: text(100),
+        mobileNumber,
+        preferredLanguage: languageEnum,
+        profilePhoto: { anyOf: [uploadUrl, { type: 'null' }] },
+        aadhaar: uploadUrl,
+        gender: genderEnum,
+        age: { anyOf: [{ type: 'integer', minimum: 1, maximum: 120 }, { type: 'null' }] },
+        farmAddress: text(500),
+        geocoordinate,
+      },
+    },
+  ],
+} as const;
+
+type ProfileBody = { preferredLanguage: Language } | (ProfileWrite & { mobileNumber: string });
+
+export default async function userRoutes(app: FastifyInstance) {
+  const { db, now } = app.deps;
+
+  /** An image url in a profile must be the caller's own upload of that kind. */
+  async function ownImage(url: string, kind: 'profile' | 'aadhaar', ownerId: string, field: string) {
+    const meta = await imageMeta(db, imageIdFromUrl(url));
+    if (!meta || meta.kind !== kind || meta.ownerId !== ownerId) throw badRequest(`${field} must be your own uploaded ${kind} image`);
+  }
+
+  app.get(
+    '/users/profile',
+    {
+      config: { access: 'user' },
+      schema: { response: { 200: { type: 'object', required: ['user'], properties: { user: userSchema } } } },
+    },
+    async (request) => ({ user: toUser(request.user!, true) }),
+  );
+
+  app.put<{ Body: ProfileBody }>(
+    '/users/profile',
+    { config: { access: 'user' }, schema: { body: profileBody, response: { 200: data(userSchema) } } },
+    async (request) => {
+      const me = request.user!;
+      const body = request.body;
+      if ('name' in body) {
+        if (body.mobileNumber !== me.mobileNumber) throw badRequest('mobileNumber must be the number you logged in with');
+        await ownImage(body.aadhaar, 'aadhaar', me.id, 'aadhaar');
+        if (body.profilePhoto) await ownImage(body.profilePhoto, 'profile', me.id, 'profilePhoto');
+        await writeProfile(db, me.id, body, now());
+      } else {
+        await writeLanguage(db, me.id, body.preferredLanguage, now());
+      }
+      return { data: toUser((await findUserById(db, me.id))!, true) };
+    },
+  );
+
+  app.get(
+    '/users/all',
+    { config: { access: 'admin' }, schema: { response: { 200: dataList(userSchema) } } },
+    async () => ({ data: await listUsers(db, now()) }),
+  );
+
+  app.patch<{ Params: { id: string } }>(
+    '/users/verify/:id',
+    { config: { access: 'admin' }, schema: { params: idParam, response: { 200: data(userSchema) } } },
+    async (request) => {
+      const user = await verifyUser(db, request.params.id, now());
+      if (!user) throw notFound('No such user');
+      return { data: toUser(user, false) };
+    },
+  );
+}

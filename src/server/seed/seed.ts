@@ -1,0 +1,41 @@
+/**
+ * Seeds an empty catalogue with the eight sample SKUs. Each picture is an SVG drawn for this project,
+ * rendered by sharp to a 400×400 WebP and stored like any SKU upload (content-addressed, public).
+ */
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { Kysely } from 'kysely';
+import sharp from 'sharp';
+import type { Database } from '../db/schema';
+import { imageUrl, storeImage } from '../repos/images';
+import { createSku } from '../repos/skus';
+import { contentId } from '../uploads/images';
+import { CATALOGUE } from './catalogue';
+
+const rendered = new Map<string, Promise<Buffer>>();
+
+/** The product picture as WebP (rendered once per process). */
+export function renderPicture(file: string): Promise<Buffer> {
+  let job = rendered.get(file);
+  if (!job) {
+    job = readFile(fileURLToPath(new URL(file, import.meta.url))).then((svg) =>
+      sharp(svg, { density: 96 }).resize(400, 400).webp({ quality: 82 }).toBuffer(),
+    );
+    rendered.set(file, job);
+  }
+  return job;
+}
+
+/** Inserts the sample catalogue when there are no SKUs yet; returns how many were added. */
+export async function seedDatabase(db: Kysely<Database>, now: number): Promise<number> {
+  const any = await db.selectFrom('skus').select('id').limit(1).executeTakeFirst();
+  if (any) return 0;
+  const pictures = await Promise.all(CATALOGUE.map((item) => renderPicture(item.picture)));
+  for (const [i, { picture: _picture, ...item }] of CATALOGUE.entries()) {
+    const webp = pictures[i]!;
+    const id = contentId(webp);
+    await storeImage(db, { id, kind: 'sku', ownerId: null, mime: 'image/webp', data: webp, iv: null, tag: null, createdAt: now });
+    await createSku(db, { ...item, image: imageUrl(id) }, now);
+  }
+  return CATALOGUE.length;
+}

@@ -1,0 +1,17 @@
+/** How a code reaches a phone. `console` prints it; `twilio` sends it through Twilio's Messages API. */
+export interface SmsTransport {
+  send(toE164: string, text: string): Promise<void>;
+}
+
+/** One stdout line per message: `[sms] to=+91XXXXXXXXXX text=<text>`; the browser tests read the code from it. */
+export function consoleTransport(write: (line: string) => void = (line) => process.stdout.write(line)): SmsTransport {
+  return {
+    async send(toE164, text) {
+      write(`[sms] to=${toE164} text=${text.replace(/\s+/g, ' ')}\n`);
+    },
+  };
+}
+
+/** The login message; the code is its only run of six digits. */
+export const otpMessage = (code: string, ttlMinutes: number): string =>
+  `Krishi: your login code is ${code}. It is valid for ${ttlMinutes} minutes. Do not share it with anyone.`;
