@@ -3,13 +3,17 @@
  * tests walk them for coverage; the view tests replay the same paths on the rendered screens.
  */
 import { fromCallback, fromPromise, type AnyEventObject } from 'xstate';
+import { adminOrdersMachine, type SaveOrderInput } from '../../machines/admin-orders.machine';
+import { adminQuotationsMachine, type SaveQuotationInput } from '../../machines/admin-quotations.machine';
 import type { SaveOutcome } from '../../machines/admin-sheet';
+import { adminSkusMachine, type SaveSkuInput } from '../../machines/admin-skus.machine';
+import { adminUsersMachine } from '../../machines/admin-users.machine';
 import type { Order, Quotation, Sku, User } from '../../src/domain/types';
 import { ORDERS, QUOTATIONS, SKUS, USERS, order, quotation, sku } from './admin-fixtures';
 
 /** An effect that never settles: the paths deliver its answer as an event. */
-export const never = <T>() => fromPromise<T, never>(() => new Promise<T>(() => undefined));
-export const silentCallback = () => fromCallback<AnyEventObject, never>(() => undefined);
+export const never = <T, TInput = void>() => fromPromise<T, TInput>(() => new Promise<T>(() => undefined));
+export const silentCallback = <TInput>() => fromCallback<AnyEventObject, TInput>(() => undefined);
 
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
 const failed = (id: string) => ({ type: `xstate.error.actor.${id}`, error: { status: 500, data: { message: 'boom' } } });
@@ -109,3 +113,17 @@ export const userEventsIn = (snapshot: { context: { users: User[] } }): AnyEvent
   userEvents.map((e) =>
     e.type === 'xstate.done.actor.loadUsers' && snapshot.context.users.length > 0 ? done('loadUsers', USERS_AFTER_VERIFY) : e,
   );
+
+/** The production charts with effects that never settle: the paths deliver every answer as an event. */
+export const quotationsModel = adminQuotationsMachine.provide({
+  actors: { loadQuotations: never<Quotation[]>(), saveQuotation: never<SaveOutcome, SaveQuotationInput>() },
+});
+export const ordersModel = adminOrdersMachine.provide({
+  actors: { loadOrders: never<Order[]>(), saveOrder: never<SaveOutcome, SaveOrderInput>() },
+});
+export const skusModel = adminSkusMachine.provide({
+  actors: { loadSkus: never<Sku[]>(), saveSku: never<SaveOutcome, SaveSkuInput>(), uploadSkuImage: never<string, { file: Blob }>() },
+});
+export const usersModel = adminUsersMachine.provide({
+  actors: { loadUsers: never<User[]>(), verifyUser: never<unknown, { id: string }>(), aadhaarImage: silentCallback<{ url: string }>() },
+});
