@@ -1,0 +1,81 @@
+/**
+ * `npm start` / `npm run serve`: load config, migrate, seed, listen, close gracefully on SIGTERM/SIGINT.
+ * Bad configuration or a failed start prints one line on stderr and exits 1.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type ServerConfig } from './config';
+import { openDatabase } from './db/connect';
+import { migrateToLatest } from './db/migrations';
+import { pruneSessions } from './repos/sessions';
+import { loadSecrets } from './secrets';
+import { seedDatabase } from './seed/seed';
+import { consoleTransport, type SmsTransport } from './sms/transport';
+import { twilioTransport } from './sms/twilio';
+
+const fail = (line: string): never => {
+  process.stderr.write(`${line}\n`);
+  process.exit(1);
+};
+
+function smsFor(config: ServerConfig): SmsTransport {
+  return config.sms.transport === 'twilio' ? twilioTransport(config.sms.twilio) : consoleTransport();
+}
+
+async function main() {
+  const config = loadConfig();
+  const secrets = loadSecrets(config);
+  mkdirSync(config.dataDir, { recursive: true });
+  const db = openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'sqlite', file: join(config.dataDir, 'krishi.sqlite') },
+  );
+  await migrateToLatest(db);
+  const seeded = await seedDatabase(db, Date.now());
+
+  const app = await buildApp({
+    db,
+    config,
+    secrets,
+    sms: smsFor(config),
+    webRoot: fileURLToPath(new URL('../../dist/web', import.meta.url)),
+    logger: { level: config.logLevel },
+  });
+  await app.listen({ port: config.port, host: config.host });
+
+  const port = (app.server.address() as { port: number }).port;
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const lines = [`Krishi is running at http://${shownHost}:${port}`];
+  if (seeded > 0) lines.push(`Seeded the sample catalogue (${seeded} products).`);
+  lines.push(
+    config.adminMobileNumbers.length > 0
+      ? `Admin login: mobile number ${config.adminMobileNumbers.join(' or ')}`
+      : 'No admin number is configured: set ADMIN_MOBILE_NUMBERS to make admins.',
+  );
+  if (config.sms.transport === 'console') lines.push('Login codes are not sent by SMS: they appear in this console as [sms] lines.');
+  process.stdout.write(`${lines.join('\n')}\n`);
+
+  const prune = setInterval(() => void pruneSessions(db, Date.now()).catch(() => undefined), 60 * 60 * 1000);
+  prune.unref();
+
+  let closing = false;
+  const shutdown = async () => {
+    if (closing) return;
+    closing = true;
+    clearInterval(prune);
+    await app.close();
+    await db.destroy();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown());
+  process.on('SIGINT', () => void shutdown());
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) fail(`Configuration error: ${error.message}`);
+  const message = error instanceof Error ? error.message : String(error);
+  fail(`Start-up failed: ${message.split('\n')[0]}`);
+});
