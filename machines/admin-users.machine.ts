@@ -1,11 +1,12 @@
 /**
  * /admin/users (SPEC §2, §6): every user, unverified first; one at a time expands to its details, with the
- * Aadhaar image fetched from its protected url; Verify calls `PATCH /users/verify/{id}` and reloads the list.
+ * photo and Aadhaar image fetched from their protected urls; Verify calls `PATCH /users/verify/{id}` and reloads the list.
  *
  * Two regions side by side, so the open details stay open while the list reloads after a verification:
  *   list:   loading ─┬─> loaded ──verify──> verifying ─┬─> loading
  *                    └─> loadFailed                    └─> verifyFailed ──verify──> verifying
- *   detail: collapsed ⇄ expanded (noAadhaar | withAadhaar: loading → shown | unavailable)
+ *   detail: collapsed ⇄ expanded, with a region each for the photo and the Aadhaar image
+ *           (absent | present: loading → shown | unavailable); both are protected urls fetched with the token.
  */
 import { assertEvent, assign, setup } from 'xstate';
 import type { User } from '../src/domain/types';
@@ -15,7 +16,8 @@ export interface AdminUsersContext {
   users: User[];
   query: string;
   expandedId: string | null;
-  /** A local (blob) url of the expanded user's Aadhaar image, fetched with the admin's token. */
+  /** Local (blob) urls of the expanded user's photo and Aadhaar image, fetched with the admin's token. */
+  photoSrc: string | null;
   aadhaarSrc: string | null;
 }
 
@@ -25,6 +27,8 @@ export type AdminUsersEvent =
   | { type: 'user.expand'; id: string }
   | { type: 'user.collapse' }
   | { type: 'user.verify'; id: string }
+  | { type: 'photo.loaded'; src: string }
+  | { type: 'photo.failed' }
   | { type: 'aadhaar.loaded'; src: string }
   | { type: 'aadhaar.failed' };
 
@@ -60,24 +64,31 @@ export const adminUsersMachine = setup({
   actors: {
     loadUsers: notProvided<User[]>(CHART, 'loadUsers'),
     verifyUser: notProvided<unknown, { id: string }>(CHART, 'verifyUser'),
-    /** Sends `aadhaar.loaded` with a local url (revoked when it stops) or `aadhaar.failed`. */
+    /** Protected images: each sends `<kind>.loaded` with a local url (revoked when it stops) or `<kind>.failed`. */
+    photoImage: callbackNotProvided<{ url: string }>(CHART, 'photoImage'),
     aadhaarImage: callbackNotProvided<{ url: string }>(CHART, 'aadhaarImage'),
   },
   guards: {
     isUnverified: ({ context, event }) => event.type === 'user.verify' && userOf(context, event.id)?.isVerified === false,
-    hasAadhaar: ({ context, event }) => event.type === 'user.expand' && Boolean(userOf(context, event.id)?.aadhaar),
+    hasPhoto: ({ context }) => Boolean(expandedUser(context)?.profilePhoto),
+    hasAadhaar: ({ context }) => Boolean(expandedUser(context)?.aadhaar),
     userExists: ({ context, event }) => event.type === 'user.expand' && userOf(context, event.id) !== undefined,
   },
   actions: {
     setUsers: assign({ users: (_, users: User[]) => sortUsersForAdmin(users) }),
     setQuery: assign({ query: ({ event }) => (event.type === 'search.change' ? event.query : '') }),
-    expand: assign({ expandedId: ({ event }) => (event.type === 'user.expand' ? event.id : null), aadhaarSrc: null }),
-    collapse: assign({ expandedId: null, aadhaarSrc: null }),
+    expand: assign({
+      expandedId: ({ event }) => (event.type === 'user.expand' ? event.id : null),
+      photoSrc: null,
+      aadhaarSrc: null,
+    }),
+    collapse: assign({ expandedId: null, photoSrc: null, aadhaarSrc: null }),
+    showPhoto: assign({ photoSrc: ({ event }) => (event.type === 'photo.loaded' ? event.src : null) }),
     showAadhaar: assign({ aadhaarSrc: ({ event }) => (event.type === 'aadhaar.loaded' ? event.src : null) }),
   },
 }).createMachine({
   id: 'adminUsers',
-  context: { users: [], query: '', expandedId: null, aadhaarSrc: null },
+  context: { users: [], query: '', expandedId: null, photoSrc: null, aadhaarSrc: null },
   type: 'parallel',
   on: { 'search.change': { actions: 'setQuery' } },
   states: {
@@ -113,31 +124,53 @@ export const adminUsersMachine = setup({
     },
     detail: {
       initial: 'collapsed',
-      on: {
-        'user.expand': [
-          { guard: 'hasAadhaar', target: '.expanded.withAadhaar', actions: 'expand' },
-          { guard: 'userExists', target: '.expanded.noAadhaar', actions: 'expand' },
-        ],
-      },
+      on: { 'user.expand': { guard: 'userExists', target: '.expanded', actions: 'expand' } },
       states: {
         collapsed: {},
         expanded: {
+          type: 'parallel',
           on: { 'user.collapse': { target: 'collapsed', actions: 'collapse' } },
-          initial: 'noAadhaar',
           states: {
-            noAadhaar: {},
-            withAadhaar: {
-              invoke: {
-                id: 'aadhaarImage',
-                src: 'aadhaarImage',
-                input: ({ context }) => ({ url: expandedUser(context)?.aadhaar ?? '' }),
+            photo: {
+              initial: 'checking',
+              states: {
+                checking: { always: [{ guard: 'hasPhoto', target: 'present' }, { target: 'absent' }] },
+                absent: {},
+                // The fetch lives as long as the image shows: leaving revokes its local url.
+                present: {
+                  invoke: {
+                    id: 'photoImage',
+                    src: 'photoImage',
+                    input: ({ context }) => ({ url: expandedUser(context)?.profilePhoto ?? '' }),
+                  },
+                  initial: 'loading',
+                  on: {
+                    'photo.loaded': { target: '.shown', actions: 'showPhoto' },
+                    'photo.failed': '.unavailable',
+                  },
+                  states: { loading: {}, shown: {}, unavailable: {} },
+                },
               },
-              initial: 'loading',
-              on: {
-                'aadhaar.loaded': { target: '.shown', actions: 'showAadhaar' },
-                'aadhaar.failed': '.unavailable',
+            },
+            aadhaar: {
+              initial: 'checking',
+              states: {
+                checking: { always: [{ guard: 'hasAadhaar', target: 'present' }, { target: 'absent' }] },
+                absent: {},
+                present: {
+                  invoke: {
+                    id: 'aadhaarImage',
+                    src: 'aadhaarImage',
+                    input: ({ context }) => ({ url: expandedUser(context)?.aadhaar ?? '' }),
+                  },
+                  initial: 'loading',
+                  on: {
+                    'aadhaar.loaded': { target: '.shown', actions: 'showAadhaar' },
+                    'aadhaar.failed': '.unavailable',
+                  },
+                  states: { loading: {}, shown: {}, unavailable: {} },
+                },
               },
-              states: { loading: {}, shown: {}, unavailable: {} },
             },
           },
         },

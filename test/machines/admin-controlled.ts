@@ -1,25 +1,5 @@
-/** Effects whose answers a test gives by hand: each call waits until the test resolves or rejects it. */
-import { fromCallback, fromPromise, type AnyEventObject } from 'xstate';
-
-export interface PendingCall<TOutput, TInput> {
-  input: TInput;
-  signal: AbortSignal;
-  resolve: (value: TOutput) => void;
-  reject: (error: unknown) => void;
-}
-
-export function controlled<TOutput, TInput = void>() {
-  const calls: PendingCall<TOutput, TInput>[] = [];
-  const logic = fromPromise<TOutput, TInput>(
-    ({ input, signal }) => new Promise<TOutput>((resolve, reject) => calls.push({ input, signal, resolve, reject })),
-  );
-  const last = (): PendingCall<TOutput, TInput> => {
-    const call = calls.at(-1);
-    if (!call) throw new Error('no call is pending');
-    return call;
-  };
-  return { logic, calls, last };
-}
+/** Callback effects a test drives by hand (promise effects: test/support/controlled.ts), and a settle step. */
+import { fromCallback, type AnyEventObject } from 'xstate';
 
 /** A callback effect: the test sends its events through `send` and sees whether it was stopped. */
 export function controlledCallback<TInput>() {

@@ -21,7 +21,7 @@ export const user = (overrides: Partial<User> & Pick<User, '_id'>): User => ({
 export const USERS: User[] = [
   user({ _id: 'u1', name: 'Asha Verma', mobileNumber: '9876500001', isVerified: true }),
   user({ _id: 'u2', name: 'Bhavesh Shah', mobileNumber: '9876500002', isVerified: false }),
-  user({ _id: 'u3', name: 'Chetan Rao', mobileNumber: '9876500003', isVerified: true, aadhaar: null }),
+  user({ _id: 'u3', name: 'Chetan Rao', mobileNumber: '9876500003', isVerified: true, aadhaar: null, profilePhoto: null }),
   user({ _id: 'u4', name: 'Divya Nair', mobileNumber: '9876500004', isVerified: false, aadhaar: null }),
 ];
 

@@ -99,8 +99,10 @@ export const userEvents: AnyEventObject[] = [
   { type: 'list.reload' },
   { type: 'search.change', query: 'shah' },
   { type: 'user.expand', id: 'u2' },
-  { type: 'user.expand', id: 'u4' },
+  { type: 'user.expand', id: 'u3' },
   { type: 'user.collapse' },
+  { type: 'photo.loaded', src: 'blob:photo-u2' },
+  { type: 'photo.failed' },
   { type: 'aadhaar.loaded', src: 'blob:aadhaar-u2' },
   { type: 'aadhaar.failed' },
   { type: 'user.verify', id: 'u2' },
@@ -125,5 +127,7 @@ export const skusModel = adminSkusMachine.provide({
   actors: { loadSkus: never<Sku[]>(), saveSku: never<SaveOutcome, SaveSkuInput>(), uploadSkuImage: never<string, { file: Blob }>() },
 });
 export const usersModel = adminUsersMachine.provide({
-  actors: { loadUsers: never<User[]>(), verifyUser: never<unknown, { id: string }>(), aadhaarImage: silentCallback<{ url: string }>() },
+  actors: { loadUsers: never<User[]>(), verifyUser: never<unknown, { id: string }>(),
+    photoImage: silentCallback<{ url: string }>(),
+    aadhaarImage: silentCallback<{ url: string }>(), },
 });

@@ -11,7 +11,8 @@ import {
 } from '../../machines/admin-orders.machine';
 import type { SaveOutcome } from '../../machines/admin-sheet';
 import type { Order } from '../../src/domain/types';
-import { controlled, settle } from './admin-controlled';
+import { controlled } from '../support/controlled';
+import { settle } from './admin-controlled';
 import { ORDERS } from './admin-fixtures';
 import { ORDERS_CHANGED } from './admin-model-events';
 

@@ -14,7 +14,8 @@ import {
 } from '../../machines/admin-quotations.machine';
 import type { SaveOutcome } from '../../machines/admin-sheet';
 import type { Quotation } from '../../src/domain/types';
-import { controlled, settle } from './admin-controlled';
+import { controlled } from '../support/controlled';
+import { settle } from './admin-controlled';
 import { QUOTATIONS, quotation } from './admin-fixtures';
 import { QUOTATIONS_CHANGED } from './admin-model-events';
 

@@ -4,7 +4,8 @@ import type { SaveOutcome } from '../../machines/admin-sheet';
 import { skuDraftChanges, skuDraftOf, skuSaveBody } from '../../machines/admin-sku-draft';
 import { adminSkusMachine, visibleSkus, type SaveSkuInput } from '../../machines/admin-skus.machine';
 import type { Sku } from '../../src/domain/types';
-import { controlled, settle } from './admin-controlled';
+import { controlled } from '../support/controlled';
+import { settle } from './admin-controlled';
 import { SKUS } from './admin-fixtures';
 import { SKU_IMAGE_FILE, SKUS_CHANGED } from './admin-model-events';
 

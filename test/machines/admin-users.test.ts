@@ -2,20 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { adminUsersMachine, sortUsersForAdmin, visibleUsers } from '../../machines/admin-users.machine';
 import type { User } from '../../src/domain/types';
-import { controlled, controlledCallback, settle } from './admin-controlled';
+import { controlled } from '../support/controlled';
+import { controlledCallback, settle } from './admin-controlled';
 import { USERS } from './admin-fixtures';
 import { USERS_AFTER_VERIFY } from './admin-model-events';
 
 async function loaded() {
   const load = controlled<User[]>();
   const verify = controlled<unknown, { id: string }>();
+  const photo = controlledCallback<{ url: string }>();
   const aadhaar = controlledCallback<{ url: string }>();
   const actor = createActor(
-    adminUsersMachine.provide({ actors: { loadUsers: load.logic, verifyUser: verify.logic, aadhaarImage: aadhaar.logic } }),
+    adminUsersMachine.provide({
+      actors: { loadUsers: load.logic, verifyUser: verify.logic, photoImage: photo.logic, aadhaarImage: aadhaar.logic },
+    }),
   ).start();
   load.last().resolve(USERS);
   await settle();
-  return { actor, load, verify, aadhaar };
+  return { actor, load, verify, photo, aadhaar };
 }
 
 describe('the admin users chart', () => {
@@ -32,17 +36,24 @@ describe('the admin users chart', () => {
     expect(visibleUsers(actor.getSnapshot().context).map((u) => u._id)).toEqual(['u3']);
   });
 
-  it('fetches the Aadhaar image of an expanded user and stops fetching when another expands', async () => {
-    const { actor, aadhaar } = await loaded();
+  it('fetches the photo and Aadhaar image of an expanded user and stops when another user expands', async () => {
+    const { actor, photo, aadhaar } = await loaded();
     actor.send({ type: 'user.expand', id: 'u2' });
+    expect(photo.last().input.url).toBe('/api/uploads/photo0001');
     expect(aadhaar.last().input.url).toBe('/api/uploads/aadhaar0001');
     aadhaar.last().send({ type: 'aadhaar.loaded', src: 'blob:one' });
+    photo.last().send({ type: 'photo.failed' });
     expect(actor.getSnapshot().context.aadhaarSrc).toBe('blob:one');
-    const first = aadhaar.last();
+    expect(actor.getSnapshot().matches({ detail: { expanded: { photo: { present: 'unavailable' } } } })).toBe(true);
+    const [firstPhoto, firstAadhaar] = [photo.last(), aadhaar.last()];
     actor.send({ type: 'user.expand', id: 'u4' });
-    expect(first.stopped).toBe(true);
-    expect(actor.getSnapshot().matches({ detail: { expanded: 'noAadhaar' } })).toBe(true);
+    expect(firstPhoto.stopped && firstAadhaar.stopped).toBe(true);
+    expect(photo.runs).toHaveLength(2);
+    expect(aadhaar.runs).toHaveLength(1);
+    expect(actor.getSnapshot().matches({ detail: { expanded: { aadhaar: 'absent' } } })).toBe(true);
     expect(actor.getSnapshot().context.aadhaarSrc).toBeNull();
+    actor.send({ type: 'user.collapse' });
+    expect(photo.last().stopped).toBe(true);
   });
 
   it('offers Verify only for an unverified user and not while a verification is in flight', async () => {
