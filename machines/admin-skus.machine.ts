@@ -5,7 +5,8 @@
  *
  *   loading ─┬─> browsing ──add/open──> sheet.editing ──save──> sheet.saving
  *            └─> loadFailed ──reload──> loading
- *   sheet.editing: ready ⇄ uploading → uploadFailed; failed (the last save failed, the draft stays)
+ *   sheet.editing: ready ──choose──> preparingImage ──> uploadingImage ──> ready (or uploadFailed);
+ *                  failed (the last save failed, the draft stays)
  *   saving: saved → loading (the list reloads, the sheet closes); 409 → sheet.reloading → sheet.conflict
  *   (the reloaded SKU, 'Failed to save SKU.', and the refused draft to re-apply); other failure → editing.failed.
  */
@@ -23,6 +24,8 @@ export interface AdminSkusContext {
   openId: string | null;
   draft: SkuDraft | null;
   refusedDraft: SkuDraft | null;
+  /** The resized image between its preparation and its upload. */
+  preparedImage: Blob | null;
 }
 
 export type AdminSkusEvent =
@@ -51,7 +54,7 @@ export const visibleSkus = (context: AdminSkusContext): Sku[] =>
   context.skus.filter((sku) => matchesSearch(sku, context.query) || matchesId(sku, sku.skuDisplayId, context.query));
 
 const readyToSave = { guard: 'draftIsComplete', target: '#adminSkus.sheet.saving' } as const;
-const chooseImage = { target: '#adminSkus.sheet.editing.uploading' } as const;
+const chooseImage = { target: '#adminSkus.sheet.editing.preparingImage' } as const;
 
 export const adminSkusMachine = setup({
   types: {
@@ -62,6 +65,7 @@ export const adminSkusMachine = setup({
   actors: {
     loadSkus: notProvided<Sku[]>(CHART, 'loadSkus'),
     saveSku: notProvided<SaveOutcome, SaveSkuInput>(CHART, 'saveSku'),
+    prepareSkuImage: notProvided<Blob, { file: Blob }>(CHART, 'prepareSkuImage'),
     uploadSkuImage: notProvided<string, { file: Blob }>(CHART, 'uploadSkuImage'),
   },
   guards: {
@@ -92,8 +96,10 @@ export const adminSkusMachine = setup({
       draft: ({ context, event }) =>
         context.draft && event.type === 'draft.field' ? { ...context.draft, [event.field]: event.value } : context.draft,
     }),
+    holdPreparedImage: assign({ preparedImage: (_, image: Blob) => image }),
     setDraftImage: assign({
       draft: ({ context }, url: string) => (context.draft ? { ...context.draft, image: url } : context.draft),
+      preparedImage: null,
     }),
     keepRefusedDraft: assign({ refusedDraft: ({ context }) => context.draft, draft: null }),
     reapplyRefusedDraft: assign({
@@ -107,7 +113,7 @@ export const adminSkusMachine = setup({
   },
 }).createMachine({
   id: 'adminSkus',
-  context: { skus: [], query: '', openId: null, draft: null, refusedDraft: null },
+  context: { skus: [], query: '', openId: null, draft: null, refusedDraft: null, preparedImage: null },
   initial: 'loading',
   on: { 'search.change': { actions: 'setQuery' } },
   states: {
@@ -144,15 +150,26 @@ export const adminSkusMachine = setup({
             ready: { on: { 'image.choose': chooseImage, 'sku.save': readyToSave } },
             // The last save failed for a reason other than a stale version: the draft stays for another try.
             failed: { tags: ['saveFailed'], on: { 'image.choose': chooseImage, 'sku.save': readyToSave } },
-            uploading: {
+            // The chosen file is resized and re-encoded first (SPEC §5), then uploaded (kind sku).
+            preparingImage: {
               tags: ['uploading'],
               invoke: {
-                id: 'uploadSkuImage',
-                src: 'uploadSkuImage',
+                id: 'prepareSkuImage',
+                src: 'prepareSkuImage',
                 input: ({ event }) => {
                   assertEvent(event, 'image.choose');
                   return { file: event.file };
                 },
+                onDone: { target: 'uploadingImage', actions: { type: 'holdPreparedImage', params: ({ event }) => event.output } },
+                onError: 'uploadFailed',
+              },
+            },
+            uploadingImage: {
+              tags: ['uploading'],
+              invoke: {
+                id: 'uploadSkuImage',
+                src: 'uploadSkuImage',
+                input: ({ context }) => ({ file: context.preparedImage! }),
                 onDone: { target: 'ready', actions: { type: 'setDraftImage', params: ({ event }) => event.output } },
                 onError: 'uploadFailed',
               },

@@ -80,6 +80,8 @@ export const skuEvents: AnyEventObject[] = [
   { type: 'sku.add' },
   { type: 'draft.field', field: 'name', value: 'Wheat straw (loose)' },
   { type: 'image.choose', file: SKU_IMAGE_FILE },
+  done('prepareSkuImage', SKU_IMAGE_FILE),
+  failed('prepareSkuImage'),
   done('uploadSkuImage', '/api/uploads/newskuimage1'),
   failed('uploadSkuImage'),
   { type: 'sku.save' },
@@ -124,7 +126,9 @@ export const ordersModel = adminOrdersMachine.provide({
   actors: { loadOrders: never<Order[]>(), saveOrder: never<SaveOutcome, SaveOrderInput>() },
 });
 export const skusModel = adminSkusMachine.provide({
-  actors: { loadSkus: never<Sku[]>(), saveSku: never<SaveOutcome, SaveSkuInput>(), uploadSkuImage: never<string, { file: Blob }>() },
+  actors: { loadSkus: never<Sku[]>(), saveSku: never<SaveOutcome, SaveSkuInput>(),
+    prepareSkuImage: never<Blob, { file: Blob }>(),
+    uploadSkuImage: never<string, { file: Blob }>(), },
 });
 export const usersModel = adminUsersMachine.provide({
   actors: { loadUsers: never<User[]>(), verifyUser: never<unknown, { id: string }>(),

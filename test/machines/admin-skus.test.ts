@@ -12,13 +12,16 @@ import { SKU_IMAGE_FILE, SKUS_CHANGED } from './admin-model-events';
 async function loaded() {
   const load = controlled<Sku[]>();
   const save = controlled<SaveOutcome, SaveSkuInput>();
+  const prepare = controlled<Blob, { file: Blob }>();
   const upload = controlled<string, { file: Blob }>();
   const actor = createActor(
-    adminSkusMachine.provide({ actors: { loadSkus: load.logic, saveSku: save.logic, uploadSkuImage: upload.logic } }),
+    adminSkusMachine.provide({
+      actors: { loadSkus: load.logic, saveSku: save.logic, prepareSkuImage: prepare.logic, uploadSkuImage: upload.logic },
+    }),
   ).start();
   load.last().resolve(SKUS);
   await settle();
-  return { actor, load, save, upload };
+  return { actor, load, save, prepare, upload };
 }
 
 const fill = (actor: Awaited<ReturnType<typeof loaded>>['actor']) => {
@@ -50,13 +53,17 @@ describe('the admin SKUs chart', () => {
   });
 
   it('adds a SKU: Save waits for every field and the uploaded image, then posts it without a version', async () => {
-    const { actor, save, upload } = await loaded();
+    const { actor, save, prepare, upload } = await loaded();
     actor.send({ type: 'sku.add' });
     fill(actor);
     expect(actor.getSnapshot().can({ type: 'sku.save' })).toBe(false);
     actor.send({ type: 'image.choose', file: SKU_IMAGE_FILE });
     expect(actor.getSnapshot().hasTag('uploading')).toBe(true);
-    expect(upload.last().input.file).toBe(SKU_IMAGE_FILE);
+    expect(prepare.last().input.file).toBe(SKU_IMAGE_FILE);
+    const resized = new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' });
+    prepare.last().resolve(resized);
+    await settle();
+    expect(upload.last().input.file).toBe(resized);
     expect(actor.getSnapshot().can({ type: 'sku.save' })).toBe(false);
     upload.last().resolve('/api/uploads/bagasse0001');
     await settle();
@@ -91,15 +98,17 @@ describe('the admin SKUs chart', () => {
   });
 
   it('shows the upload failure and lets the admin choose another image', async () => {
-    const { actor, upload } = await loaded();
+    const { actor, prepare, upload } = await loaded();
     actor.send({ type: 'sku.open', id: 's1' });
     actor.send({ type: 'image.choose', file: SKU_IMAGE_FILE });
+    prepare.last().resolve(SKU_IMAGE_FILE);
+    await settle();
     upload.last().reject({ status: 415, data: { message: 'not an image' } });
     await settle();
     expect(actor.getSnapshot().hasTag('uploadFailed')).toBe(true);
     expect(actor.getSnapshot().context.draft?.image).toBe(SKUS[0]!.image);
     actor.send({ type: 'image.choose', file: SKU_IMAGE_FILE });
-    expect(upload.calls).toHaveLength(2);
+    expect(prepare.calls).toHaveLength(2);
   });
 
   it('after a 409 shows the save failure with the reloaded SKU and what the admin typed', async () => {
