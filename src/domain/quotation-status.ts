@@ -21,3 +21,6 @@ export const QUOTATION_TITLE: Record<QuotationStatus, string> = {
 
 /** The price panel shows once the provider has priced the quotation. */
 export const showsPrices = (status: QuotationStatus): boolean => status === 'COMPLETED' || status === 'ORDERED';
+
+/** A quotation card shows its total once it is no longer waiting for a price (SPEC §2 /request). */
+export const showsTotalOnCard = (status: QuotationStatus): boolean => status !== 'PENDING';

@@ -10,6 +10,7 @@ import { catalogueMachine } from '../../machines/catalogue.machine';
 import { orderTrackingMachine } from '../../machines/order-tracking.machine';
 import { quotationDetailMachine } from '../../machines/quotation-detail.machine';
 import { quotationListMachine } from '../../machines/quotation-list.machine';
+import { quotationStoreMachine } from '../../machines/quotation-store.machine';
 import type { AppConfig } from '../../src/domain/api';
 import { line, quotation, sku } from '../domain/shop-fixtures';
 
@@ -165,5 +166,15 @@ export const orderTrackingModel = {
     after('POLL', 'orderTracking.waiting'),
     { type: 'payment.make', config: modelConfig },
     { type: 'payment.make', config: { ...modelConfig, upiPayeeId: null } },
+  ] as AnyEventObject[],
+};
+
+export const quotationStoreModel = {
+  machine: quotationStoreMachine as AnyStateMachine,
+  input: { quotations: [] },
+  events: [
+    { type: 'quotations.set', quotations: [modelPending] },
+    { type: 'quotations.update', quotation: { ...modelPending, status: 'DELETED' } },
+    { type: 'quotations.empty' },
   ] as AnyEventObject[],
 };

@@ -4,7 +4,7 @@ import { orderLifecycleMachine } from '../../machines/order-lifecycle.machine';
 import { quotationLifecycleMachine } from '../../machines/quotation-lifecycle.machine';
 import { ORDER_STATUSES, QUOTATION_STATUSES } from '../../src/domain/types';
 import { assertFullCoverage, modelPaths, type ModelPathOptions } from '../support/model-coverage';
-import { cartModel, catalogueModel, orderTrackingModel, quotationDetailModel, quotationListModel } from './shop-model-events';
+import { cartModel, catalogueModel, orderTrackingModel, quotationDetailModel, quotationListModel, quotationStoreModel } from './shop-model-events';
 
 type Model = ModelPathOptions & { machine: AnyStateMachine };
 
@@ -14,6 +14,7 @@ const models: [string, Model][] = [
   ['quotation list', quotationListModel],
   ['quotation detail', quotationDetailModel],
   ['order tracking', orderTrackingModel],
+  ['quotation store', quotationStoreModel],
   [
     'quotation lifecycle',
     {

@@ -1,4 +1,71 @@
-// TEMPORARY scaffold: replaced by the screen's owner (issue 3, 4 or 5).
-export default function Screen() {
-  return <main>cart</main>;
+/** /cart, My Cart (SPEC §2): the items with their count, remove, minus, plus and 'Request Quotation'. */
+import { useSelector } from '@xstate/react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { ROUTES } from '../../domain/routes';
+import { MinusIcon, PlusIcon, TrashIcon } from '../shop/icons';
+import { NavLink } from '../shop/nav-link';
+import { ProductImage } from '../shop/product-image';
+import { BackHeader, ShopLayout } from '../shop/shop-layout';
+import { useCart } from '../shop/use-shop';
+
+export default function CartScreen() {
+  const cart = useCart();
+  const intl = useIntl();
+  const items = useSelector(cart, (s) => s.context.items);
+  const sending = useSelector(cart, (s) => s.hasTag('busy'));
+  const canRequest = useSelector(cart, (s) => s.can({ type: 'quotation.request' }));
+
+  const footer = (
+    <button type="button" className="shop-button shop-button-primary shop-button-block" disabled={!canRequest} onClick={() => cart.send({ type: 'quotation.request' })}>
+      {sending ? (
+        <FormattedMessage id="shop.cart.sending" defaultMessage="Sending…" />
+      ) : (
+        <FormattedMessage id="shop.cart.requestQuotation" defaultMessage="Request Quotation" />
+      )}
+    </button>
+  );
+
+  return (
+    <ShopLayout header={<BackHeader title={intl.formatMessage({ id: 'shop.cart.title', defaultMessage: 'My Cart' })} />} footer={footer}>
+      <p className="shop-count">
+        <FormattedMessage id="shop.cart.count" defaultMessage="{n, plural, one {# item} other {# items}}" values={{ n: items.length }} />
+      </p>
+      {items.length === 0 ? (
+        <div className="shop-empty">
+          <p>
+            <FormattedMessage id="shop.cart.empty" defaultMessage="Your cart is empty" />
+          </p>
+          <NavLink to={ROUTES.home} className="shop-button shop-button-outline">
+            <FormattedMessage id="shop.cart.browse" defaultMessage="Browse products" />
+          </NavLink>
+        </div>
+      ) : (
+        <ul className="shop-list" aria-busy={sending}>
+          {items.map((item) => (
+            <li key={item._id} className="shop-card shop-line">
+              <ProductImage src={item.image} alt="" size="thumb" />
+              <div className="shop-line-body">
+                <strong>{item.name}</strong>
+                <span className="shop-muted">
+                  {item.quantity} {item.skuQuantityUnit}
+                </span>
+                <div className="shop-stepper" role="group" aria-label={intl.formatMessage({ id: 'shop.cart.quantityOf', defaultMessage: 'Quantity of {name}' }, { name: item.name })}>
+                  <button type="button" className="shop-icon-button" disabled={sending} onClick={() => cart.send({ type: 'cart.decrement', id: item._id })} aria-label={intl.formatMessage({ id: 'shop.cart.decrease', defaultMessage: 'Decrease {name}' }, { name: item.name })}>
+                    <MinusIcon />
+                  </button>
+                  <output aria-live="polite">{item.quantity}</output>
+                  <button type="button" className="shop-icon-button" disabled={sending} onClick={() => cart.send({ type: 'cart.increment', id: item._id })} aria-label={intl.formatMessage({ id: 'shop.cart.increase', defaultMessage: 'Increase {name}' }, { name: item.name })}>
+                    <PlusIcon />
+                  </button>
+                </div>
+              </div>
+              <button type="button" className="shop-icon-button shop-danger" disabled={sending} onClick={() => cart.send({ type: 'cart.remove', id: item._id })} aria-label={intl.formatMessage({ id: 'shop.cart.remove', defaultMessage: 'Remove {name}' }, { name: item.name })}>
+                <TrashIcon />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </ShopLayout>
+  );
 }

@@ -1,4 +1,109 @@
-// TEMPORARY scaffold: replaced by the screen's owner (issue 3, 4 or 5).
-export default function Screen() {
-  return <main>home</main>;
+/**
+ * /home (SPEC §2): the farmer's photo and name (→ /profile), 'Admin Dashboard' for admins, the
+ * debounced search, the 3-column product grid (→ /sku-details) and the products' descriptions.
+ * The catalogue refreshes every SKU_REFRESH_MS while this screen is open.
+ */
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { isCatalogueLoading, visibleSkus } from '../../../machines/catalogue.machine';
+import { ROUTES } from '../../domain/routes';
+import { SearchIcon } from '../shop/icons';
+import { NavLink } from '../shop/nav-link';
+import { ProductImage } from '../shop/product-image';
+import { ShopLayout } from '../shop/shop-layout';
+import { UserAvatar } from '../shop/user-avatar';
+import { useCatalogue, useUser } from '../shop/use-shop';
+
+export default function HomeScreen() {
+  const catalogue = useCatalogue();
+  const user = useUser();
+  const intl = useIntl();
+  const query = useSelector(catalogue, (s) => s.context.query);
+  const skus = useSelector(catalogue, visibleSkus);
+  const loading = useSelector(catalogue, isCatalogueLoading);
+  const searching = useSelector(catalogue, (s) => s.context.appliedQuery !== '');
+
+  useEffect(() => {
+    catalogue.send({ type: 'home.open' });
+    return () => catalogue.send({ type: 'home.close' });
+  }, [catalogue]);
+
+  const header = (
+    <header className="shop-header shop-home-header">
+      <NavLink to={ROUTES.profile} className="shop-user" label={intl.formatMessage({ id: 'shop.home.openProfile', defaultMessage: 'Open my profile' })}>
+        <UserAvatar photo={user.profilePhoto ?? null} name={user.name ?? ''} size={44} />
+        <span className="shop-user-text">
+          <span className="shop-muted">
+            <FormattedMessage id="shop.home.greeting" defaultMessage="Welcome" />
+          </span>
+          <strong>{user.name}</strong>
+        </span>
+      </NavLink>
+      {user.isAdmin ? (
+        <NavLink to={ROUTES.admin} className="shop-button shop-button-small shop-button-outline">
+          <FormattedMessage id="shop.home.adminDashboard" defaultMessage="Admin Dashboard" />
+        </NavLink>
+      ) : null}
+    </header>
+  );
+
+  return (
+    <ShopLayout header={header} cartBar>
+      <div className="shop-search">
+        <SearchIcon />
+        <input
+          type="search"
+          value={query}
+          onChange={(e) => catalogue.send({ type: 'search.change', query: e.target.value })}
+          placeholder={intl.formatMessage({ id: 'shop.home.searchPlaceholder', defaultMessage: 'Search straw, husk, shells…' })}
+          aria-label={intl.formatMessage({ id: 'shop.home.searchLabel', defaultMessage: 'Search products' })}
+        />
+      </div>
+
+      <section aria-labelledby="shop-overview-title">
+        <h2 id="shop-overview-title" className="shop-section-title">
+          <FormattedMessage id="shop.home.overviewTitle" defaultMessage="Product Overview" />
+        </h2>
+        {skus.length === 0 ? (
+          <p className="shop-empty" role="status">
+            {loading ? (
+              <FormattedMessage id="common.loading" defaultMessage="Loading..." />
+            ) : searching ? (
+              <FormattedMessage id="shop.home.noMatch" defaultMessage="No products match your search" />
+            ) : (
+              <FormattedMessage id="shop.home.noProducts" defaultMessage="No products yet" />
+            )}
+          </p>
+        ) : (
+          <ul className="shop-grid">
+            {skus.map((sku) => (
+              <li key={sku._id}>
+                <NavLink to={`${ROUTES.skuDetails}?sku_id=${encodeURIComponent(sku.skuDisplayId)}`} className="shop-tile">
+                  <ProductImage src={sku.image} alt={sku.name} size="tile" />
+                  <span className="shop-tile-name">{sku.name}</span>
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {skus.length > 0 ? (
+        <section aria-labelledby="shop-description-title">
+          <h2 id="shop-description-title" className="shop-section-title">
+            <FormattedMessage id="shop.home.descriptionTitle" defaultMessage="Product Description" />
+          </h2>
+          <dl className="shop-descriptions">
+            {skus.map((sku) => (
+              <div key={sku._id} className="shop-card">
+                <dt>{sku.name}</dt>
+                <dd>{sku.description}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ) : null}
+    </ShopLayout>
+  );
 }

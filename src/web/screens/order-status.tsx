@@ -1,4 +1,128 @@
-// TEMPORARY scaffold: replaced by the screen's owner (issue 3, 4 or 5).
-export default function Screen() {
-  return <main>order-status</main>;
+/**
+ * /order-status?quotation_id={internal id}, My Order (SPEC §2): the Delivery Code, the vertical
+ * tracker, and while money is due the balance panel with 'Make Payment' (a UPI link when the
+ * server names a payee, otherwise the Contact Us sheet). Polled every POLL_MS while open.
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useSearch } from 'wouter';
+import { orderBalance, orderSteps, orderTrackingMachine } from '../../../machines/order-tracking.machine';
+import { cachedQuotation } from '../../../machines/quotation-store.machine';
+import { formatPaisa } from '../../domain/money';
+import { CheckIcon } from '../shop/icons';
+import { useScreenActors } from '../shop/screen-actors';
+import { BackHeader, ShopLayout, useContactSheet } from '../shop/shop-layout';
+import { useCatalogue, useQuotationStore } from '../shop/use-shop';
+
+const STEP_LABEL: Record<string, string> = {
+  CONFIRMATION_PENDING: 'Confirmation Pending',
+  ORDER_CONFIRMED: 'Order Confirmed',
+  MATERIAL_LOADED: 'Material Loaded',
+  IN_TRANSIT: 'In Transit',
+  DELIVERED: 'Delivered',
+  PAYMENT: 'Payment Status',
+};
+
+export default function OrderStatusScreen() {
+  const quotationId = new URLSearchParams(useSearch()).get('quotation_id') ?? '';
+  const store = useQuotationStore();
+  const catalogue = useCatalogue();
+  const actors = useScreenActors();
+  const contact = useContactSheet();
+  const intl = useIntl();
+  const tracking = useActorRef(
+    orderTrackingMachine.provide({
+      actors: { fetchQuotation: actors.fetchQuotation, visibility: actors.visibility },
+      actions: {
+        openPaymentLink: (_, params) => window.location.assign(params.url),
+        openContactUs: contact.show,
+        storeQuotation: (_, params) => store.send({ type: 'quotations.update', quotation: params.quotation }),
+      },
+    }),
+    { input: { quotationId, cached: cachedQuotation(store.getSnapshot().context.quotations, quotationId) } },
+  );
+  const quotation = useSelector(tracking, (s) => s.context.quotation);
+  const missing = useSelector(tracking, (s) => s.context.missing);
+  const steps = useSelector(tracking, orderSteps);
+  const balance = useSelector(tracking, orderBalance);
+  const config = useSelector(catalogue, (s) => s.context.config);
+  const canPay = useSelector(tracking, (s) => s.can({ type: 'payment.make', config }));
+
+  const header = <BackHeader title={intl.formatMessage({ id: 'shop.order.title', defaultMessage: 'My Order' })} />;
+  if (!quotation || !balance) {
+    return (
+      <ShopLayout header={header} contact={contact}>
+        <p className="shop-empty" role="status">
+          {missing ? <FormattedMessage id="shop.quotation.notFound" defaultMessage="This quotation was not found" /> : <FormattedMessage id="common.loading" defaultMessage="Loading..." />}
+        </p>
+      </ShopLayout>
+    );
+  }
+
+  return (
+    <ShopLayout header={header} contact={contact}>
+      <section className="shop-card shop-otp" aria-labelledby="shop-otp-title">
+        <h2 id="shop-otp-title" className="shop-muted">
+          <FormattedMessage id="shop.order.deliveryCode" defaultMessage="Delivery Code" />
+        </h2>
+        <p className="shop-otp-code">{quotation.deliveryOtp ?? '—'}</p>
+        <p className="shop-muted shop-small">
+          <FormattedMessage id="shop.order.deliveryCodeHint" defaultMessage="Tell this code to the driver when your order arrives." />
+        </p>
+        <p className="shop-small">{quotation.quotationDisplayId}</p>
+      </section>
+
+      <section className="shop-card" aria-labelledby="shop-tracker-title">
+        <h2 id="shop-tracker-title" className="shop-section-title">
+          <FormattedMessage id="shop.order.trackerTitle" defaultMessage="Order Status" />
+        </h2>
+        <ol className="shop-tracker">
+          {steps.map((step) => (
+            <li key={step.key} className={step.complete ? 'shop-step shop-step-done' : 'shop-step'}>
+              <span className="shop-step-dot" aria-hidden="true">
+                {step.complete ? <CheckIcon size={14} /> : null}
+              </span>
+              <span className="shop-step-label">{intl.formatMessage({ id: `shop.orderStatus.${step.key}`, defaultMessage: STEP_LABEL[step.key] })}</span>
+              <span className="shop-visually-hidden">
+                {step.complete
+                  ? intl.formatMessage({ id: 'shop.order.stepDone', defaultMessage: 'completed' })
+                  : intl.formatMessage({ id: 'shop.order.stepPending', defaultMessage: 'not yet' })}
+              </span>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      {canPay ? (
+        <section className="shop-card shop-panel" aria-labelledby="shop-balance-title">
+          <h2 id="shop-balance-title" className="shop-section-title">
+            <FormattedMessage id="shop.order.balanceTitle" defaultMessage="Payment" />
+          </h2>
+          <dl className="shop-rows">
+            <div>
+              <dt>
+                <FormattedMessage id="shop.price.total" defaultMessage="Total Amount" />
+              </dt>
+              <dd>{formatPaisa(balance.totalPaisa)}</dd>
+            </div>
+            <div>
+              <dt>
+                <FormattedMessage id="shop.order.amountPaid" defaultMessage="Amount Paid" />
+              </dt>
+              <dd>{formatPaisa(balance.paidPaisa)}</dd>
+            </div>
+            <div className="shop-rows-total">
+              <dt>
+                <FormattedMessage id="shop.order.pendingAmount" defaultMessage="Pending Amount" />
+              </dt>
+              <dd>{formatPaisa(balance.pendingPaisa)}</dd>
+            </div>
+          </dl>
+          <button type="button" className="shop-button shop-button-primary shop-button-block" onClick={() => tracking.send({ type: 'payment.make', config })}>
+            <FormattedMessage id="shop.order.makePayment" defaultMessage="Make Payment" />
+          </button>
+        </section>
+      ) : null}
+    </ShopLayout>
+  );
 }

@@ -1,0 +1,66 @@
+/**
+ * The shop's real effects (SPEC §7): API actors over the one ofetch client, and the page-visibility
+ * source the polling screens pause on. Each passes `signal`, so leaving a state aborts its request.
+ */
+import { fromCallback, fromPromise } from 'xstate';
+import type { QuotationRequestResult } from '../../../machines/cart.machine';
+import type { FetchQuotationResult } from '../../../machines/quotation-detail.machine';
+import type { PageVisibilityEvent, StatusResult } from '../../../machines/quotation-list.machine';
+import type { AppConfig, CreateQuotationBody, DataResponse } from '../../domain/api';
+import type { Quotation, Sku } from '../../domain/types';
+import { api, apiResult, isApiFailure } from '../api/client';
+
+export const fetchSkus = fromPromise<Sku[]>(async ({ signal }) => (await api<DataResponse<Sku[]>>('GET', '/skus', { signal })).data);
+
+export const fetchConfig = fromPromise<AppConfig>(
+  async ({ signal }) => (await api<DataResponse<AppConfig>>('GET', '/config', { signal })).data,
+);
+
+export const requestQuotation = fromPromise<QuotationRequestResult, CreateQuotationBody>(async ({ input, signal }) => {
+  const result = await apiResult('POST', '/quotations', { body: input, signal });
+  return { status: result.status };
+});
+
+export const fetchQuotations = fromPromise<Quotation[]>(
+  async ({ signal }) => (await api<DataResponse<Quotation[]>>('GET', '/quotations', { signal })).data,
+);
+
+/** One quotation by its internal or display id; a 404 is an expected answer (null), not an error. */
+export const fetchQuotation = fromPromise<FetchQuotationResult, { id: string }>(async ({ input, signal }) => {
+  try {
+    return (await api<DataResponse<Quotation>>('GET', `/quotations/${encodeURIComponent(input.id)}`, { signal })).data;
+  } catch (error) {
+    if (isApiFailure(error) && error.status === 404) return null;
+    throw error;
+  }
+});
+
+export const deleteQuotation = fromPromise<StatusResult, { id: string }>(async ({ input, signal }) => ({
+  status: (await apiResult('DELETE', `/quotations/${encodeURIComponent(input.id)}`, { signal })).status,
+}));
+
+export const placeOrder = fromPromise<StatusResult, { id: string }>(async ({ input, signal }) => ({
+  status: (await apiResult('POST', `/orders/${encodeURIComponent(input.id)}`, { signal })).status,
+}));
+
+/** Sends page.hidden / page.visible as `document.visibilityState` changes (and once at start). */
+export const pageVisibility = fromCallback<PageVisibilityEvent>(({ sendBack }) => {
+  const report = () => sendBack({ type: document.visibilityState === 'hidden' ? 'page.hidden' : 'page.visible' });
+  if (document.visibilityState === 'hidden') report();
+  document.addEventListener('visibilitychange', report);
+  return () => document.removeEventListener('visibilitychange', report);
+});
+
+/** The per-screen actors, as one object a test can replace (see ShopActorsProvider). */
+export const realScreenActors = {
+  fetchQuotations,
+  fetchQuotation,
+  deleteQuotation,
+  placeOrder,
+  visibility: pageVisibility,
+};
+export type ScreenActors = typeof realScreenActors;
+
+/** The actors of the app-level shop children (cart, catalogue). */
+export const realAppShopActors = { fetchSkus, fetchConfig, requestQuotation };
+export type AppShopActors = typeof realAppShopActors;

@@ -1,0 +1,69 @@
+/**
+ * The frame of every inner screen: a header (the screen's own, or the back-arrow header with a
+ * title), the content, the cart bar when asked for, the floating contact button with its sheet,
+ * and the bottom navigation.
+ */
+import { useCallback, useState, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { ROUTES } from '../../domain/routes';
+import { useGo } from '../shell/use-actors';
+import { BottomNav } from './bottom-nav';
+import { CartBar } from './cart-bar';
+import { ContactFab, ContactSheet } from './contact';
+import { BackIcon } from './icons';
+import './shop.css';
+
+/** Open state of the Contact Us sheet, held by the screen so 'Make Payment' can open it too. */
+export function useContactSheet() {
+  const [open, setOpen] = useState(false);
+  const show = useCallback(() => setOpen(true), []);
+  const hide = useCallback(() => setOpen(false), []);
+  return { open, show, hide };
+}
+
+export function BackHeader({ title, children }: { title: ReactNode; children?: ReactNode }) {
+  const go = useGo();
+  const intl = useIntl();
+  // A deep link has no page to go back to: Home is the way back then.
+  const back = () => (window.history.length > 1 ? window.history.back() : go(ROUTES.home));
+  return (
+    <header className="shop-header">
+      <button type="button" className="shop-icon-button" onClick={back} aria-label={intl.formatMessage({ id: 'shop.common.back', defaultMessage: 'Back' })}>
+        <BackIcon />
+      </button>
+      <h1 className="shop-header-title">{title}</h1>
+      {children}
+    </header>
+  );
+}
+
+export function ShopLayout({
+  header,
+  children,
+  cartBar = false,
+  footer,
+  contact,
+}: {
+  header: ReactNode;
+  children: ReactNode;
+  cartBar?: boolean;
+  /** A sticky action above the navigation (e.g. 'Request Quotation'). */
+  footer?: ReactNode;
+  contact?: ReturnType<typeof useContactSheet>;
+}) {
+  const own = useContactSheet();
+  const sheet = contact ?? own;
+  return (
+    <div className="shop-screen">
+      {header}
+      <main className="shop-main">{children}</main>
+      <div className="shop-dock">
+        {footer ? <div className="shop-footer">{footer}</div> : null}
+        {cartBar ? <CartBar /> : null}
+        <BottomNav />
+      </div>
+      <ContactFab onOpen={sheet.show} />
+      {sheet.open ? <ContactSheet onClose={sheet.hide} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+/** Hooks the shop screens use to reach the app's shop children and the user. */
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { cartMachine } from '../../../machines/cart.machine';
+import type { catalogueMachine } from '../../../machines/catalogue.machine';
+import type { quotationStoreMachine } from '../../../machines/quotation-store.machine';
+import type { ClientUser } from '../../domain/client-user';
+import { AppActorContext } from '../app-context';
+import { useSession } from '../shell/use-actors';
+
+export type CartActorRef = ActorRefFrom<typeof cartMachine>;
+export type CatalogueActorRef = ActorRefFrom<typeof catalogueMachine>;
+export type QuotationStoreActorRef = ActorRefFrom<typeof quotationStoreMachine>;
+
+function useChild<T>(systemId: string): T {
+  const ref = AppActorContext.useSelector((s) => (s.children as Record<string, unknown>)[systemId]);
+  if (!ref) throw new Error(`The ${systemId} actor is not running`);
+  return ref as T;
+}
+
+export const useCart = (): CartActorRef => useChild<CartActorRef>('cart');
+export const useCatalogue = (): CatalogueActorRef => useChild<CatalogueActorRef>('catalogue');
+export const useQuotationStore = (): QuotationStoreActorRef => useChild<QuotationStoreActorRef>('quotations');
+
+export function useUser(): ClientUser {
+  return useSelector(useSession(), (s) => s.context.user);
+}
