@@ -56,7 +56,10 @@ export function isApiFailure(value: unknown): value is ApiFailure {
 export function toApiFailure(error: unknown): ApiFailure {
   if (isApiFailure(error)) return error;
   if (error instanceof FetchError && error.response) {
-    const data = error.data && typeof error.data === 'object' ? error.data : { message: error.message };
+    let data = error.data && typeof error.data === 'object' ? error.data : { message: error.message };
+    // A 429 says when to try again; keep it beside the body so the OTP screens can show the wait.
+    const retryAfter = Number(error.response.headers.get('retry-after'));
+    if (retryAfter > 0) data = { ...data, retryAfterSeconds: retryAfter };
     return { status: error.response.status, data: data as ApiFailure['data'] };
   }
   return NETWORK_FAILURE;
@@ -89,4 +92,42 @@ export async function apiResult<T>(
   } catch (error) {
     return toApiFailure(error);
   }
+}
+
+/**
+ * A protected file at an `/api/...` url (a profile photo, an Aadhaar image), fetched with the bearer
+ * token: an `<img>` cannot send one, so the admin screens show it from a local blob url.
+ */
+export async function apiBlob(url: string, options: { signal?: AbortSignal } = {}): Promise<Blob> {
+  try {
+    return await client(url.replace(/^\/api(?=\/)/, ''), { method: 'GET', responseType: 'blob', signal: options.signal });
+  } catch (error) {
+    throw toApiFailure(error);
+  }
+}
+
+export type ApiCall = typeof api;
+
+/** `api` against another base url with its own token: for a test or tool that acts as several users at once. */
+export function createApi(baseURL: string, tokenOf: () => string | null): ApiCall {
+  const other = ofetch.create({
+    baseURL,
+    credentials: 'include',
+    retry: 0,
+    onRequest({ options }) {
+      const bearer = tokenOf();
+      if (bearer) {
+        const headers = new Headers(options.headers);
+        headers.set('Authorization', `Bearer ${bearer}`);
+        options.headers = headers;
+      }
+    },
+  });
+  return async function call<T>(method: Method, path: string, options: { body?: FetchOptions['body']; signal?: AbortSignal } = {}) {
+    try {
+      return await other<T>(path, { method, body: options.body, signal: options.signal });
+    } catch (error) {
+      throw toApiFailure(error);
+    }
+  };
 }

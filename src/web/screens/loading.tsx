@@ -1,4 +1,10 @@
-// TEMPORARY scaffold: replaced by the screen's owner (issue 3, 4 or 5).
-export default function Screen() {
-  return <main>loading</main>;
+import { Loading } from '../shell/loading';
+
+/** `/loading`: the 'Loading...' line on its own. */
+export default function LoadingScreen() {
+  return (
+    <main className="screen screen--center">
+      <Loading />
+    </main>
+  );
 }

@@ -1,0 +1,246 @@
+/**
+ * OTP login (SPEC §4–§5): phone entry, then code entry beside the resend timer.
+ * `awaitingCode` is parallel: the `code` region edits and verifies the six boxes while the `resend`
+ * region counts RESEND_SECONDS down on ticks from the injected `clock` actor, offers Resend at 0 and
+ * requests a new code. Expected failures (wrong, expired or locked code, too many requests) come
+ * back from the actors as typed results and land as error codes the views translate; anything
+ * unexpected ends in onError, which only re-enables the button (SPEC §8). Navigation is a `nav.go`
+ * sent to the session actor. The machine finishes with the token once a code is accepted.
+ */
+import { and, assign, enqueueActions, fromCallback, fromPromise, not, setup, stateIn, type ActorRefFrom } from 'xstate';
+import { RESEND_SECONDS } from '../src/domain/constants';
+import { codeOf, EMPTY_CODE, enterCode, eraseCode, isCodeComplete, isPhoneComplete, sanitizePhone } from '../src/domain/otp';
+import { ROUTES } from '../src/domain/routes';
+
+export type OtpErrorCode = 'OTP_INVALID' | 'OTP_EXPIRED' | 'OTP_LOCKED' | 'RATE_LIMITED' | 'INVALID_NUMBER';
+
+export type RequestOtpResult =
+  | { ok: true }
+  | { ok: false; code: 'RATE_LIMITED'; retryAfterSeconds: number }
+  | { ok: false; code: 'INVALID_NUMBER' };
+
+export type VerifyOtpResult =
+  | { ok: true; token: string; profileUpdated: boolean }
+  | { ok: false; code: 'OTP_INVALID' | 'OTP_EXPIRED' | 'OTP_LOCKED' }
+  | { ok: false; code: 'RATE_LIMITED'; retryAfterSeconds: number };
+
+export interface OtpLoginOutput {
+  token: string;
+  profileUpdated: boolean;
+  mobileNumber: string;
+}
+
+export interface OtpLoginContext {
+  phone: string;
+  code: string[];
+  secondsLeft: number;
+  error: OtpErrorCode | null;
+  /** Seconds to wait, when the server said RATE_LIMITED. */
+  retryAfterSeconds: number | null;
+  login: { token: string; profileUpdated: boolean } | null;
+}
+
+export type OtpLoginEvent =
+  | { type: 'phone.change'; value: string }
+  | { type: 'phone.submit' }
+  | { type: 'phone.edit' }
+  | { type: 'code.enter'; index: number; value: string }
+  | { type: 'code.erase'; index: number }
+  | { type: 'code.submit' }
+  | { type: 'code.resend' }
+  | { type: 'clock.tick' };
+
+type Done<T> = { output: T };
+const outputOf = <T,>(event: unknown): T => (event as Done<T>).output;
+
+export const otpLoginMachine = setup({
+  types: {
+    context: {} as OtpLoginContext,
+    events: {} as OtpLoginEvent,
+    output: {} as OtpLoginOutput,
+    tags: {} as 'busy',
+  },
+  actors: {
+    requestOtp: fromPromise<RequestOtpResult, { mobileNumber: string }>(async () => {
+      throw new Error('requestOtp is supplied by the app');
+    }),
+    verifyOtp: fromPromise<VerifyOtpResult, { mobileNumber: string; otp: string }>(async () => {
+      throw new Error('verifyOtp is supplied by the app');
+    }),
+    /** Sends `clock.tick` once a second; the app supplies an interval, tests tick by hand. */
+    clock: fromCallback(() => undefined),
+    /** Reads the code from the SMS where the browser can (Web OTP); sends `code.enter`. */
+    webOtp: fromCallback(() => undefined),
+  },
+  guards: {
+    isPhoneComplete: ({ context }) => isPhoneComplete(context.phone),
+    isCodeComplete: ({ context }) => isCodeComplete(context.code),
+    isAccepted: ({ event }) => outputOf<RequestOtpResult>(event).ok,
+    isVerified: ({ event }) => outputOf<VerifyOtpResult>(event).ok,
+    isRateLimited: ({ event }) => {
+      const result = outputOf<RequestOtpResult>(event);
+      return !result.ok && result.code === 'RATE_LIMITED';
+    },
+    isLastSecond: ({ context }) => context.secondsLeft <= 1,
+  },
+  actions: {
+    /** Asks the session to go somewhere; the session applies the route guards. */
+    goTo: enqueueActions(({ system, enqueue }, params: { to: string }) => {
+      const session = system.get('session');
+      if (session) enqueue.sendTo(session, { type: 'nav.go', to: params.to } as { type: string });
+    }),
+    setPhone: assign({ phone: ({ context, event }) => (event.type === 'phone.change' ? sanitizePhone(event.value) : context.phone) }),
+    enterDigits: assign({
+      code: ({ context, event }) => (event.type === 'code.enter' ? enterCode(context.code, event.index, event.value) : context.code),
+      error: null,
+    }),
+    eraseDigit: assign({
+      code: ({ context, event }) => (event.type === 'code.erase' ? eraseCode(context.code, event.index) : context.code),
+    }),
+    clearCode: assign({ code: () => [...EMPTY_CODE] }),
+    clearError: assign({ error: null, retryAfterSeconds: null }),
+    startCountdown: assign({ secondsLeft: RESEND_SECONDS }),
+    tick: assign({ secondsLeft: ({ context }) => Math.max(0, context.secondsLeft - 1) }),
+    setRequestError: assign(({ event }) => {
+      const result = outputOf<RequestOtpResult>(event);
+      if (result.ok) return {};
+      return { error: result.code, retryAfterSeconds: result.code === 'RATE_LIMITED' ? result.retryAfterSeconds : null };
+    }),
+    // The server said when the next code may be asked for: the countdown shows that wait.
+    waitRetryAfter: assign(({ event }) => {
+      const result = outputOf<RequestOtpResult>(event);
+      const seconds = !result.ok && result.code === 'RATE_LIMITED' ? result.retryAfterSeconds : RESEND_SECONDS;
+      return { error: 'RATE_LIMITED' as const, retryAfterSeconds: seconds, secondsLeft: seconds };
+    }),
+    setVerifyError: assign(({ event }) => {
+      const result = outputOf<VerifyOtpResult>(event);
+      if (result.ok) return {};
+      return { error: result.code, retryAfterSeconds: result.code === 'RATE_LIMITED' ? result.retryAfterSeconds : null };
+    }),
+    keepLogin: assign({
+      login: ({ event }) => {
+        const result = outputOf<VerifyOtpResult>(event);
+        return result.ok ? { token: result.token, profileUpdated: result.profileUpdated } : null;
+      },
+    }),
+  },
+}).createMachine({
+  id: 'otpLogin',
+  initial: 'enteringPhone',
+  context: {
+    phone: '',
+    code: [...EMPTY_CODE],
+    secondsLeft: RESEND_SECONDS,
+    error: null,
+    retryAfterSeconds: null,
+    login: null,
+  },
+  output: ({ context }) => ({
+    token: context.login?.token ?? '',
+    profileUpdated: context.login?.profileUpdated ?? false,
+    mobileNumber: context.phone,
+  }),
+  states: {
+    enteringPhone: {
+      on: {
+        'phone.change': { actions: ['setPhone', 'clearError'] },
+        'phone.submit': { guard: 'isPhoneComplete', target: 'requestingCode' },
+      },
+    },
+    requestingCode: {
+      tags: 'busy',
+      invoke: {
+        src: 'requestOtp',
+        input: ({ context }) => ({ mobileNumber: context.phone }),
+        onDone: [
+          {
+            guard: 'isAccepted',
+            target: 'awaitingCode',
+            actions: ['clearError', 'clearCode', 'startCountdown', { type: 'goTo', params: { to: ROUTES.verifyOtp } }],
+          },
+          { target: 'enteringPhone', actions: 'setRequestError' },
+        ],
+        onError: 'enteringPhone',
+      },
+    },
+    awaitingCode: {
+      type: 'parallel',
+      invoke: { src: 'webOtp' },
+      on: {
+        'phone.edit': {
+          target: 'enteringPhone',
+          actions: ['clearCode', 'clearError', { type: 'goTo', params: { to: ROUTES.generateOtp } }],
+        },
+      },
+      states: {
+        code: {
+          initial: 'editing',
+          states: {
+            editing: {
+              on: {
+                'code.enter': { actions: 'enterDigits' },
+                'code.erase': { actions: 'eraseDigit' },
+                'code.submit': {
+                  // A code being resent is not submitted: the new one will replace it.
+                  guard: and(['isCodeComplete', not(stateIn('#otpLogin.awaitingCode.resend.resending'))]),
+                  target: 'verifying',
+                },
+              },
+            },
+            verifying: {
+              tags: 'busy',
+              invoke: {
+                src: 'verifyOtp',
+                input: ({ context }) => ({ mobileNumber: context.phone, otp: codeOf(context.code) }),
+                onDone: [
+                  { guard: 'isVerified', target: '#otpLogin.loggedIn', actions: 'keepLogin' },
+                  { target: 'editing', actions: ['setVerifyError', 'clearCode'] },
+                ],
+                onError: 'editing',
+              },
+            },
+          },
+        },
+        resend: {
+          initial: 'counting',
+          states: {
+            counting: {
+              invoke: { src: 'clock' },
+              on: {
+                'clock.tick': [
+                  { guard: 'isLastSecond', target: 'ready', actions: 'tick' },
+                  { actions: 'tick' },
+                ],
+              },
+            },
+            ready: {
+              on: {
+                'code.resend': {
+                  // Nothing may be in flight: not while a code is being verified.
+                  guard: not(stateIn('#otpLogin.awaitingCode.code.verifying')),
+                  target: 'resending',
+                },
+              },
+            },
+            resending: {
+              tags: 'busy',
+              invoke: {
+                src: 'requestOtp',
+                input: ({ context }) => ({ mobileNumber: context.phone }),
+                onDone: [
+                  { guard: 'isAccepted', target: 'counting', actions: ['clearError', 'clearCode', 'startCountdown'] },
+                  { guard: 'isRateLimited', target: 'counting', actions: 'waitRetryAfter' },
+                  { target: 'ready', actions: 'setRequestError' },
+                ],
+                onError: 'ready',
+              },
+            },
+          },
+        },
+      },
+    },
+    loggedIn: { type: 'final' },
+  },
+});
+
+export type OtpLoginActorRef = ActorRefFrom<typeof otpLoginMachine>;

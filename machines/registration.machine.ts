@@ -1,0 +1,250 @@
+/**
+ * Registration (SPEC §4–§5): while `filling`, three parallel regions: the profile photo and the
+ * Aadhaar image (each: empty → chosen → preparing → uploading → uploaded) and the personal-details
+ * form (editing, or locating the farm with the injected geolocation actor). Submit needs every
+ * required field and the Aadhaar image; it PUTs the profile and the machine finishes with the user.
+ * Image preparation (resize and JPEG quality search) and upload are injected actors; steps move on
+ * with a `nav.go` to the session.
+ */
+import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import type { ProfileBody, UploadKind } from '../src/domain/api';
+import { isAcceptedImageType, isFormComplete, profileBody, type DetailsForm } from '../src/domain/registration';
+import { ROUTES } from '../src/domain/routes';
+import type { Geocoordinate, Language, User } from '../src/domain/types';
+
+export type ImageKind = Extract<UploadKind, 'profile' | 'aadhaar'>;
+export type ImageError = 'UNSUPPORTED_TYPE' | 'UPLOAD_FAILED';
+
+export interface ImageSlot {
+  file: Blob | null;
+  fileName: string;
+  prepared: Blob | null;
+  url: string | null;
+  error: ImageError | null;
+}
+
+export interface RegistrationContext {
+  images: Record<ImageKind, ImageSlot>;
+  form: DetailsForm;
+  locateFailed: boolean;
+}
+
+export interface RegistrationInput {
+  mobileNumber: string;
+  preferredLanguage: Language | null;
+}
+
+export interface RegistrationOutput {
+  user: Partial<User>;
+}
+
+export type DetailsField = 'name' | 'mobileNumber' | 'gender' | 'age' | 'farmAddress' | 'preferredLanguage';
+
+export type RegistrationEvent =
+  | { type: 'image.choose'; kind: ImageKind; file: Blob; fileName: string }
+  | { type: 'image.upload'; kind: ImageKind }
+  | { type: 'step.next'; kind: ImageKind }
+  | { type: 'step.skip'; kind: ImageKind }
+  | { type: 'details.change'; field: DetailsField; value: string }
+  | { type: 'details.locate' }
+  | { type: 'details.submit' };
+
+const EMPTY_SLOT: ImageSlot = { file: null, fileName: '', prepared: null, url: null, error: null };
+const NEXT_STEP: Record<ImageKind, string> = { profile: ROUTES.aadhaarCard, aadhaar: ROUTES.personalDetails };
+
+const outputOf = <T,>(event: unknown): T => (event as { output: T }).output;
+const kindOf = (event: RegistrationEvent): ImageKind | null => ('kind' in event ? event.kind : null);
+
+export const registrationMachine = setup({
+  types: {
+    context: {} as RegistrationContext,
+    events: {} as RegistrationEvent,
+    input: {} as RegistrationInput,
+    output: {} as RegistrationOutput,
+    tags: {} as 'busy',
+  },
+  actors: {
+    /** Resizes to 800×800 at most and finds the JPEG quality (canvas in the browser). */
+    prepareImage: fromPromise<Blob, { file: Blob }>(async () => {
+      throw new Error('prepareImage is supplied by the app');
+    }),
+    /** POST /api/uploads (multipart `file`, `kind`) → the image url. */
+    uploadImage: fromPromise<{ url: string }, { kind: ImageKind; file: Blob }>(async () => {
+      throw new Error('uploadImage is supplied by the app');
+    }),
+    locate: fromPromise<Geocoordinate>(async () => {
+      throw new Error('locate is supplied by the app');
+    }),
+    /** PUT /users/profile → the saved user (or the body, when the server answers without it). */
+    submitProfile: fromPromise<Partial<User>, ProfileBody>(async () => {
+      throw new Error('submitProfile is supplied by the app');
+    }),
+  },
+  guards: {
+    isForStep: ({ event }, params: { kind: ImageKind }) => kindOf(event) === params.kind,
+    isAcceptedImage: ({ event }, params: { kind: ImageKind }) =>
+      event.type === 'image.choose' && event.kind === params.kind && isAcceptedImageType(event.file.type),
+    isFormComplete: ({ context }) => isFormComplete(context.form, context.images.aadhaar.url),
+  },
+  actions: {
+    goTo: enqueueActions(({ system, enqueue }, params: { to: string }) => {
+      const session = system.get('session');
+      if (session) enqueue.sendTo(session, { type: 'nav.go', to: params.to } as { type: string });
+    }),
+    chooseFile: assign({
+      images: ({ context, event }, params: { kind: ImageKind }) =>
+        event.type === 'image.choose'
+          ? { ...context.images, [params.kind]: { ...EMPTY_SLOT, file: event.file, fileName: event.fileName } }
+          : context.images,
+    }),
+    rejectFile: assign({
+      images: ({ context }, params: { kind: ImageKind }) => ({
+        ...context.images,
+        [params.kind]: { ...context.images[params.kind], error: 'UNSUPPORTED_TYPE' as const },
+      }),
+    }),
+    keepPrepared: assign({
+      images: ({ context, event }, params: { kind: ImageKind }) => ({
+        ...context.images,
+        [params.kind]: { ...context.images[params.kind], prepared: outputOf<Blob>(event) },
+      }),
+    }),
+    keepUrl: assign({
+      images: ({ context, event }, params: { kind: ImageKind }) => ({
+        ...context.images,
+        [params.kind]: { ...context.images[params.kind], url: outputOf<{ url: string }>(event).url, error: null },
+      }),
+    }),
+    markUploadFailed: assign({
+      images: ({ context }, params: { kind: ImageKind }) => ({
+        ...context.images,
+        [params.kind]: { ...context.images[params.kind], error: 'UPLOAD_FAILED' as const },
+      }),
+    }),
+    setField: assign({
+      form: ({ context, event }) => {
+        if (event.type !== 'details.change') return context.form;
+        if (event.field === 'preferredLanguage') return { ...context.form, preferredLanguage: (event.value || null) as Language | null };
+        return { ...context.form, [event.field]: event.value };
+      },
+    }),
+    setGeocoordinate: assign({
+      form: ({ context, event }) => ({ ...context.form, geocoordinate: outputOf<Geocoordinate>(event) }),
+      locateFailed: false,
+    }),
+    markLocateFailed: assign({ locateFailed: true }),
+  },
+}).createMachine({
+  id: 'registration',
+  initial: 'filling',
+  context: ({ input }) => ({
+    images: { profile: { ...EMPTY_SLOT }, aadhaar: { ...EMPTY_SLOT } },
+    form: {
+      name: '',
+      mobileNumber: input.mobileNumber,
+      gender: '',
+      age: '',
+      farmAddress: '',
+      preferredLanguage: input.preferredLanguage,
+      geocoordinate: null,
+    },
+    locateFailed: false,
+  }),
+  output: ({ context }) => ({
+    user: {
+      ...profileBody(context.form, { profilePhoto: context.images.profile.url, aadhaar: context.images.aadhaar.url ?? '' }),
+      profileUpdated: true,
+    },
+  }),
+  states: {
+    filling: {
+      type: 'parallel',
+      states: {
+        profile: imageStep('profile') as never,
+        aadhaar: imageStep('aadhaar') as never,
+        details: {
+          initial: 'editing',
+          on: { 'details.change': { actions: 'setField' } },
+          states: {
+            editing: {
+              on: {
+                'details.locate': 'locating',
+                'details.submit': { guard: 'isFormComplete', target: 'submitting' },
+              },
+            },
+            locating: {
+              tags: 'busy',
+              invoke: {
+                src: 'locate',
+                onDone: { target: 'editing', actions: 'setGeocoordinate' },
+                onError: { target: 'editing', actions: 'markLocateFailed' },
+              },
+            },
+            submitting: {
+              tags: 'busy',
+              invoke: {
+                src: 'submitProfile',
+                input: ({ context }) =>
+                  profileBody(context.form, { profilePhoto: context.images.profile.url, aadhaar: context.images.aadhaar.url ?? '' }),
+                onDone: '#registration.submitted',
+                // Silent as SPEC §8 asks: the form stays as it was, Submit enabled again.
+                onError: 'editing',
+              },
+            },
+          },
+        },
+      },
+    },
+    submitted: { type: 'final' },
+  },
+});
+
+/** One image step's region: choose a jpg/png, upload it (prepared first), then move on or skip. */
+function imageStep(kind: ImageKind) {
+  const params = { kind };
+  const choose = [
+    { guard: { type: 'isAcceptedImage', params }, target: 'chosen', actions: { type: 'chooseFile', params } },
+    { guard: { type: 'isForStep', params }, actions: { type: 'rejectFile', params } },
+  ] as const;
+  return {
+    initial: 'empty',
+    on: {
+      'step.skip': { guard: { type: 'isForStep', params }, actions: { type: 'goTo', params: { to: NEXT_STEP[kind] } } },
+    },
+    states: {
+      empty: { on: { 'image.choose': choose } },
+      chosen: {
+        on: { 'image.choose': choose, 'image.upload': { guard: { type: 'isForStep', params }, target: 'preparing' } },
+      },
+      preparing: {
+        tags: 'busy',
+        invoke: {
+          src: 'prepareImage',
+          input: ({ context }: { context: RegistrationContext }) => ({ file: context.images[kind].file as Blob }),
+          onDone: { target: 'uploading', actions: { type: 'keepPrepared', params } },
+          onError: { target: 'chosen', actions: { type: 'markUploadFailed', params } },
+        },
+      },
+      uploading: {
+        tags: 'busy',
+        invoke: {
+          src: 'uploadImage',
+          input: ({ context }: { context: RegistrationContext }) => ({
+            kind,
+            file: (context.images[kind].prepared ?? context.images[kind].file) as Blob,
+          }),
+          onDone: { target: 'uploaded', actions: { type: 'keepUrl', params } },
+          onError: { target: 'chosen', actions: { type: 'markUploadFailed', params } },
+        },
+      },
+      uploaded: {
+        on: {
+          'image.choose': choose,
+          'step.next': { guard: { type: 'isForStep', params }, actions: { type: 'goTo', params: { to: NEXT_STEP[kind] } } },
+        },
+      },
+    },
+  };
+}
+
+export type RegistrationActorRef = ActorRefFrom<typeof registrationMachine>;

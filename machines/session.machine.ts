@@ -1,0 +1,314 @@
+/**
+ * The session: who the user is (the user slice), where they may be (the route guards of
+ * DECISIONS §1, one named guard per rule of GUARD_TABLE) and how they get in (login, registration,
+ * logout). Two parallel regions:
+ * - `route`: every navigation request (`nav.go` from a view, `nav.changed` from the URL bar or the
+ *   back button) enters `deciding`, where the first rule that applies redirects and decides again,
+ *   until a path may be shown; then the injected `navigate` action moves the router. `/` waits
+ *   SPLASH_MS, then goes where startup says.
+ * - `account`: logged out (the otp-login child runs), registering (the registration child runs),
+ *   loading the profile after login, active (profile refresh, language saves), logging out.
+ * The token never sits in context: the injected `saveToken` action stores it.
+ */
+import { assign, enqueueActions, fromPromise, raise, setup, type ActorRefFrom } from 'xstate';
+import {
+  DEFAULT_CLIENT_USER,
+  guardFlagsOf,
+  loggedOutUser,
+  mergeServerUser,
+  type ClientUser,
+} from '../src/domain/client-user';
+import { SPLASH_MS } from '../src/domain/constants';
+import { GUARD_TABLE, ROUTES, routeClass, startupRoute } from '../src/domain/routes';
+import type { Language, User } from '../src/domain/types';
+import { otpLoginMachine, type OtpLoginOutput } from './otp-login.machine';
+import { registrationMachine, type RegistrationOutput } from './registration.machine';
+
+export type ProfileResult = { ok: true; user: User } | { ok: false; reason: 'unauthorized' };
+
+export interface SessionInput {
+  /** The restored user slice, if any. */
+  user?: ClientUser | null;
+  /** Whether a bearer token was restored; without one nobody is logged in. */
+  hasToken: boolean;
+}
+
+export interface SessionContext {
+  user: ClientUser;
+  /** The path (with its query) the router shows now; null before the first report. */
+  location: string | null;
+  /** The navigation being decided. */
+  request: { to: string; replace: boolean } | null;
+}
+
+export type SessionEvent =
+  | { type: 'nav.go'; to: string }
+  | { type: 'nav.changed'; to: string }
+  | { type: 'language.choose'; language: Language }
+  | { type: 'profile.refresh' }
+  | { type: 'session.logout' };
+
+export const pathOf = (to: string): string => to.split('?')[0]?.split('#')[0] || '/';
+
+const firstRule = (context: SessionContext) => {
+  const cls = context.request ? routeClass(pathOf(context.request.to)) : null;
+  const flags = guardFlagsOf(context.user);
+  return cls === null ? undefined : GUARD_TABLE.find((rule) => rule.on.includes(cls) && rule.when(flags));
+};
+
+/** One named guard per rule of the table: the rule is the first one that moves the requested path. */
+const ruleGuards = Object.fromEntries(
+  GUARD_TABLE.map((rule) => [rule.name, ({ context }: { context: SessionContext }) => firstRule(context) === rule]),
+) as Record<string, (args: { context: SessionContext }) => boolean>;
+
+/** The redirect of each rule, in table order: first match wins, then the new path is decided again. */
+const ruleRedirects = GUARD_TABLE.map((rule) => ({
+  guard: rule.name,
+  target: 'deciding',
+  actions: { type: 'request', params: { to: rule.goTo } },
+}));
+
+const goTo = (to: string) => ({ type: 'goTo', params: { to } }) as const;
+
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    input: {} as SessionInput,
+    tags: {} as 'busy',
+  },
+  actors: {
+    otpLogin: otpLoginMachine,
+    registration: registrationMachine,
+    fetchProfile: fromPromise<ProfileResult>(async () => {
+      throw new Error('fetchProfile is supplied by the app');
+    }),
+    saveLanguage: fromPromise<void, { preferredLanguage: Language }>(async () => {
+      throw new Error('saveLanguage is supplied by the app');
+    }),
+    logout: fromPromise<void>(async () => {
+      throw new Error('logout is supplied by the app');
+    }),
+  },
+  delays: { splash: SPLASH_MS },
+  guards: {
+    ...ruleGuards,
+    isUnknownRoute: ({ context }) => context.request !== null && routeClass(pathOf(context.request.to)) === null,
+    isEntryRoute: ({ context }) => context.request !== null && pathOf(context.request.to) === ROUTES.entry,
+    // Arriving (not re-deciding the current path) at /under-verification refreshes the profile.
+    isArrivingAtUnderVerification: ({ context }) =>
+      context.request !== null &&
+      pathOf(context.request.to) === ROUTES.underVerification &&
+      context.request.to !== context.location,
+    isAtLocation: ({ context, event }) => event.type === 'nav.changed' && event.to === context.location,
+    // Not the table's rules (those read the requested route): where the restored account stands.
+    wasLoggedOut: ({ context }) => !context.user.isLoggedIn,
+    wasRegistering: ({ context }) => !context.user.profileUpdated,
+    isNewProfile: ({ event }) => !(event as unknown as { output: OtpLoginOutput }).output.profileUpdated,
+    isUnauthorized: ({ event }) => !(event as unknown as { output: ProfileResult }).output.ok,
+    serverLanguageDiffers: ({ context, event }) => {
+      const result = (event as unknown as { output: ProfileResult }).output;
+      return (
+        result.ok && context.user.preferredLanguage !== null && result.user.preferredLanguage !== context.user.preferredLanguage
+      );
+    },
+  },
+  actions: {
+    /** Moves the router; supplied by the app (wouter's navigate), by tests (a memory location). */
+    navigate: (_, _params: { to: string; replace: boolean }) => undefined,
+    /** Stores the bearer token under its own key (null clears it); supplied by the app. */
+    saveToken: (_, _params: { token: string | null }) => undefined,
+    request: assign({ request: (_, params: { to: string }) => ({ to: params.to, replace: true }) }),
+    requestEvent: assign({
+      request: ({ event }) =>
+        event.type === 'nav.go' || event.type === 'nav.changed' ? { to: event.to, replace: event.type === 'nav.changed' } : null,
+    }),
+    noteLocation: assign({ location: ({ context, event }) => (event.type === 'nav.changed' ? event.to : context.location) }),
+    requestStartupRoute: assign({
+      request: ({ context }) => ({ to: startupRoute(guardFlagsOf(context.user)), replace: true }),
+    }),
+    show: enqueueActions(({ context, enqueue }) => {
+      const request = context.request;
+      if (!request) return;
+      if (request.to !== context.location) enqueue({ type: 'navigate', params: { to: request.to, replace: request.replace } } as never);
+      enqueue.assign({ location: request.to, request: null });
+    }),
+    goTo: raise((_, params: { to: string }) => ({ type: 'nav.go' as const, to: params.to })),
+    recheckRoute: raise(({ context }) => ({ type: 'nav.go' as const, to: context.location ?? ROUTES.entry })),
+    requestProfileRefresh: raise({ type: 'profile.refresh' }),
+    setLanguage: assign({
+      user: ({ context, event }) =>
+        event.type === 'language.choose' ? { ...context.user, preferredLanguage: event.language } : context.user,
+    }),
+    logIn: enqueueActions(({ context, event, enqueue }) => {
+      const output = (event as unknown as { output: OtpLoginOutput }).output;
+      enqueue({ type: 'saveToken', params: { token: output.token } } as never);
+      enqueue.assign({
+        user: {
+          ...context.user,
+          mobileNumber: output.mobileNumber,
+          isLoggedIn: true,
+          profileUpdated: output.profileUpdated,
+        },
+      });
+    }),
+    mergeProfile: assign({
+      user: ({ context, event }) => {
+        const result = (event as unknown as { output: ProfileResult }).output;
+        return result.ok ? mergeServerUser(context.user, result.user) : context.user;
+      },
+    }),
+    // The language chosen on this phone wins over the server's; it is pushed next.
+    mergeProfileKeepingLanguage: assign({
+      user: ({ context, event }) => {
+        const result = (event as unknown as { output: ProfileResult }).output;
+        if (!result.ok) return context.user;
+        return { ...mergeServerUser(context.user, result.user), preferredLanguage: context.user.preferredLanguage };
+      },
+    }),
+    mergeRegisteredProfile: assign({
+      user: ({ context, event }) => {
+        const output = (event as unknown as { output: RegistrationOutput }).output;
+        return { ...mergeServerUser(context.user, output.user), profileUpdated: true };
+      },
+    }),
+    forgetSession: enqueueActions(({ context, enqueue }) => {
+      enqueue({ type: 'saveToken', params: { token: null } } as never);
+      enqueue.assign({ user: loggedOutUser(context.user) });
+    }),
+  },
+}).createMachine({
+  id: 'session',
+  type: 'parallel',
+  context: ({ input }) => {
+    const restored = { ...DEFAULT_CLIENT_USER, ...(input.user ?? {}) };
+    return {
+      user: input.hasToken ? restored : loggedOutUser(restored),
+      location: null,
+      request: null,
+    };
+  },
+  states: {
+    route: {
+      initial: 'shown',
+      on: {
+        'nav.go': { target: '.deciding', actions: 'requestEvent' },
+        // The router moved by itself (back button, typed URL): decide unless it is where we are.
+        'nav.changed': [{ guard: 'isAtLocation' }, { target: '.deciding', actions: ['noteLocation', 'requestEvent'] }],
+      },
+      states: {
+        deciding: {
+          always: [
+            { guard: 'isUnknownRoute', target: 'deciding', actions: { type: 'request', params: { to: ROUTES.entry } } },
+            ...(ruleRedirects as never[]),
+            { guard: 'isEntryRoute', target: 'splash', actions: 'show' },
+            { guard: 'isArrivingAtUnderVerification', target: 'shown', actions: ['show', 'requestProfileRefresh'] },
+            { target: 'shown', actions: 'show' },
+          ],
+        },
+        splash: {
+          after: { splash: { target: 'deciding', actions: 'requestStartupRoute' } },
+        },
+        shown: {},
+      },
+    },
+    account: {
+      initial: 'restoring',
+      on: { 'language.choose': { actions: 'setLanguage' } },
+      states: {
+        restoring: {
+          always: [
+            { guard: 'wasLoggedOut', target: 'loggedOut' },
+            { guard: 'wasRegistering', target: 'registering' },
+            { target: 'active' },
+          ],
+        },
+        loggedOut: {
+          invoke: {
+            id: 'otpLogin',
+            systemId: 'otpLogin',
+            src: 'otpLogin',
+            onDone: [
+              { guard: 'isNewProfile', target: 'registering', actions: ['logIn', goTo(ROUTES.profilePhoto)] },
+              { target: 'loadingProfile', actions: 'logIn' },
+            ],
+          },
+        },
+        loadingProfile: {
+          tags: 'busy',
+          invoke: {
+            src: 'fetchProfile',
+            onDone: [
+              { guard: 'isUnauthorized', target: 'loggedOut', actions: ['forgetSession', 'recheckRoute'] },
+              { guard: 'serverLanguageDiffers', target: 'pushingLanguage', actions: 'mergeProfileKeepingLanguage' },
+              { target: 'active', actions: ['mergeProfile', goTo(ROUTES.home)] },
+            ],
+            onError: { target: 'active', actions: goTo(ROUTES.home) },
+          },
+        },
+        pushingLanguage: {
+          tags: 'busy',
+          invoke: {
+            src: 'saveLanguage',
+            input: ({ context }) => ({ preferredLanguage: context.user.preferredLanguage ?? 'english' }),
+            onDone: { target: 'active', actions: goTo(ROUTES.home) },
+            onError: { target: 'active', actions: goTo(ROUTES.home) },
+          },
+        },
+        registering: {
+          invoke: {
+            id: 'registration',
+            systemId: 'registration',
+            src: 'registration',
+            input: ({ context }) => ({
+              mobileNumber: context.user.mobileNumber ?? '',
+              preferredLanguage: context.user.preferredLanguage,
+            }),
+            onDone: { target: 'active', actions: ['mergeRegisteredProfile', goTo(ROUTES.underVerification)] },
+          },
+          on: { 'session.logout': 'loggingOut' },
+        },
+        active: {
+          initial: 'idle',
+          on: { 'session.logout': 'loggingOut' },
+          states: {
+            idle: {
+              on: {
+                'profile.refresh': 'refreshing',
+                'language.choose': { target: 'savingLanguage', actions: 'setLanguage' },
+              },
+            },
+            refreshing: {
+              invoke: {
+                src: 'fetchProfile',
+                onDone: [
+                  { guard: 'isUnauthorized', target: '#session.account.loggedOut', actions: ['forgetSession', 'recheckRoute'] },
+                  { target: 'idle', actions: ['mergeProfile', 'recheckRoute'] },
+                ],
+                onError: 'idle',
+              },
+            },
+            savingLanguage: {
+              invoke: {
+                src: 'saveLanguage',
+                input: ({ context }) => ({ preferredLanguage: context.user.preferredLanguage ?? 'english' }),
+                onDone: 'idle',
+                onError: 'idle',
+              },
+            },
+          },
+        },
+        loggingOut: {
+          tags: 'busy',
+          invoke: {
+            src: 'logout',
+            onDone: { target: 'loggedOut', actions: ['forgetSession', goTo(ROUTES.joinUs)] },
+            onError: { target: 'loggedOut', actions: ['forgetSession', goTo(ROUTES.joinUs)] },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type SessionActorRef = ActorRefFrom<typeof sessionMachine>;

@@ -1,0 +1,39 @@
+/**
+ * The Stately inspector (issue 3 §5): on with `?inspect` in the URL or VITE_INSPECT=1 at build,
+ * loaded with a dynamic import so the main bundle never carries it. Everything sent to it goes
+ * through `redactForInspector`: mobile numbers, tokens, OTP codes and image urls never leave the page.
+ */
+import type { InspectionEvent } from 'xstate';
+
+const SECRET_KEYS = /^(mobileNumber|phone|token|otp|code|digits|url|profilePhoto|aadhaar|image|file|prepared|deliveryOtp|login)$/i;
+const PHONE_LIKE = /\+?\d[\d\s-]{8,}\d/g;
+const URL_LIKE = /\b(?:https?:\/\/|\/api\/|blob:|data:)\S+/g;
+
+/** A deep copy with every secret value replaced by '[redacted]'. */
+export function redact(value: unknown, depth = 0): unknown {
+  if (depth > 12) return '[deep]';
+  if (typeof value === 'string') return value.replace(URL_LIKE, '[redacted]').replace(PHONE_LIKE, '[redacted]');
+  if (typeof value !== 'object' || value === null) return value;
+  if (typeof Blob !== 'undefined' && value instanceof Blob) return '[redacted]';
+  if (Array.isArray(value)) return value.map((item) => redact(item, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) {
+    if (SECRET_KEYS.test(key) && inner !== null && inner !== undefined && inner !== '') out[key] = '[redacted]';
+    else out[key] = redact(inner, depth + 1);
+  }
+  return out;
+}
+
+export function inspectorWanted(search: string, flag: string | undefined): boolean {
+  return new URLSearchParams(search).has('inspect') || flag === '1';
+}
+
+export async function startInspector(): Promise<((event: InspectionEvent) => void) | undefined> {
+  const { createBrowserInspector } = await import('@statelyai/inspect');
+  const inspector = createBrowserInspector({
+    sanitizeContext: (context) => redact(context) as typeof context,
+    sanitizeEvent: (event) => redact(event) as typeof event,
+    serialize: (event) => redact(event) as typeof event,
+  });
+  return inspector.inspect as (event: InspectionEvent) => void;
+}
