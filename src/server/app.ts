@@ -5,7 +5,7 @@
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import { UPLOAD_MAX_BYTES } from '../domain/constants';
 import type { ServerConfig } from './config';
@@ -36,8 +36,8 @@ export interface AppOptions {
   /** The loose per-IP limit on the two OTP routes. */
   ipLimit?: IpLimit;
   logger?: FastifyServerOptions['logger'];
-  /** Extra hook for tests and tools that list routes (the authorization matrix): called for each route. */
-  onRoute?: Parameters<FastifyInstance['addHook']>[1];
+  /** Called for each route as it is added (the authorization matrix lists routes and their `config.access` this way). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export const DEFAULT_IP_LIMIT: IpLimit = { max: 100, timeWindowMs: 60_000 };
@@ -64,7 +64,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 256 * 1024,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
   });
-  if (options.onRoute) app.addHook('onRoute', options.onRoute as never);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   const deps: Deps = {
     db: options.db,
@@ -116,8 +116,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const servePage = await installWeb(app, options.webRoot ?? null);
   app.setNotFoundHandler((request, reply) => {
-    if (servePage(request, reply)) return reply;
-    throw notFound(`No route ${request.method} ${request.url.split('?')[0]}`);
+    if (servePage(request, reply)) return;
+    const error = notFound(`No route ${request.method} ${request.url.split('?')[0]}`);
+    void reply.code(404).send({ message: error.message, code: error.code });
   });
   return app;
 }

@@ -3,6 +3,7 @@
  * Bad configuration or a failed start prints one line on stderr and exits 1.
  */
 import { mkdirSync } from 'node:fs';
+import { sql } from 'kysely';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
@@ -33,7 +34,10 @@ async function main() {
       ? { kind: 'postgres', url: config.databaseUrl }
       : { kind: 'sqlite', file: join(config.dataDir, 'krishi.sqlite') },
   );
-  await migrateToLatest(db);
+  const schema = config.databaseUrl
+    ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+    : undefined;
+  await migrateToLatest(db, schema);
   const seeded = await seedDatabase(db, Date.now());
 
   const app = await buildApp({

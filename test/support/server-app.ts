@@ -85,7 +85,7 @@ export async function freshDatabase(kind: DbKind): Promise<TestDb> {
   await admin.query(`CREATE SCHEMA ${schema}`);
   await admin.end();
   const db = openDatabase({ kind: 'postgres', url, searchPath: schema });
-  await migrateToLatest(db);
+  await migrateToLatest(db, schema);
   return {
     db,
     async drop() {

@@ -167,9 +167,14 @@ const migrations: Record<string, Migration> = { '0001_initial': initial };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-/** Brings the database to the latest schema; throws with the failing migration's error. */
-export async function migrateToLatest(db: AnyDb): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+/**
+ * Brings the database to the latest schema; throws with the failing migration's error. On PostgreSQL
+ * with several schemas (the tests' schema per file), name the schema: Kysely's check for its own
+ * bookkeeping tables otherwise sees another schema's tables.
+ */
+export async function migrateToLatest(db: AnyDb, schema?: string): Promise<void> {
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(`Migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`);
