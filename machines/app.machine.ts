@@ -18,6 +18,9 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { PERSIST_TIMEOUT_MS } from '../src/domain/constants';
 import { EMPTY_PERSISTED, type PersistedRoot } from './persistence';
+import { cartMachine } from './cart.machine';
+import { catalogueMachine } from './catalogue.machine';
+import { quotationStoreMachine } from './quotation-store.machine';
 import { sessionMachine } from './session.machine';
 
 export interface AppInput {
@@ -37,6 +40,9 @@ export const appMachine = setup({
   },
   actors: {
     session: sessionMachine,
+    cart: cartMachine,
+    catalogue: catalogueMachine,
+    quotations: quotationStoreMachine,
     restore: fromPromise<PersistedRoot>(async () => ({ ...EMPTY_PERSISTED })),
     persist: fromCallback<{ type: string }, PersistedRoot>(() => undefined),
   },
@@ -65,6 +71,14 @@ export const appMachine = setup({
           systemId: 'session',
           src: 'session',
           input: ({ context }) => ({ user: context.restored.user, hasToken: context.hasToken }),
+        },
+        { id: 'cart', systemId: 'cart', src: 'cart', input: ({ context }) => ({ items: context.restored.cart }) },
+        { id: 'catalogue', systemId: 'catalogue', src: 'catalogue', input: ({ context }) => ({ skus: context.restored.skus }) },
+        {
+          id: 'quotations',
+          systemId: 'quotations',
+          src: 'quotations',
+          input: ({ context }) => ({ quotations: context.restored.quotations }),
         },
         { id: 'persist', src: 'persist', input: ({ context }) => context.restored },
       ],

@@ -3,13 +3,18 @@
  * localStorage persistence, and the router's navigate. Tests call createAppLogic with a memory
  * location, a Map store and controlled actors instead.
  */
+import { sendTo } from 'xstate';
 import { appMachine } from '../../machines/app.machine';
+import { cartMachine } from '../../machines/cart.machine';
+import { catalogueMachine } from '../../machines/catalogue.machine';
 import { otpLoginMachine } from '../../machines/otp-login.machine';
 import { createPersistActor, createRestoreActor, type KeyValueStore } from '../../machines/persistence';
 import { registrationMachine } from '../../machines/registration.machine';
 import { sessionMachine } from '../../machines/session.machine';
 import * as onboardingApi from './api/onboarding';
 import * as browser from './onboarding/browser-actors';
+import { realAppShopActors, type AppShopActors } from './shop/actors';
+import { ROUTES } from '../domain/routes';
 
 export const realOnboardingActors = {
   requestOtp: onboardingApi.requestOtp,
@@ -33,12 +38,22 @@ export interface AppEffects {
   store: KeyValueStore;
   /** Replaces some of the real actors (tests). */
   actors?: Partial<OnboardingActors>;
+  /** Replaces some of the shop's app-level actors (tests). */
+  shop?: Partial<AppShopActors>;
 }
 
 export function createAppLogic(effects: AppEffects) {
   const a = { ...realOnboardingActors, ...effects.actors } as OnboardingActors;
+  const shop = { ...realAppShopActors, ...effects.shop };
+  // After a 201 the cart asks the session (which applies the guards) to show /request.
+  const goToRequest = { type: 'nav.go', to: ROUTES.request };
   return appMachine.provide({
     actors: {
+      cart: cartMachine.provide({
+        actors: { requestQuotation: shop.requestQuotation },
+        actions: { navigateToRequest: sendTo(({ system }) => system.get('session'), goToRequest) },
+      }),
+      catalogue: catalogueMachine.provide({ actors: { fetchSkus: shop.fetchSkus, fetchConfig: shop.fetchConfig } }),
       restore: createRestoreActor(effects.store),
       persist: createPersistActor(effects.store),
       session: sessionMachine.provide({

@@ -1,0 +1,149 @@
+/**
+ * Renders the real app on a shop screen for a verified farmer, with every shop actor controlled:
+ * the app-level ones (SKUs, config, quotation request) and the per-screen ones (quotations, orders,
+ * page visibility). Nothing settles until the test answers, so each test is the server's reply.
+ */
+import { act, render, waitFor, type RenderResult } from '@testing-library/react';
+import { fromCallback, type ActorRefFrom, type NonReducibleUnknown } from 'xstate';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import type { appMachine } from '../../machines/app.machine';
+import type { QuotationRequestResult } from '../../machines/cart.machine';
+import { EMPTY_PERSISTED, PERSIST_KEY, type PersistedRoot } from '../../machines/persistence';
+import type { FetchQuotationResult } from '../../machines/quotation-detail.machine';
+import type { PageVisibilityEvent, StatusResult } from '../../machines/quotation-list.machine';
+import type { AppConfig, CreateQuotationBody } from '../../src/domain/api';
+import type { ClientUser } from '../../src/domain/client-user';
+import type { Language, Quotation, Sku } from '../../src/domain/types';
+import { App } from '../../src/web/app';
+import { AppActorContext } from '../../src/web/app-context';
+import { createAppLogic } from '../../src/web/app-logic';
+import { ScreenActorsProvider } from '../../src/web/shop/screen-actors';
+import { controlled, type Controlled, type ControlledCall } from '../support/controlled';
+import { controlledActors, memoryStore } from '../support/render';
+
+export const farmer: ClientUser = {
+  _id: 'u-1',
+  mobileNumber: '9876543210',
+  name: 'Ramesh Patel',
+  preferredLanguage: 'english',
+  profilePhoto: null,
+  aadhaar: '/api/uploads/aadhaar-1.jpg',
+  gender: 'male',
+  age: 42,
+  farmAddress: 'Rampur village, Anand, Gujarat',
+  geocoordinate: null,
+  isLoggedIn: true,
+  profileUpdated: true,
+  isVerified: true,
+  isAdmin: false,
+};
+
+/** A page-visibility source the test flips (switching apps on the phone). */
+export function visibilitySwitch() {
+  const listeners = new Set<(event: PageVisibilityEvent) => void>();
+  return {
+    logic: fromCallback<PageVisibilityEvent>(({ sendBack }) => {
+      listeners.add(sendBack);
+      return () => listeners.delete(sendBack);
+    }),
+    hide: () => listeners.forEach((send) => send({ type: 'page.hidden' })),
+    show: () => listeners.forEach((send) => send({ type: 'page.visible' })),
+    listening: () => listeners.size,
+  };
+}
+
+export function shopActors() {
+  return {
+    fetchSkus: controlled<Sku[], NonReducibleUnknown>(),
+    fetchConfig: controlled<AppConfig, NonReducibleUnknown>(),
+    requestQuotation: controlled<QuotationRequestResult, CreateQuotationBody>(),
+    fetchQuotations: controlled<Quotation[], NonReducibleUnknown>(),
+    fetchQuotation: controlled<FetchQuotationResult, { id: string }>(),
+    deleteQuotation: controlled<StatusResult, { id: string }>(),
+    placeOrder: controlled<StatusResult, { id: string }>(),
+    visibility: visibilitySwitch(),
+  };
+}
+export type ShopActors = ReturnType<typeof shopActors>;
+
+export interface ShopRenderOptions {
+  path: string;
+  language?: Language;
+  user?: Partial<ClientUser>;
+  persisted?: Partial<PersistedRoot>;
+}
+
+export interface RenderedShop extends RenderResult {
+  shop: ShopActors;
+  app: () => ActorRefFrom<typeof appMachine>;
+  /** The path the router shows now (with its query). */
+  path: () => string;
+  store: ReturnType<typeof memoryStore>;
+}
+
+export function renderShop(options: ShopRenderOptions): RenderedShop {
+  const memory = memoryLocation({ path: options.path, record: true });
+  const user = { ...farmer, preferredLanguage: options.language ?? 'english', ...options.user };
+  const store = memoryStore({ [PERSIST_KEY]: JSON.stringify({ ...EMPTY_PERSISTED, ...options.persisted, user }) });
+  const shop = shopActors();
+  const onboarding = controlledActors();
+  const logic = createAppLogic({
+    navigate: (to, { replace }) => memory.navigate(to, { replace }),
+    saveToken: () => undefined,
+    store,
+    actors: {
+      ...Object.fromEntries(Object.entries(onboarding).map(([name, actor]) => [name, actor.logic])),
+      clock: fromCallback(() => undefined),
+      webOtp: fromCallback(() => undefined),
+    },
+    shop: { fetchSkus: shop.fetchSkus.logic, fetchConfig: shop.fetchConfig.logic, requestQuotation: shop.requestQuotation.logic },
+  });
+  let appRef: ActorRefFrom<typeof appMachine> | null = null;
+  function Probe() {
+    appRef = AppActorContext.useActorRef();
+    return null;
+  }
+  const screenActors = {
+    fetchQuotations: shop.fetchQuotations.logic,
+    fetchQuotation: shop.fetchQuotation.logic,
+    deleteQuotation: shop.deleteQuotation.logic,
+    placeOrder: shop.placeOrder.logic,
+    visibility: shop.visibility.logic,
+  };
+  const utils = render(
+    <AppActorContext.Provider logic={logic} options={{ input: { hasToken: true } }}>
+      <Probe />
+      <ScreenActorsProvider actors={screenActors}>
+        <Router hook={memory.hook} searchHook={memory.searchHook}>
+          <App />
+        </Router>
+      </ScreenActorsProvider>
+    </AppActorContext.Provider>,
+  );
+  return {
+    ...utils,
+    shop,
+    store,
+    app: () => {
+      if (!appRef) throw new Error('The app actor is not running');
+      return appRef;
+    },
+    path: () => memory.history.at(-1) ?? options.path,
+  };
+}
+
+/** Lets settled promises and the resulting renders run. */
+export async function settle(): Promise<void> {
+  await act(async () => {
+    for (let i = 0; i < 10; i += 1) await Promise.resolve();
+  });
+}
+
+/** Waits until a controlled actor has been called (the screen mounted and started it), then returns the call. */
+export async function called<TOutput, TInput>(actor: Controlled<TOutput, TInput>): Promise<ControlledCall<TOutput, TInput>> {
+  await waitFor(() => {
+    if (actor.calls.length === 0) throw new Error('not called yet');
+  });
+  return actor.last();
+}
