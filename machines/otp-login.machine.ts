@@ -167,6 +167,10 @@ export const otpLoginMachine = setup({
       type: 'parallel',
       invoke: { src: 'webOtp' },
       on: {
+        // Back on the phone screen (browser back): typing edits the number; Get OTP returns to the
+        // code already sent rather than asking for another before the timer allows it.
+        'phone.change': { target: 'enteringPhone', actions: ['setPhone', 'clearCode', 'clearError'] },
+        'phone.submit': { guard: 'isPhoneComplete', actions: { type: 'goTo', params: { to: ROUTES.verifyOtp } } },
         'phone.edit': {
           target: 'enteringPhone',
           actions: ['clearCode', 'clearError', { type: 'goTo', params: { to: ROUTES.generateOtp } }],

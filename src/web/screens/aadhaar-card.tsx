@@ -1,4 +1,9 @@
-// TEMPORARY scaffold: replaced by the screen's owner (issue 3, 4 or 5).
-export default function Screen() {
-  return <main>aadhaar-card</main>;
+import { ROUTES } from '../../domain/routes';
+import { ImageStepScreen } from '../onboarding/image-step-screen';
+import { useGo } from '../shell/use-actors';
+
+/** `/register/aadhaar-card`: the identity card step. */
+export default function AadhaarCard() {
+  const go = useGo();
+  return <ImageStepScreen kind="aadhaar" onBack={() => go(ROUTES.profilePhoto)} />;
 }

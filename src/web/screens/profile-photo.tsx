@@ -1,4 +1,6 @@
-// TEMPORARY scaffold: replaced by the screen's owner (issue 3, 4 or 5).
-export default function Screen() {
-  return <main>profile-photo</main>;
+import { ImageStepScreen } from '../onboarding/image-step-screen';
+
+/** `/register/profile-photo`: the first registration step. */
+export default function ProfilePhoto() {
+  return <ImageStepScreen kind="profile" />;
 }

@@ -1,4 +1,17 @@
-// TEMPORARY scaffold: replaced by the screen's owner (issue 3, 4 or 5).
-export default function Screen() {
-  return <main>splash</main>;
+import { FormattedMessage, useIntl } from 'react-intl';
+
+/** `/`: the brand for SPLASH_MS; the session then routes as startup says. */
+export default function Splash() {
+  const intl = useIntl();
+  return (
+    <main className="splash">
+      <img src="/onboarding/logo.svg" alt={intl.formatMessage({ id: 'onboarding.splash.logoAlt' })} />
+      <h1>
+        <FormattedMessage id="onboarding.splash.title" />
+      </h1>
+      <p>
+        <FormattedMessage id="onboarding.splash.tagline" />
+      </p>
+    </main>
+  );
 }

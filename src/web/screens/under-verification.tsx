@@ -1,4 +1,36 @@
-// TEMPORARY scaffold: replaced by the screen's owner (issue 3, 4 or 5).
-export default function Screen() {
-  return <main>under-verification</main>;
+/** `/under-verification`: the wait for an administrator; the session refreshes the profile on arrival. */
+import { useSelector } from '@xstate/react';
+import { FormattedMessage } from 'react-intl';
+import { OnboardingFrame } from '../onboarding/frame';
+import { useSession } from '../shell/use-actors';
+
+export default function UnderVerification() {
+  const session = useSession();
+  const checking = useSelector(session, (s) => s.matches({ account: { active: 'refreshing' } }));
+  const canCheck = useSelector(session, (s) => s.can({ type: 'profile.refresh' }));
+  const canLogOut = useSelector(session, (s) => s.can({ type: 'session.logout' }));
+  return (
+    <OnboardingFrame
+      className="waiting"
+      actions={
+        <>
+          <button type="button" className="btn btn--outline" disabled={!canCheck} onClick={() => session.send({ type: 'profile.refresh' })}>
+            {checking ? <span className="spinner" aria-hidden="true" /> : null}
+            <FormattedMessage id="onboarding.waiting.checkAgain" />
+          </button>
+          <button type="button" className="btn btn--link" disabled={!canLogOut} onClick={() => session.send({ type: 'session.logout' })}>
+            <FormattedMessage id="onboarding.waiting.logOut" />
+          </button>
+        </>
+      }
+    >
+      <img className="onb-hero" src="/onboarding/verification.svg" alt="" />
+      <h1>
+        <FormattedMessage id="onboarding.waiting.title" />
+      </h1>
+      <p className="onb-lead">
+        <FormattedMessage id="onboarding.waiting.lead" />
+      </p>
+    </OnboardingFrame>
+  );
 }

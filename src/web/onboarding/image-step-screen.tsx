@@ -1,0 +1,54 @@
+/** The photo and Aadhaar steps: pick and upload an image, then Next, or 'Skip for Now'. */
+import { useSelector } from '@xstate/react';
+import { FormattedMessage } from 'react-intl';
+import type { ImageKind, RegistrationActorRef } from '../../../machines/registration.machine';
+import { Loading } from '../shell/loading';
+import { useRegistration } from '../shell/use-actors';
+import { OnboardingFrame } from './frame';
+import { ImagePicker } from './image-picker';
+
+export function ImageStepScreen({ kind, onBack }: { kind: ImageKind; onBack?: (registration: RegistrationActorRef) => void }) {
+  const registration = useRegistration();
+  if (!registration) return <Loading />;
+  return <ImageStep registration={registration} kind={kind} onBack={onBack} />;
+}
+
+function ImageStep({
+  registration,
+  kind,
+  onBack,
+}: {
+  registration: RegistrationActorRef;
+  kind: ImageKind;
+  onBack?: (registration: RegistrationActorRef) => void;
+}) {
+  const canNext = useSelector(registration, (s) => s.can({ type: 'step.next', kind }));
+  return (
+    <OnboardingFrame
+      onBack={onBack ? () => onBack(registration) : undefined}
+      actions={
+        <>
+          <button
+            type="button"
+            className="btn"
+            disabled={!canNext}
+            onClick={() => registration.send({ type: 'step.next', kind })}
+          >
+            <FormattedMessage id="onboarding.image.next" />
+          </button>
+          <button type="button" className="btn btn--link" onClick={() => registration.send({ type: 'step.skip', kind })}>
+            <FormattedMessage id="onboarding.image.skip" />
+          </button>
+        </>
+      }
+    >
+      <h1>
+        <FormattedMessage id={`onboarding.image.${kind}.title`} />
+      </h1>
+      <p className="onb-lead">
+        <FormattedMessage id={`onboarding.image.${kind}.lead`} />
+      </p>
+      <ImagePicker registration={registration} kind={kind} />
+    </OnboardingFrame>
+  );
+}
