@@ -67,8 +67,25 @@ export function orderBalance(order: Order, draft: OrderDraft | null) {
   return { totalPaisa, paidPaisa, pendingPaisa: Math.max(0, totalPaisa - paidPaisa) };
 }
 
+/** Where the refused draft differs from the reloaded order: what the admin typed, and what stands now. */
+export function orderDraftChanges(refused: OrderDraft, order: Order) {
+  const now = orderDraftOf(order);
+  const changes: { field: 'status' | 'amountPaid'; mine: string; now: string }[] = [];
+  if (refused.status !== now.status) changes.push({ field: 'status', mine: refused.status, now: now.status });
+  if (rupeesToPaisa(refused.amountPaid) !== order.amountPaidPaisa) {
+    changes.push({ field: 'amountPaid', mine: refused.amountPaid, now: now.amountPaid });
+  }
+  return changes;
+}
+
 export const openOrder = (context: AdminOrdersContext): Order | undefined =>
   context.orders.find((o) => o._id === context.openId);
+
+/** What the sheet's form shows: the draft while there is one, else the open order as saved. */
+export const shownOrderDraft = (context: AdminOrdersContext): OrderDraft | null => {
+  const order = openOrder(context);
+  return context.draft ?? (order ? orderDraftOf(order) : null);
+};
 
 export const visibleOrders = (context: AdminOrdersContext): Order[] =>
   context.orders.filter((o) => matchesId(o, o.orderDisplayId, context.query));

@@ -91,6 +91,10 @@ export function draftPriceDetails(draft: QuotationDraft): PriceDetails {
   );
 }
 
+/** One line's total as typed: goods + shipping − discount. */
+export const draftLineTotalPaisa = (line: QuotationLineDraft): number =>
+  draftPriceDetails({ version: 0, status: 'PENDING', lines: [line] }).totalPaisa;
+
 /** The refused draft laid over the reloaded quotation: the admin's values, the server's new version. */
 export function reapplyQuotationDraft(refused: QuotationDraft, fresh: Quotation): QuotationDraft {
   const base = quotationDraftOf(fresh);

@@ -53,6 +53,12 @@ const CHART = 'adminQuotations';
 export const openQuotation = (context: AdminQuotationsContext): Quotation | undefined =>
   context.quotations.find((q) => q._id === context.openId);
 
+/** What the sheet's form shows: the draft while there is one, else the open quotation as saved. */
+export const shownQuotationDraft = (context: AdminQuotationsContext): QuotationDraft | null => {
+  const quotation = openQuotation(context);
+  return context.draft ?? (quotation ? quotationDraftOf(quotation) : null);
+};
+
 export const visibleQuotations = (context: AdminQuotationsContext): Quotation[] =>
   context.quotations.filter((q) => matchesId(q, q.quotationDisplayId, context.query));
 

@@ -50,6 +50,12 @@ const CHART = 'adminSkus';
 
 export const openSku = (context: AdminSkusContext): Sku | undefined => context.skus.find((s) => s._id === context.openId);
 
+/** What the sheet's form shows: the draft while there is one, else the open SKU as saved. */
+export const shownSkuDraft = (context: AdminSkusContext): SkuDraft | null => {
+  const sku = openSku(context);
+  return context.draft ?? (sku ? skuDraftOf(sku) : null);
+};
+
 export const visibleSkus = (context: AdminSkusContext): Sku[] =>
   context.skus.filter((sku) => matchesSearch(sku, context.query) || matchesId(sku, sku.skuDisplayId, context.query));
 

@@ -8,7 +8,7 @@
  *   detail: collapsed ⇄ expanded, with a region each for the photo and the Aadhaar image
  *           (absent | present: loading → shown | unavailable); both are protected urls fetched with the token.
  */
-import { assertEvent, assign, setup } from 'xstate';
+import { assertEvent, assign, setup, type SnapshotFrom } from 'xstate';
 import type { User } from '../src/domain/types';
 import { callbackNotProvided, notProvided } from './admin-sheet';
 
@@ -178,3 +178,18 @@ export const adminUsersMachine = setup({
     },
   },
 });
+
+export type ProtectedImageState = 'absent' | 'loading' | 'shown' | 'unavailable';
+
+/** Where the expanded user's photo or Aadhaar image stands, for the view. */
+export function protectedImageState(
+  snapshot: SnapshotFrom<typeof adminUsersMachine>,
+  kind: 'photo' | 'aadhaar',
+): ProtectedImageState {
+  const states = ['loading', 'shown', 'unavailable'] as const;
+  const present = (state: (typeof states)[number]) =>
+    kind === 'photo'
+      ? snapshot.matches({ detail: { expanded: { photo: { present: state } } } })
+      : snapshot.matches({ detail: { expanded: { aadhaar: { present: state } } } });
+  return states.find(present) ?? 'absent';
+}

@@ -1,4 +1,70 @@
-// TEMPORARY scaffold: replaced by the admin issue (5).
-export default function Screen() {
-  return <main>admin orders</main>;
+/** /admin/orders (SPEC §2, §3 Order admin list): every order, searched by id; a tap opens the edit sheet. */
+import { useActor } from '@xstate/react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { adminOrdersMachine, orderBalance, visibleOrders } from '../../../machines/admin-orders.machine';
+import { formatPaisa } from '../../domain/money';
+import { adminOrdersActors } from './actors';
+import { AdminLayout } from './admin-layout';
+import { Alert, LoadingLine, RetryButton, SearchField } from './admin-parts';
+import { OrderSheet } from './order-sheet';
+import { OrderStatusLabel } from './status-labels';
+
+const logic = adminOrdersMachine.provide({ actors: adminOrdersActors() });
+
+export default function AdminOrdersScreen() {
+  const intl = useIntl();
+  const [snapshot, send] = useActor(logic);
+  const orders = visibleOrders(snapshot.context);
+  return (
+    <AdminLayout title={intl.formatMessage({ id: 'admin.orders.title', defaultMessage: 'Manage Orders' })}>
+      <SearchField
+        label={intl.formatMessage({ id: 'admin.orders.search', defaultMessage: 'Search by order id' })}
+        value={snapshot.context.query}
+        onChange={(query) => send({ type: 'search.change', query })}
+      />
+      {snapshot.hasTag('loading') ? <LoadingLine /> : null}
+      {snapshot.hasTag('fetchFailed') ? (
+        <Alert action={<RetryButton onRetry={() => send({ type: 'list.reload' })} />}>
+          <FormattedMessage id="admin.orders.fetchFailed" defaultMessage="Failed to fetch orders." />
+        </Alert>
+      ) : null}
+      {snapshot.matches('browsing') && orders.length === 0 ? (
+        <p className="admin-muted">
+          <FormattedMessage id="admin.common.noMatches" defaultMessage="Nothing matches your search." />
+        </p>
+      ) : null}
+      <ul className="shop-list" aria-label={intl.formatMessage({ id: 'admin.orders.list', defaultMessage: 'Orders' })}>
+        {orders.map((order) => (
+          <li key={order._id}>
+            <button
+              type="button"
+              className="shop-card admin-row"
+              onClick={() => send({ type: 'order.open', id: order._id })}
+              disabled={!snapshot.can({ type: 'order.open', id: order._id })}
+            >
+              <span className="admin-row-main">
+                <strong>{order.orderDisplayId}</strong>
+                <span className="admin-muted">
+                  {order.userDetails.name ?? order.userDetails.mobileNumber}
+                  {' · '}
+                  <FormattedMessage
+                    id="admin.orders.paidOf"
+                    defaultMessage="{paid} paid of {total}"
+                    values={{
+                      paid: formatPaisa(order.amountPaidPaisa),
+                      total: formatPaisa(orderBalance(order, null).totalPaisa),
+                    }}
+                  />
+                </span>
+              </span>
+              <span className="admin-status">
+                <OrderStatusLabel status={order.status} />
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      {snapshot.matches('sheet') ? <OrderSheet snapshot={snapshot} send={send} /> : null}
+    </AdminLayout>
+  );
 }

@@ -1,4 +1,67 @@
-// TEMPORARY scaffold: replaced by the admin issue (5).
-export default function Screen() {
-  return <main>admin quotations</main>;
+/** /admin/quotations (SPEC §2): every quotation, searched by id; a tap opens the edit sheet. */
+import { useActor } from '@xstate/react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { adminQuotationsMachine, visibleQuotations } from '../../../machines/admin-quotations.machine';
+import { formatPaisa, priceDetails } from '../../domain/money';
+import { adminQuotationsActors } from './actors';
+import { AdminLayout } from './admin-layout';
+import { Alert, LoadingLine, RetryButton, SearchField } from './admin-parts';
+import { QuotationSheet } from './quotation-sheet';
+import { QuotationStatusLabel } from './status-labels';
+
+const logic = adminQuotationsMachine.provide({ actors: adminQuotationsActors() });
+
+export default function AdminQuotationsScreen() {
+  const intl = useIntl();
+  const [snapshot, send] = useActor(logic);
+  const quotations = visibleQuotations(snapshot.context);
+  return (
+    <AdminLayout title={intl.formatMessage({ id: 'admin.quotations.title', defaultMessage: 'Manage Quotations' })}>
+      <SearchField
+        label={intl.formatMessage({ id: 'admin.quotations.search', defaultMessage: 'Search by quotation id' })}
+        value={snapshot.context.query}
+        onChange={(query) => send({ type: 'search.change', query })}
+      />
+      {snapshot.hasTag('loading') ? <LoadingLine /> : null}
+      {snapshot.hasTag('fetchFailed') ? (
+        <Alert action={<RetryButton onRetry={() => send({ type: 'list.reload' })} />}>
+          <FormattedMessage id="admin.quotations.fetchFailed" defaultMessage="Failed to fetch quotations." />
+        </Alert>
+      ) : null}
+      {snapshot.matches('browsing') && quotations.length === 0 ? (
+        <p className="admin-muted">
+          <FormattedMessage id="admin.common.noMatches" defaultMessage="Nothing matches your search." />
+        </p>
+      ) : null}
+      <ul className="shop-list" aria-label={intl.formatMessage({ id: 'admin.quotations.list', defaultMessage: 'Quotations' })}>
+        {quotations.map((quotation) => (
+          <li key={quotation._id}>
+            <button
+              type="button"
+              className="shop-card admin-row"
+              onClick={() => send({ type: 'quotation.open', id: quotation._id })}
+              disabled={!snapshot.can({ type: 'quotation.open', id: quotation._id })}
+            >
+              <span className="admin-row-main">
+                <strong>{quotation.quotationDisplayId}</strong>
+                <span className="admin-muted">
+                  <FormattedMessage
+                    id="admin.quotations.items"
+                    defaultMessage="{count, plural, one {# item} other {# items}}"
+                    values={{ count: quotation.skusDetail.length }}
+                  />
+                  {' · '}
+                  {formatPaisa(priceDetails(quotation.skusDetail).totalPaisa)}
+                </span>
+              </span>
+              <span className={`admin-status admin-status-${quotation.status.toLowerCase()}`}>
+                <QuotationStatusLabel status={quotation.status} />
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      {snapshot.matches('sheet') ? <QuotationSheet snapshot={snapshot} send={send} /> : null}
+    </AdminLayout>
+  );
 }

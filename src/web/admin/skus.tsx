@@ -1,4 +1,77 @@
-// TEMPORARY scaffold: replaced by the admin issue (5).
-export default function Screen() {
-  return <main>admin skus</main>;
+/** /admin/skus (SPEC §2, §8): every SKU with a search, Add SKU, and a tap to edit; failures inline in red. */
+import { useActor } from '@xstate/react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { adminSkusMachine, visibleSkus } from '../../../machines/admin-skus.machine';
+import { formatPaisa } from '../../domain/money';
+import { PlusIcon } from '../shop/icons';
+import { adminSkusActors } from './actors';
+import { AdminLayout } from './admin-layout';
+import { Alert, LoadingLine, RetryButton, SearchField } from './admin-parts';
+import { SkuSheet } from './sku-sheet';
+
+const logic = adminSkusMachine.provide({ actors: adminSkusActors() });
+
+export default function AdminSkusScreen() {
+  const intl = useIntl();
+  const [snapshot, send] = useActor(logic);
+  const skus = visibleSkus(snapshot.context);
+  return (
+    <AdminLayout title={intl.formatMessage({ id: 'admin.skus.title', defaultMessage: 'Manage SKUs' })}>
+      <div className="admin-toolbar">
+        <SearchField
+          label={intl.formatMessage({ id: 'admin.skus.search', defaultMessage: 'Search SKUs' })}
+          value={snapshot.context.query}
+          onChange={(query) => send({ type: 'search.change', query })}
+        />
+        <button
+          type="button"
+          className="shop-button shop-button-primary"
+          disabled={!snapshot.can({ type: 'sku.add' })}
+          onClick={() => send({ type: 'sku.add' })}
+        >
+          <PlusIcon />
+          <FormattedMessage id="admin.skus.add" defaultMessage="Add SKU" />
+        </button>
+      </div>
+      {snapshot.hasTag('loading') ? <LoadingLine /> : null}
+      {snapshot.hasTag('fetchFailed') ? (
+        <Alert action={<RetryButton onRetry={() => send({ type: 'list.reload' })} />}>
+          <FormattedMessage id="admin.skus.fetchFailed" defaultMessage="Failed to fetch SKUs." />
+        </Alert>
+      ) : null}
+      {snapshot.matches('browsing') && skus.length === 0 ? (
+        <p className="admin-muted">
+          <FormattedMessage id="admin.common.noMatches" defaultMessage="Nothing matches your search." />
+        </p>
+      ) : null}
+      <ul className="shop-list" aria-label={intl.formatMessage({ id: 'admin.skus.list', defaultMessage: 'SKUs' })}>
+        {skus.map((sku) => (
+          <li key={sku._id}>
+            <button
+              type="button"
+              className="shop-card admin-row"
+              onClick={() => send({ type: 'sku.open', id: sku._id })}
+              disabled={!snapshot.can({ type: 'sku.open', id: sku._id })}
+            >
+              <img className="admin-thumb" src={sku.image} alt="" width={56} height={56} loading="lazy" />
+              <span className="admin-row-main">
+                <strong>{sku.name}</strong>
+                <span className="admin-muted">
+                  {sku.skuDisplayId} · {sku.categoryName} · {sku.brandName}
+                </span>
+                <span className="admin-muted">
+                  <FormattedMessage
+                    id="admin.skus.stock"
+                    defaultMessage="{qty} {unit} available · from {price}"
+                    values={{ qty: sku.availableQty, unit: sku.skuQuantityUnit, price: formatPaisa(sku.minimumPrice) }}
+                  />
+                </span>
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      {snapshot.matches('sheet') ? <SkuSheet snapshot={snapshot} send={send} /> : null}
+    </AdminLayout>
+  );
 }

@@ -1,0 +1,168 @@
+/** Small pieces every admin screen uses: search, alerts, labelled fields and the refused-changes table. */
+import type { ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { SearchIcon } from '../shop/icons';
+
+export function SearchField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <label className="shop-search admin-search">
+      <SearchIcon />
+      <span className="admin-visually-hidden">{label}</span>
+      <input type="search" value={value} placeholder={label} onChange={(event) => onChange(event.target.value)} />
+    </label>
+  );
+}
+
+/** The spec's admin messages: red, announced at once. */
+export function Alert({ children, action }: { children: ReactNode; action?: ReactNode }) {
+  return (
+    <div className="admin-alert">
+      <p role="alert">{children}</p>
+      {action}
+    </div>
+  );
+}
+
+export function LoadingLine() {
+  return (
+    <p role="status" className="admin-muted">
+      <FormattedMessage id="admin.common.loading" defaultMessage="Loading..." />
+    </p>
+  );
+}
+
+export function RetryButton({ onRetry }: { onRetry: () => void }) {
+  return (
+    <button type="button" className="shop-button shop-button-outline shop-button-small" onClick={onRetry}>
+      <FormattedMessage id="admin.common.retry" defaultMessage="Try again" />
+    </button>
+  );
+}
+
+interface FieldProps {
+  id: string;
+  label: ReactNode;
+  value: string;
+  onChange: (value: string) => void;
+  disabled?: boolean;
+  invalid?: boolean;
+  /** Shown under an invalid field. */
+  hint?: ReactNode;
+  inputMode?: 'text' | 'decimal' | 'numeric';
+  multiline?: boolean;
+}
+
+export function TextField({ id, label, value, onChange, disabled, invalid, hint, inputMode = 'text', multiline }: FieldProps) {
+  const common = {
+    id,
+    value,
+    disabled,
+    'aria-invalid': invalid || undefined,
+    'aria-describedby': invalid && hint ? `${id}-hint` : undefined,
+    className: 'admin-input',
+  };
+  return (
+    <div className="admin-field">
+      <label htmlFor={id}>{label}</label>
+      {multiline ? (
+        <textarea {...common} rows={3} onChange={(event) => onChange(event.target.value)} />
+      ) : (
+        <input {...common} type="text" inputMode={inputMode} onChange={(event) => onChange(event.target.value)} />
+      )}
+      {invalid && hint ? (
+        <span id={`${id}-hint`} className="admin-hint">
+          {hint}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+export function SelectField<T extends string>({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+  disabled,
+}: {
+  id: string;
+  label: ReactNode;
+  value: T;
+  options: readonly { value: T; label: string }[];
+  onChange: (value: T) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <div className="admin-field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} className="admin-input" value={value} disabled={disabled} onChange={(event) => onChange(event.target.value as T)}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** After a 409: what the admin typed beside what the server holds now, and the two ways on. */
+export function RefusedChanges({
+  rows,
+  onReapply,
+  onStartOver,
+}: {
+  rows: readonly { key: string; label: string; mine: string; now: string }[];
+  onReapply: () => void;
+  onStartOver: () => void;
+}) {
+  return (
+    <section className="admin-conflict" aria-labelledby="admin-conflict-title">
+      <h3 id="admin-conflict-title">
+        <FormattedMessage
+          id="admin.conflict.lead"
+          defaultMessage="Someone else changed this while you were editing. The form shows what is saved now; your changes are kept here."
+        />
+      </h3>
+      {rows.length > 0 ? (
+        <table className="admin-conflict-table">
+          <thead>
+            <tr>
+              <th scope="col">
+                <FormattedMessage id="admin.conflict.field" defaultMessage="Field" />
+              </th>
+              <th scope="col">
+                <FormattedMessage id="admin.conflict.yours" defaultMessage="Yours" />
+              </th>
+              <th scope="col">
+                <FormattedMessage id="admin.conflict.now" defaultMessage="Saved now" />
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.key}>
+                <th scope="row">{row.label}</th>
+                <td>{row.mine}</td>
+                <td>{row.now}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p className="admin-muted">
+          <FormattedMessage id="admin.conflict.same" defaultMessage="Your changes match what is saved now." />
+        </p>
+      )}
+      <div className="admin-actions">
+        <button type="button" className="shop-button shop-button-primary" onClick={onReapply}>
+          <FormattedMessage id="admin.conflict.reapply" defaultMessage="Apply my changes again" />
+        </button>
+        <button type="button" className="shop-button shop-button-outline" onClick={onStartOver}>
+          <FormattedMessage id="admin.conflict.startOver" defaultMessage="Edit the saved values" />
+        </button>
+      </div>
+    </section>
+  );
+}

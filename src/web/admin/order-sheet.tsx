@@ -1,0 +1,183 @@
+/**
+ * The order edit sheet: the farmer (tap the number to call), the items read-only, the balance, and after
+ * Edit the status and the amount paid in rupees. Update is enabled exactly when the chart accepts a save.
+ */
+import type { EventFrom, SnapshotFrom } from 'xstate';
+import { FormattedMessage, useIntl } from 'react-intl';
+import {
+  adminOrdersMachine,
+  openOrder,
+  orderBalance,
+  orderDraftChanges,
+  shownOrderDraft,
+} from '../../../machines/admin-orders.machine';
+import { COUNTRY_PREFIX } from '../../domain/constants';
+import { formatPaisa, priceDetails, rupeesToPaisa } from '../../domain/money';
+import type { OrderStatus } from '../../domain/types';
+import { PhoneIcon } from '../shop/icons';
+import { Alert, RefusedChanges, SelectField, TextField } from './admin-parts';
+import { BottomSheet } from './bottom-sheet';
+import { orderStatusOptions, orderStatusText } from './status-labels';
+
+type Snapshot = SnapshotFrom<typeof adminOrdersMachine>;
+type Send = (event: EventFrom<typeof adminOrdersMachine>) => void;
+
+export function OrderSheet({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
+  const intl = useIntl();
+  const order = openOrder(snapshot.context);
+  const form = shownOrderDraft(snapshot.context);
+  if (!order || !form) return null;
+  const editing = snapshot.hasTag('editing');
+  const balance = orderBalance(order, snapshot.context.draft);
+  const refused = snapshot.context.refusedDraft;
+  const statusLabel = intl.formatMessage({ id: 'admin.orders.status', defaultMessage: 'Status' });
+  const paidLabel = intl.formatMessage({ id: 'admin.orders.amountPaid', defaultMessage: 'Amount paid (₹)' });
+  const changeRows = refused
+    ? orderDraftChanges(refused, order).map((change) =>
+        change.field === 'status'
+          ? {
+              key: change.field,
+              label: statusLabel,
+              mine: orderStatusText(intl, change.mine as OrderStatus),
+              now: orderStatusText(intl, change.now as OrderStatus),
+            }
+          : { key: change.field, label: paidLabel, mine: change.mine, now: change.now },
+      )
+    : [];
+
+  return (
+    <BottomSheet
+      titleId="admin-order-title"
+      title={intl.formatMessage({ id: 'admin.orders.sheetTitle', defaultMessage: 'Order {id}' }, { id: order.orderDisplayId })}
+      onClose={snapshot.can({ type: 'sheet.close' }) ? () => send({ type: 'sheet.close' }) : null}
+      footer={
+        <div className="admin-actions">
+          <button
+            type="button"
+            className="shop-button shop-button-outline"
+            disabled={!snapshot.can({ type: 'order.edit' })}
+            onClick={() => send({ type: 'order.edit' })}
+          >
+            <FormattedMessage id="admin.common.edit" defaultMessage="Edit" />
+          </button>
+          <button
+            type="button"
+            className="shop-button shop-button-primary"
+            disabled={!snapshot.can({ type: 'order.save' })}
+            onClick={() => send({ type: 'order.save' })}
+          >
+            {snapshot.hasTag('saving') ? (
+              <FormattedMessage id="admin.common.saving" defaultMessage="Saving..." />
+            ) : (
+              <FormattedMessage id="admin.common.update" defaultMessage="Update" />
+            )}
+          </button>
+        </div>
+      }
+    >
+      {snapshot.hasTag('saveFailed') ? (
+        <Alert>
+          <FormattedMessage id="admin.orders.saveFailed" defaultMessage="Failed to save order." />
+        </Alert>
+      ) : null}
+      {snapshot.matches({ sheet: 'conflict' }) ? (
+        <RefusedChanges
+          rows={changeRows}
+          onReapply={() => send({ type: 'draft.reapply' })}
+          onStartOver={() => send({ type: 'order.edit' })}
+        />
+      ) : null}
+      <dl className="shop-rows admin-facts">
+        <div>
+          <dt>
+            <FormattedMessage id="admin.orders.farmer" defaultMessage="Farmer" />
+          </dt>
+          <dd>{order.userDetails.name ?? '—'}</dd>
+        </div>
+        <div>
+          <dt>
+            <FormattedMessage id="admin.orders.mobile" defaultMessage="Mobile number" />
+          </dt>
+          <dd>
+            <a
+              className="admin-tel"
+              href={`tel:${COUNTRY_PREFIX}${order.userDetails.mobileNumber}`}
+              aria-label={intl.formatMessage(
+                { id: 'admin.orders.call', defaultMessage: 'Call {number}' },
+                { number: order.userDetails.mobileNumber },
+              )}
+            >
+              <PhoneIcon />
+              {order.userDetails.mobileNumber}
+            </a>
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <FormattedMessage id="admin.orders.quotation" defaultMessage="Quotation" />
+          </dt>
+          <dd>{order.quotationDetail.quotationDisplayId}</dd>
+        </div>
+        <div>
+          <dt>
+            <FormattedMessage id="admin.orders.deliveryCode" defaultMessage="Delivery code" />
+          </dt>
+          <dd>{order.deliveryOtp}</dd>
+        </div>
+      </dl>
+      <section aria-labelledby="admin-order-items">
+        <h3 id="admin-order-items" className="admin-subtitle">
+          <FormattedMessage id="admin.orders.items" defaultMessage="Items" />
+        </h3>
+        <ul className="admin-items">
+          {order.quotationDetail.skusDetail.map((line) => (
+            <li key={line.skuIdentifier._id}>
+              <span>
+                {line.skuIdentifier.name} · {line.quantity} {line.skuIdentifier.skuQuantityUnit}
+              </span>
+              <span>{formatPaisa(priceDetails([line]).totalPaisa)}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <SelectField<OrderStatus>
+        id="admin-order-status"
+        label={statusLabel}
+        value={form.status}
+        options={orderStatusOptions(intl)}
+        disabled={!editing}
+        onChange={(status) => send({ type: 'draft.status', status })}
+      />
+      <TextField
+        id="admin-order-paid"
+        label={paidLabel}
+        value={form.amountPaid}
+        inputMode="decimal"
+        disabled={!editing}
+        invalid={rupeesToPaisa(form.amountPaid) === null}
+        hint={<FormattedMessage id="admin.hint.amount" defaultMessage="Enter rupees, e.g. 1250.50." />}
+        onChange={(value) => send({ type: 'draft.amountPaid', value })}
+      />
+      <dl className="shop-rows admin-totals">
+        <div>
+          <dt>
+            <FormattedMessage id="admin.orders.total" defaultMessage="Total amount" />
+          </dt>
+          <dd>{formatPaisa(balance.totalPaisa)}</dd>
+        </div>
+        <div>
+          <dt>
+            <FormattedMessage id="admin.orders.paid" defaultMessage="Amount paid" />
+          </dt>
+          <dd>{formatPaisa(balance.paidPaisa)}</dd>
+        </div>
+        <div className="shop-rows-total">
+          <dt>
+            <FormattedMessage id="admin.orders.pending" defaultMessage="Pending amount" />
+          </dt>
+          <dd>{formatPaisa(balance.pendingPaisa)}</dd>
+        </div>
+      </dl>
+    </BottomSheet>
+  );
+}

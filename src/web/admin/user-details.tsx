@@ -1,0 +1,126 @@
+/**
+ * One user's details (SPEC §2 /admin/users): photo, mobile number, gender, age, farm address, language,
+ * geolocation and the Aadhaar image (both images from protected urls, shown from local copies), and Verify.
+ */
+import type { EventFrom, SnapshotFrom } from 'xstate';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { adminUsersMachine, protectedImageState } from '../../../machines/admin-users.machine';
+import type { User } from '../../domain/types';
+
+type Snapshot = SnapshotFrom<typeof adminUsersMachine>;
+type Send = (event: EventFrom<typeof adminUsersMachine>) => void;
+
+function ProtectedImage({ snapshot, kind, src, alt }: { snapshot: Snapshot; kind: 'photo' | 'aadhaar'; src: string | null; alt: string }) {
+  const state = protectedImageState(snapshot, kind);
+  if (state === 'shown' && src) return <img className="admin-user-image" src={src} alt={alt} />;
+  if (state === 'loading')
+    return (
+      <span role="status" className="admin-muted">
+        <FormattedMessage id="admin.users.imageLoading" defaultMessage="Loading image..." />
+      </span>
+    );
+  if (state === 'unavailable')
+    return (
+      <span className="admin-error-text">
+        <FormattedMessage id="admin.users.imageFailed" defaultMessage="The image could not be loaded." />
+      </span>
+    );
+  return (
+    <span className="admin-muted">
+      <FormattedMessage id="admin.users.notGiven" defaultMessage="Not given" />
+    </span>
+  );
+}
+
+export function UserDetails({ id, user, snapshot, send }: { id: string; user: User; snapshot: Snapshot; send: Send }) {
+  const intl = useIntl();
+  const notGiven = intl.formatMessage({ id: 'admin.users.notGiven', defaultMessage: 'Not given' });
+  const name = user.name ?? user.mobileNumber;
+  const geo = user.geocoordinate;
+  return (
+    <div id={id} className="admin-user-details">
+      <dl className="admin-details">
+        <dt>
+          <FormattedMessage id="admin.users.photo" defaultMessage="Photo" />
+        </dt>
+        <dd>
+          <ProtectedImage
+            snapshot={snapshot}
+            kind="photo"
+            src={snapshot.context.photoSrc}
+            alt={intl.formatMessage({ id: 'admin.users.photoAlt', defaultMessage: 'Photo of {name}' }, { name })}
+          />
+        </dd>
+        <dt>
+          <FormattedMessage id="admin.users.mobile" defaultMessage="Mobile number" />
+        </dt>
+        <dd>{user.mobileNumber}</dd>
+        <dt>
+          <FormattedMessage id="admin.users.gender" defaultMessage="Gender" />
+        </dt>
+        <dd>
+          {user.gender
+            ? intl.formatMessage({ id: `admin.users.gender.${user.gender}`, defaultMessage: user.gender })
+            : notGiven}
+        </dd>
+        <dt>
+          <FormattedMessage id="admin.users.age" defaultMessage="Age" />
+        </dt>
+        <dd>{user.age ?? notGiven}</dd>
+        <dt>
+          <FormattedMessage id="admin.users.farmAddress" defaultMessage="Farm address" />
+        </dt>
+        <dd>{user.farmAddress ?? notGiven}</dd>
+        <dt>
+          <FormattedMessage id="admin.users.language" defaultMessage="Language" />
+        </dt>
+        <dd>
+          {user.preferredLanguage
+            ? intl.formatMessage({ id: `admin.users.language.${user.preferredLanguage}`, defaultMessage: user.preferredLanguage })
+            : notGiven}
+        </dd>
+        <dt>
+          <FormattedMessage id="admin.users.geolocation" defaultMessage="Geolocation" />
+        </dt>
+        <dd>
+          {geo ? (
+            <a href={`https://www.google.com/maps?q=${geo.lat},${geo.long}`} target="_blank" rel="noopener noreferrer">
+              <FormattedMessage
+                id="admin.users.geo"
+                defaultMessage="{lat}, {long} (±{accuracy} m)"
+                values={{ lat: geo.lat.toFixed(5), long: geo.long.toFixed(5), accuracy: Math.round(geo.accuracy) }}
+              />
+            </a>
+          ) : (
+            notGiven
+          )}
+        </dd>
+        <dt>
+          <FormattedMessage id="admin.users.aadhaar" defaultMessage="Aadhaar card" />
+        </dt>
+        <dd>
+          <ProtectedImage
+            snapshot={snapshot}
+            kind="aadhaar"
+            src={snapshot.context.aadhaarSrc}
+            alt={intl.formatMessage({ id: 'admin.users.aadhaarAlt', defaultMessage: 'Aadhaar card of {name}' }, { name })}
+          />
+        </dd>
+      </dl>
+      {user.isVerified ? null : (
+        <button
+          type="button"
+          className="shop-button shop-button-primary shop-button-block"
+          disabled={!snapshot.can({ type: 'user.verify', id: user._id })}
+          onClick={() => send({ type: 'user.verify', id: user._id })}
+        >
+          {snapshot.hasTag('verifying') ? (
+            <FormattedMessage id="admin.users.verifying" defaultMessage="Verifying..." />
+          ) : (
+            <FormattedMessage id="admin.users.verify" defaultMessage="Verify" />
+          )}
+        </button>
+      )}
+    </div>
+  );
+}
