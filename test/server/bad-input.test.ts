@@ -1,0 +1,298 @@
+/**
+ * Bad input, property-based (fast-check): every route that takes a body or a parameter gets
+ * malformed requests — missing or extra fields, wrong types, huge strings, `__proto__` keys,
+ * bodies that are not objects, broken JSON, wrong content types, hostile ids. The answer is always
+ * a 4xx JSON `{message, code}`, never a 5xx, and the database is exactly as it was.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Order, Quotation, Sku } from '../../src/domain/types';
+import { multipart, png } from '../support/server-images';
+import { databases, dumpDatabase, useTestApp, type Session, type TestApp } from '../support/server-app';
+
+type Json = Record<string, unknown>;
+
+interface Ctx {
+  t: TestApp;
+  farmer: Session;
+  admin: Session;
+  unverified: Session;
+  sku: Sku;
+  quotation: Quotation;
+  order: Order;
+  aadhaarUrl: string;
+  skuImageUrl: string;
+}
+
+interface BodyTarget {
+  route: string;
+  who: (c: Ctx) => Session | null;
+  url: (c: Ctx) => string;
+  /** A valid body; mutations start from it. */
+  valid: (c: Ctx) => Json;
+  /** Fields the contract requires, so dropping one must be refused. */
+  required: string[];
+  /** An array field whose first element is mutated too. */
+  lines?: { field: string; required: string[] };
+}
+
+const RUNS = Number(process.env.BAD_INPUT_RUNS ?? 20);
+
+const BODY_TARGETS: BodyTarget[] = [
+  {
+    route: 'POST /api/auth/request-otp',
+    who: () => null,
+    url: () => '/api/auth/request-otp',
+    valid: () => ({ mobileNumber: '9876543210' }),
+    required: ['mobileNumber'],
+  },
+  {
+    route: 'POST /api/auth/verify-otp',
+    who: () => null,
+    url: () => '/api/auth/verify-otp',
+    valid: () => ({ mobileNumber: '9876543210', otp: '123456' }),
+    required: ['mobileNumber', 'otp'],
+  },
+  {
+    route: 'PUT /api/users/profile',
+    who: (c) => c.unverified,
+    url: () => '/api/users/profile',
+    valid: (c) => ({
+      name: 'Ramesh Patel',
+      mobileNumber: c.unverified.mobile,
+      preferredLanguage: 'gujrati',
+      gender: 'male',
+      age: 44,
+      aadhaar: c.aadhaarUrl,
+      farmAddress: 'Near the temple, Gondal',
+      geocoordinate: { lat: 21.96, long: 70.8, accuracy: 20 },
+    }),
+    required: ['name', 'mobileNumber', 'gender', 'aadhaar', 'farmAddress'],
+  },
+  {
+    route: 'POST /api/skus',
+    who: (c) => c.admin,
+    url: () => '/api/skus',
+    valid: (c) => ({
+      name: 'Rice husk',
+      description: 'Dry husk',
+      categoryName: 'Husk',
+      brandName: 'Mill',
+      image: c.skuImageUrl,
+      availableQty: 10,
+      minimumPrice: 1000,
+      skuQuantityUnit: 'bag',
+    }),
+    required: ['name', 'description', 'categoryName', 'brandName', 'image', 'availableQty', 'minimumPrice', 'skuQuantityUnit'],
+  },
+  {
+    route: 'PATCH /api/skus/:id',
+    who: (c) => c.admin,
+    url: (c) => `/api/skus/${c.sku._id}`,
+    valid: (c) => ({ availableQty: 99, version: c.sku.version }),
+    required: ['version'],
+  },
+  {
+    route: 'POST /api/quotations',
+    who: (c) => c.farmer,
+    url: () => '/api/quotations',
+    valid: (c) => ({ skusDetail: [{ skuIdentifier: c.sku._id, quantity: 2 }] }),
+    required: ['skusDetail'],
+    lines: { field: 'skusDetail', required: ['skuIdentifier', 'quantity'] },
+  },
+  {
+    route: 'PATCH /api/quotations/:id',
+    who: (c) => c.admin,
+    url: (c) => `/api/quotations/${c.quotation._id}`,
+    valid: (c) => ({
+      ...c.quotation,
+      status: 'COMPLETED',
+      skusDetail: c.quotation.skusDetail.map((l) => ({
+        skuIdentifier: l.skuIdentifier._id,
+        quantity: l.quantity,
+        goodsPricePaisa: 10_000,
+        discountPaisa: 0,
+        shippingPricePaisa: 500,
+      })),
+    }),
+    required: ['status', 'skusDetail', 'version'],
+    lines: { field: 'skusDetail', required: ['skuIdentifier', 'quantity', 'goodsPricePaisa', 'discountPaisa', 'shippingPricePaisa'] },
+  },
+  {
+    route: 'PATCH /api/orders/update/:id',
+    who: (c) => c.admin,
+    url: (c) => `/api/orders/update/${c.order._id}`,
+    valid: (c) => ({ status: 'IN_TRANSIT', amountPaidPaisa: 500, version: c.order.version }),
+    required: ['status', 'amountPaidPaisa', 'version'],
+  },
+];
+
+/** Routes whose parameter is an id: hostile ids must be refused without a trace. */
+const PARAM_TARGETS: { route: string; method: 'GET' | 'PATCH' | 'DELETE' | 'POST'; path: (id: string) => string; who: (c: Ctx) => Session }[] = [
+  { route: 'PATCH /api/users/verify/:id', method: 'PATCH', path: (id) => `/api/users/verify/${id}`, who: (c) => c.admin },
+  { route: 'GET /api/quotations/:id', method: 'GET', path: (id) => `/api/quotations/${id}`, who: (c) => c.farmer },
+  { route: 'DELETE /api/quotations/:id', method: 'DELETE', path: (id) => `/api/quotations/${id}`, who: (c) => c.farmer },
+  { route: 'POST /api/orders/:quotationId', method: 'POST', path: (id) => `/api/orders/${id}`, who: (c) => c.farmer },
+  { route: 'GET /api/uploads/:id', method: 'GET', path: (id) => `/api/uploads/${id}`, who: (c) => c.farmer },
+];
+
+/** A JSON value of a different type than `value` (never null, which some fields accept). */
+function wrongType(value: unknown): fc.Arbitrary<unknown> {
+  const options: fc.Arbitrary<unknown>[] = [];
+  if (typeof value !== 'string') options.push(fc.string({ maxLength: 20 }));
+  if (typeof value !== 'number') options.push(fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true })));
+  if (typeof value !== 'boolean') options.push(fc.boolean());
+  if (!Array.isArray(value)) options.push(fc.array(fc.integer(), { maxLength: 3 }));
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) options.push(fc.dictionary(fc.string({ maxLength: 5 }), fc.integer(), { maxKeys: 2 }));
+  return fc.oneof(...options);
+}
+
+const extraKey = fc.oneof(
+  fc.constantFrom('__proto__', 'constructor', 'prototype', 'isAdmin', 'isVerified', 'userId', 'id'),
+  fc.string({ minLength: 1, maxLength: 12 }).filter((k) => /^[a-z]+$/i.test(k)),
+);
+const hugeString = fc.constantFrom(200_000, 1_000_000).map((n) => 'x'.repeat(n));
+
+interface Sent {
+  payload: string | Buffer;
+  contentType: string;
+  what: string;
+}
+
+const json = (body: unknown, what: string): Sent => ({ payload: JSON.stringify(body), contentType: 'application/json', what });
+/** JSON text with `__proto__` as an own key (JSON.stringify of an object literal would drop it). */
+const withProtoKey = (body: Json, value: unknown): Sent => ({
+  payload: JSON.stringify(body).replace(/^\{/, `{"__proto__":${JSON.stringify(value)},`),
+  contentType: 'application/json',
+  what: '__proto__ key',
+});
+
+function mutations(target: BodyTarget, valid: Json): fc.Arbitrary<Sent> {
+  const keys = Object.keys(valid);
+  const arbs: fc.Arbitrary<Sent>[] = [
+    fc.constantFrom(...target.required).map((k) => {
+      const { [k]: _dropped, ...rest } = valid;
+      return json(rest, `missing ${k}`);
+    }),
+    fc.tuple(extraKey, fc.jsonValue()).map(([k, v]) => (k === '__proto__' ? withProtoKey(valid, v) : json({ ...valid, [k]: v }, `extra ${k}`))),
+    fc.constantFrom(...keys).chain((k) => wrongType(valid[k]).map((v) => json({ ...valid, [k]: v }, `${k} of the wrong type`))),
+    fc.tuple(fc.constantFrom(...keys), hugeString).map(([k, v]) => json({ ...valid, [k]: v }, `huge ${k}`)),
+    fc.oneof(fc.constant(null), fc.integer(), fc.string(), fc.array(fc.jsonValue(), { maxLength: 3 })).map((v) => json(v, 'not an object')),
+    fc.constantFrom('{', '{"a":', 'not json', '{"a":1}}', '').map((p) => ({ payload: p, contentType: 'application/json', what: 'broken JSON' })),
+    fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/xml').map((ct) => ({
+      payload: ct.includes('urlencoded') ? new URLSearchParams(valid as Record<string, string>).toString() : JSON.stringify(valid),
+      contentType: ct,
+      what: `content type ${ct}`,
+    })),
+  ];
+  const lines = target.lines;
+  if (lines) {
+    const [first] = valid[lines.field] as Json[];
+    const withLine = (line: unknown, what: string) => json({ ...valid, [lines.field]: [line] }, what);
+    arbs.push(
+      fc.constantFrom(...lines.required).map((k) => {
+        const { [k]: _dropped, ...rest } = first!;
+        return withLine(rest, `line missing ${k}`);
+      }),
+      fc.constantFrom(...lines.required).chain((k) => wrongType(first![k]).map((v) => withLine({ ...first, [k]: v }, `line ${k} of the wrong type`))),
+      fc.tuple(extraKey.filter((k) => k !== '__proto__'), fc.jsonValue()).map(([k, v]) => withLine({ ...first, [k]: v }, `line extra ${k}`)),
+      fc.constantFrom(-1, 0, 1.5, 1e12).map((q) => withLine({ ...first, quantity: q }, `line quantity ${q}`)),
+      fc.constant(json({ ...valid, [lines.field]: [] }, 'no lines')),
+    );
+  }
+  return fc.oneof(...arbs);
+}
+
+const hostileId = fc.oneof(
+  fc.string({ minLength: 1, maxLength: 40 }),
+  fc.constantFrom('..%2F..%2Fetc%2Fpasswd', '%00', '__proto__', 'constructor', "1' OR '1'='1", 'QT0', 'null', '-1', '%E2%80%AE'),
+  fc.constantFrom(300, 5000).map((n) => 'a'.repeat(n)),
+);
+
+describe.each(databases())('bad input on %s', (kind) => {
+  const t = useTestApp(kind);
+
+  async function context(): Promise<Ctx> {
+    const admin = await t.admin();
+    const farmer = await t.farmer();
+    const unverified = await t.unverified();
+    const [sku] = (await t.as(farmer, { method: 'GET', url: '/api/skus' })).json().data as Sku[];
+    const created = await t.as(farmer, { method: 'POST', url: '/api/quotations', payload: { skusDetail: [{ skuIdentifier: sku!._id, quantity: 3 }] } });
+    const quotation: Quotation = created.json().data;
+    const other = (await t.as(farmer, { method: 'POST', url: '/api/quotations', payload: { skusDetail: [{ skuIdentifier: sku!._id, quantity: 1 }] } })).json().data as Quotation;
+    const pricedBody = {
+      ...other,
+      status: 'COMPLETED',
+      skusDetail: other.skusDetail.map((l) => ({ skuIdentifier: l.skuIdentifier._id, quantity: l.quantity, goodsPricePaisa: 100, discountPaisa: 0, shippingPricePaisa: 0 })),
+    };
+    await t.as(admin, { method: 'PATCH', url: `/api/quotations/${other._id}`, payload: pricedBody });
+    const order: Order = (await t.as(farmer, { method: 'POST', url: `/api/orders/${other._id}` })).json().data;
+    const up = async (s: Session, k: string) =>
+      (await t.as(s, { method: 'POST', url: '/api/uploads', ...multipart({ kind: k }, { bytes: await png(), type: 'image/png', name: 'a.png' }) })).json().url as string;
+    return { t, farmer, admin, unverified, sku: sku!, quotation, order, aadhaarUrl: await up(unverified, 'aadhaar'), skuImageUrl: await up(admin, 'sku') };
+  }
+
+  /** Sends one bad request and checks the outcome: 4xx JSON error, nothing written. */
+  async function refuses(c: Ctx, session: Session | null, method: string, url: string, sent: Sent): Promise<void> {
+    const before = await dumpDatabase(t.db);
+    const res = await t.as(session, {
+      method: method as 'POST',
+      url,
+      payload: sent.payload,
+      headers: { 'content-type': sent.contentType },
+    });
+    expect(res.statusCode, `${method} ${url} with ${sent.what}: ${res.body.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode, `${method} ${url} with ${sent.what}`).toBeLessThan(500);
+    const body = res.json();
+    expect(typeof body.message).toBe('string');
+    expect(typeof body.code).toBe('string');
+    expect(res.body).not.toMatch(/\n\s+at |node_modules|\.ts:\d+/);
+    expect(await dumpDatabase(t.db), `${method} ${url} with ${sent.what} changed the database`).toEqual(before);
+  }
+
+  for (const target of BODY_TARGETS) {
+    it(`${target.route} refuses malformed bodies with a 4xx and changes nothing`, async () => {
+      const c = await context();
+      const valid = target.valid(c);
+      const [method, ..._] = target.route.split(' ');
+      await fc.assert(
+        fc.asyncProperty(mutations(target, valid), async (sent) => refuses(c, target.who(c), method!, target.url(c), sent)),
+        { numRuns: RUNS },
+      );
+      // The valid body itself passes validation, so the refusals above are about the mutations.
+      const ok = await t.as(target.who(c), { method: method as 'POST', url: target.url(c), payload: valid });
+      if (target.route.endsWith('verify-otp')) expect(ok.json().code).toBe('OTP_INVALID');
+      else expect(ok.statusCode, ok.body.slice(0, 200)).toBeLessThan(300);
+    });
+  }
+
+  for (const target of PARAM_TARGETS) {
+    it(`${target.route} refuses hostile ids with a 4xx and changes nothing`, async () => {
+      const c = await context();
+      await fc.assert(
+        fc.asyncProperty(hostileId, async (id) =>
+          refuses(c, target.who(c), target.method, target.path(encodeURIComponent(id)), { payload: '', contentType: 'application/json', what: `id ${JSON.stringify(id.slice(0, 40))}` }),
+        ),
+        { numRuns: RUNS },
+      );
+    });
+  }
+
+  it('POST /api/uploads refuses bodies that are not a multipart image upload', async () => {
+    const c = await context();
+    const image = await png();
+    const form = (fields: Record<string, string>, bytes: Buffer | null, what: string): Sent => {
+      const m = multipart(fields, bytes ? { bytes, type: 'image/png', name: 'a.png' } : undefined);
+      return { payload: m.payload, contentType: m.headers['content-type'], what };
+    };
+    const cases: [Session, Sent][] = [
+      [c.farmer, { payload: JSON.stringify({ kind: 'profile' }), contentType: 'application/json', what: 'JSON instead of multipart' }],
+      [c.farmer, form({ kind: 'profile' }, null, 'no file')],
+      [c.farmer, form({ kind: 'passport' }, image, 'an unknown kind')],
+      [c.farmer, form({}, image, 'no kind')],
+      [c.farmer, form({ kind: 'profile' }, Buffer.from('GIF89a\x01\x00\x01\x00'), 'a GIF named png')],
+      [c.farmer, form({ kind: 'sku' }, image, 'a farmer uploading a SKU image')],
+    ];
+    for (const [session, sent] of cases) await refuses(c, session, 'POST', '/api/uploads', sent);
+  });
+});
