@@ -1,0 +1,160 @@
+/**
+ * Durability (DECISIONS §2: an acknowledged write survives `kill -9`): the real server runs as a
+ * child process on SQLite; writes stream in from several clients; the process is SIGKILLed at a
+ * random moment, several times, and restarted on the same data folder. Every write that got a 2xx
+ * is still there, and the database passes SQLite's integrity check after each kill.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Quotation, Sku } from '../../src/domain/types';
+
+const ADMIN = '9000000001';
+const FARMER = '9811122233';
+const KILLS = 5;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+class ServerProcess {
+  child: ChildProcess | null = null;
+  out = '';
+  constructor(
+    readonly dataDir: string,
+    readonly port: number,
+  ) {}
+
+  get url() {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  async start(): Promise<void> {
+    this.child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
+      env: {
+        ...process.env,
+        PORT: String(this.port),
+        HOST: '127.0.0.1',
+        DATA_DIR: this.dataDir,
+        DATABASE_URL: '',
+        SMS_TRANSPORT: 'console',
+        ADMIN_MOBILE_NUMBERS: ADMIN,
+        OTP_RESEND_SECONDS: '1',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child.stdout?.on('data', (c: Buffer) => (this.out += c.toString()));
+    this.child.stderr?.on('data', (c: Buffer) => (this.out += c.toString()));
+    for (let i = 0; i < 400; i++) {
+      if (this.child.exitCode !== null) throw new Error(`server exited: ${this.out}`);
+      try {
+        if ((await fetch(`${this.url}/api/health`)).ok) return;
+      } catch {
+        // not listening yet
+      }
+      await sleep(50);
+    }
+    throw new Error(`server did not start: ${this.out}`);
+  }
+
+  async kill9(): Promise<void> {
+    const child = this.child!;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGKILL');
+    await exited;
+  }
+
+  async code(mobile: string): Promise<string> {
+    for (let i = 0; i < 200; i++) {
+      const codes = [...this.out.matchAll(new RegExp(`\\[sms\\] to=\\+91${mobile} text=.*?(\\d{6})`, 'g'))];
+      if (codes.length > 0) return codes.at(-1)![1]!;
+      await sleep(25);
+    }
+    throw new Error(`no code for ${mobile}`);
+  }
+}
+
+async function call<T>(url: string, method: string, token: string | null, body?: unknown): Promise<{ status: number; body: T }> {
+  const res = await fetch(url, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, body: (await res.json()) as T };
+}
+
+async function login(server: ServerProcess, mobile: string): Promise<string> {
+  const sent = await call(`${server.url}/api/auth/request-otp`, 'POST', null, { mobileNumber: mobile });
+  expect(sent.status).toBe(200);
+  const verified = await call<{ token: string }>(`${server.url}/api/auth/verify-otp`, 'POST', null, {
+    mobileNumber: mobile,
+    otp: await server.code(mobile),
+  });
+  expect(verified.status).toBe(200);
+  return verified.body.token;
+}
+
+describe('durability on SQLite under kill -9', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'krishi-durable-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it(`keeps every acknowledged write through ${KILLS} SIGKILLs, and the database stays intact`, { timeout: 180_000 }, async () => {
+    const server = new ServerProcess(dataDir, await freePort());
+    await server.start();
+    const admin = await login(server, ADMIN);
+    const farmer = await login(server, FARMER);
+    const users = await call<{ data: { _id: string; mobileNumber: string }[] }>(`${server.url}/api/users/all`, 'GET', admin);
+    const farmerId = users.body.data.find((u) => u.mobileNumber === FARMER)!._id;
+    expect((await call(`${server.url}/api/users/verify/${farmerId}`, 'PATCH', admin)).status).toBe(200);
+    const skus = (await call<{ data: Sku[] }>(`${server.url}/api/skus`, 'GET', farmer)).body.data;
+
+    const acknowledged = new Set<string>();
+    let attempted = 0;
+    for (let round = 0; round < KILLS; round++) {
+      let stop = false;
+      // Four clients stream quotation writes until the process dies under them.
+      const writers = Array.from({ length: 4 }, async (_, w) => {
+        for (let n = 0; !stop; n++) {
+          attempted++;
+          try {
+            const res = await call<{ data: Quotation }>(`${server.url}/api/quotations`, 'POST', farmer, {
+              skusDetail: [{ skuIdentifier: skus[(w + n) % skus.length]!._id, quantity: n + 1 }],
+            });
+            if (res.status === 201) acknowledged.add(res.body.data._id);
+          } catch {
+            return; // the connection died with the process: that write was never acknowledged
+          }
+        }
+      });
+      await sleep(150 + Math.floor(Math.random() * 600));
+      await server.kill9();
+      stop = true;
+      await Promise.all(writers);
+
+      const file = new Database(join(dataDir, 'krishi.sqlite'));
+      expect(file.pragma('integrity_check', { simple: true })).toBe('ok');
+      file.close();
+
+      await server.start();
+      const stored = await call<{ data: Quotation[] }>(`${server.url}/api/quotations`, 'GET', farmer);
+      expect(stored.status).toBe(200);
+      const ids = new Set(stored.body.data.map((q) => q._id));
+      const lost = [...acknowledged].filter((id) => !ids.has(id));
+      expect(lost, `round ${round + 1}: acknowledged writes lost`).toEqual([]);
+    }
+    await server.kill9();
+    console.log(`durability: ${KILLS} kills, ${attempted} writes attempted, ${acknowledged.size} acknowledged, 0 lost`);
+    expect(acknowledged.size).toBeGreaterThan(KILLS * 4);
+  });
+});
