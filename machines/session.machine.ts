@@ -19,6 +19,7 @@ import {
   type ClientUser,
 } from '../src/domain/client-user';
 import { SPLASH_MS } from '../src/domain/constants';
+import { firstRule as firstRuleFor, pathOf } from '../src/domain/route-chain';
 import { GUARD_TABLE, ROUTES, routeClass, startupRoute } from '../src/domain/routes';
 import type { Language, User } from '../src/domain/types';
 import { otpLoginMachine, type OtpLoginOutput } from './otp-login.machine';
@@ -37,8 +38,8 @@ export interface SessionContext {
   user: ClientUser;
   /** The path (with its query) the router shows now; null before the first report. */
   location: string | null;
-  /** The navigation being decided. */
-  request: { to: string; replace: boolean } | null;
+  /** The navigation being decided, with the paths its redirect chain has left. */
+  request: { to: string; replace: boolean; left: string[]; from: string | null } | null;
 }
 
 export type SessionEvent =
@@ -48,13 +49,10 @@ export type SessionEvent =
   | { type: 'profile.refresh' }
   | { type: 'session.logout' };
 
-export const pathOf = (to: string): string => to.split('?')[0]?.split('#')[0] || '/';
+export { pathOf };
 
-const firstRule = (context: SessionContext) => {
-  const cls = context.request ? routeClass(pathOf(context.request.to)) : null;
-  const flags = guardFlagsOf(context.user);
-  return cls === null ? undefined : GUARD_TABLE.find((rule) => rule.on.includes(cls) && rule.when(flags));
-};
+const firstRule = (context: SessionContext) =>
+  context.request ? firstRuleFor(context.request.to, guardFlagsOf(context.user)) : undefined;
 
 /** One named guard per rule of the table: the rule is the first one that moves the requested path. */
 const ruleGuards = Object.fromEntries(
@@ -95,11 +93,16 @@ export const sessionMachine = setup({
     ...ruleGuards,
     isUnknownRoute: ({ context }) => context.request !== null && routeClass(pathOf(context.request.to)) === null,
     isEntryRoute: ({ context }) => context.request !== null && pathOf(context.request.to) === ROUTES.entry,
-    // Arriving (not re-deciding the current path) at /under-verification refreshes the profile.
+    // Arriving from elsewhere (not re-deciding the page shown) at /under-verification refreshes the profile.
     isArrivingAtUnderVerification: ({ context }) =>
       context.request !== null &&
       pathOf(context.request.to) === ROUTES.underVerification &&
-      context.request.to !== context.location,
+      (context.request.from === null || pathOf(context.request.from) !== ROUTES.underVerification),
+    // The table loops for some flags: a chain never goes back to a path it has left (route-chain.ts).
+    wouldReturn: ({ context }) => {
+      const rule = firstRule(context);
+      return rule !== undefined && context.request !== null && context.request.left.some((p) => pathOf(p) === rule.goTo);
+    },
     isAtLocation: ({ context, event }) => event.type === 'nav.changed' && event.to === context.location,
     // Not the table's rules (those read the requested route): where the restored account stands.
     wasLoggedOut: ({ context }) => !context.user.isLoggedIn,
@@ -118,14 +121,23 @@ export const sessionMachine = setup({
     navigate: (_, _params: { to: string; replace: boolean }) => undefined,
     /** Stores the bearer token under its own key (null clears it); supplied by the app. */
     saveToken: (_, _params: { token: string | null }) => undefined,
-    request: assign({ request: (_, params: { to: string }) => ({ to: params.to, replace: true }) }),
+    request: assign({
+      request: ({ context }, params: { to: string }) => ({
+        to: params.to,
+        replace: true,
+        left: context.request ? [...context.request.left, context.request.to] : [],
+        from: context.request ? context.request.from : context.location,
+      }),
+    }),
     requestEvent: assign({
-      request: ({ event }) =>
-        event.type === 'nav.go' || event.type === 'nav.changed' ? { to: event.to, replace: event.type === 'nav.changed' } : null,
+      request: ({ context, event }) =>
+        event.type === 'nav.go' || event.type === 'nav.changed'
+          ? { to: event.to, replace: event.type === 'nav.changed', left: [], from: context.location }
+          : null,
     }),
     noteLocation: assign({ location: ({ context, event }) => (event.type === 'nav.changed' ? event.to : context.location) }),
     requestStartupRoute: assign({
-      request: ({ context }) => ({ to: startupRoute(guardFlagsOf(context.user)), replace: true }),
+      request: ({ context }) => ({ to: startupRoute(guardFlagsOf(context.user)), replace: true, left: [], from: context.location }),
     }),
     show: enqueueActions(({ context, enqueue }) => {
       const request = context.request;
@@ -194,12 +206,13 @@ export const sessionMachine = setup({
       on: {
         'nav.go': { target: '.deciding', actions: 'requestEvent' },
         // The router moved by itself (back button, typed URL): decide unless it is where we are.
-        'nav.changed': [{ guard: 'isAtLocation' }, { target: '.deciding', actions: ['noteLocation', 'requestEvent'] }],
+        'nav.changed': [{ guard: 'isAtLocation' }, { target: '.deciding', actions: ['requestEvent', 'noteLocation'] }],
       },
       states: {
         deciding: {
           always: [
             { guard: 'isUnknownRoute', target: 'deciding', actions: { type: 'request', params: { to: ROUTES.entry } } },
+            { guard: 'wouldReturn', target: 'shown', actions: 'show' },
             ...(ruleRedirects as never[]),
             { guard: 'isEntryRoute', target: 'splash', actions: 'show' },
             { guard: 'isArrivingAtUnderVerification', target: 'shown', actions: ['show', 'requestProfileRefresh'] },

@@ -18,7 +18,7 @@ export interface Controlled<TOutput, TInput> {
   last: () => ControlledCall<TOutput, TInput>;
 }
 
-export function controlled<TOutput, TInput = void>(): Controlled<TOutput, TInput> {
+export function controlled<TOutput, TInput = unknown>(): Controlled<TOutput, TInput> {
   const calls: ControlledCall<TOutput, TInput>[] = [];
   const logic = fromPromise<TOutput, TInput>(
     ({ input, signal }) =>

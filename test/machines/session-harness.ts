@@ -1,0 +1,71 @@
+/** Starts the production session machine with controlled actors and a recorded router. */
+import { createActor, fromCallback } from 'xstate';
+import { otpLoginMachine } from '../../machines/otp-login.machine';
+import { registrationMachine } from '../../machines/registration.machine';
+import { sessionMachine, type ProfileResult } from '../../machines/session.machine';
+import { DEFAULT_CLIENT_USER, type ClientUser } from '../../src/domain/client-user';
+import type { GuardFlags } from '../../src/domain/routes';
+import type { Language } from '../../src/domain/types';
+import { controlled } from '../support/controlled';
+import type { RequestOtpResult, VerifyOtpResult } from '../../machines/otp-login.machine';
+
+export function userWith(flags: GuardFlags, language: Language = 'hindi'): ClientUser {
+  return {
+    ...DEFAULT_CLIENT_USER,
+    preferredLanguage: flags.hasLanguage ? language : null,
+    isLoggedIn: flags.isLoggedIn,
+    profileUpdated: flags.profileUpdated,
+    isVerified: flags.isVerified,
+    isAdmin: flags.isAdmin,
+  };
+}
+
+/** All 32 combinations of the five guard flags. */
+export const ALL_FLAGS: GuardFlags[] = Array.from({ length: 32 }, (_, n) => ({
+  hasLanguage: Boolean(n & 1),
+  isLoggedIn: Boolean(n & 2),
+  profileUpdated: Boolean(n & 4),
+  isVerified: Boolean(n & 8),
+  isAdmin: Boolean(n & 16),
+}));
+
+export function startSession(options: { user?: ClientUser; hasToken?: boolean } = {}) {
+  const navigations: { to: string; replace: boolean }[] = [];
+  const tokens: (string | null)[] = [];
+  const actors = {
+    fetchProfile: controlled<ProfileResult>(),
+    saveLanguage: controlled<void, { preferredLanguage: Language }>(),
+    logout: controlled<void>(),
+    requestOtp: controlled<RequestOtpResult, { mobileNumber: string }>(),
+    verifyOtp: controlled<VerifyOtpResult, { mobileNumber: string; otp: string }>(),
+  };
+  const machine = sessionMachine.provide({
+    actions: {
+      navigate: (_, params) => void navigations.push(params),
+      saveToken: (_, params) => void tokens.push(params.token),
+    },
+    actors: {
+      fetchProfile: actors.fetchProfile.logic,
+      saveLanguage: actors.saveLanguage.logic,
+      logout: actors.logout.logic,
+      otpLogin: otpLoginMachine.provide({
+        actors: {
+          requestOtp: actors.requestOtp.logic,
+          verifyOtp: actors.verifyOtp.logic,
+          clock: fromCallback(() => undefined),
+          webOtp: fromCallback(() => undefined),
+        },
+      }),
+      registration: registrationMachine,
+    },
+  });
+  const actor = createActor(machine, {
+    systemId: 'session',
+    input: { user: options.user ?? null, hasToken: options.hasToken ?? options.user?.isLoggedIn ?? false },
+  });
+  actor.start();
+  return { actor, navigations, tokens, actors, location: () => actor.getSnapshot().context.location };
+}
+
+/** Lets settled promises deliver their results to the actors. */
+export const flush = () => new Promise((resolve) => setTimeout(resolve, 0));

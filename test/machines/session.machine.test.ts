@@ -1,0 +1,195 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_CLIENT_USER } from '../../src/domain/client-user';
+import { SPLASH_MS } from '../../src/domain/constants';
+import type { User } from '../../src/domain/types';
+import { flush, startSession, userWith } from './session-harness';
+
+const serverUser = (over: Partial<User> = {}): User => ({
+  _id: 'u1',
+  mobileNumber: '9876543210',
+  name: 'Ramesh',
+  preferredLanguage: 'english',
+  profilePhoto: null,
+  aadhaar: '/api/uploads/a.jpg',
+  gender: 'male',
+  age: 40,
+  farmAddress: 'Village road',
+  geocoordinate: null,
+  isLoggedIn: true,
+  profileUpdated: true,
+  isVerified: false,
+  isAdmin: false,
+  ...over,
+});
+
+const verifiedFarmer = userWith({ hasLanguage: true, isLoggedIn: true, profileUpdated: true, isVerified: true, isAdmin: false });
+const waitingFarmer = userWith({ hasLanguage: true, isLoggedIn: true, profileUpdated: true, isVerified: false, isAdmin: false });
+
+/** Logs in through the otp-login child: phone, code request, code, verification. */
+async function logIn(session: ReturnType<typeof startSession>, profileUpdated: boolean) {
+  const otp = session.actor.getSnapshot().children.otpLogin!;
+  otp.send({ type: 'phone.change', value: '9876543210' });
+  otp.send({ type: 'phone.submit' });
+  session.actors.requestOtp.last().resolve({ ok: true });
+  await flush();
+  otp.send({ type: 'code.enter', index: 0, value: '123456' });
+  otp.send({ type: 'code.submit' });
+  session.actors.verifyOtp.last().resolve({ ok: true, token: 'tok', profileUpdated });
+  await flush();
+}
+
+describe('the session', () => {
+  it('starts logged out when no token was restored, whatever the stored user says', () => {
+    const session = startSession({ user: verifiedFarmer, hasToken: false });
+    expect(session.actor.getSnapshot().context.user).toEqual({ ...DEFAULT_CLIENT_USER, preferredLanguage: 'hindi' });
+    expect(session.actor.getSnapshot().matches({ account: 'loggedOut' })).toBe(true);
+  });
+
+  it('resumes a restored, registered user as active', () => {
+    const session = startSession({ user: verifiedFarmer, hasToken: true });
+    expect(session.actor.getSnapshot().matches({ account: { active: 'idle' } })).toBe(true);
+  });
+
+  it('resumes a restored user without an updated profile in registration', () => {
+    const user = userWith({ hasLanguage: true, isLoggedIn: true, profileUpdated: false, isVerified: false, isAdmin: false });
+    const session = startSession({ user, hasToken: true });
+    expect(session.actor.getSnapshot().matches({ account: 'registering' })).toBe(true);
+  });
+
+  it('stores the chosen language in the user slice', () => {
+    const session = startSession();
+    session.actor.send({ type: 'language.choose', language: 'gujrati' });
+    expect(session.actor.getSnapshot().context.user.preferredLanguage).toBe('gujrati');
+  });
+
+  it('navigates a view request that the guards allow, as a new history entry', () => {
+    const session = startSession({ user: verifiedFarmer, hasToken: true });
+    session.actor.send({ type: 'nav.go', to: '/sku-details?sku_id=SKU1001' });
+    expect(session.navigations).toEqual([{ to: '/sku-details?sku_id=SKU1001', replace: false }]);
+  });
+
+  it('does not navigate again when the router reports the location it was sent to', () => {
+    const session = startSession({ user: verifiedFarmer, hasToken: true });
+    session.actor.send({ type: 'nav.go', to: '/cart' });
+    session.actor.send({ type: 'nav.changed', to: '/cart' });
+    expect(session.navigations).toEqual([{ to: '/cart', replace: false }]);
+  });
+
+  it('redirects the back button onto a guarded page with a replace', () => {
+    const session = startSession({ user: waitingFarmer, hasToken: true });
+    session.actor.send({ type: 'nav.changed', to: '/home' });
+    expect(session.navigations).toEqual([{ to: '/under-verification', replace: true }]);
+  });
+
+  it('sends a new user to the profile photo step after the code is accepted', async () => {
+    const session = startSession({ user: { ...DEFAULT_CLIENT_USER, preferredLanguage: 'hindi' } });
+    await logIn(session, false);
+    expect(session.tokens).toEqual(['tok']);
+    expect(session.location()).toBe('/register/profile-photo');
+    expect(session.actor.getSnapshot().context.user).toMatchObject({ isLoggedIn: true, profileUpdated: false, mobileNumber: '9876543210' });
+  });
+
+  it('fetches the profile of a returning user and sends a verified one home', async () => {
+    const session = startSession({ user: { ...DEFAULT_CLIENT_USER, preferredLanguage: 'english' } });
+    await logIn(session, true);
+    session.actors.fetchProfile.last().resolve({ ok: true, user: serverUser({ isVerified: true }) });
+    await flush();
+    expect(session.location()).toBe('/home');
+    expect(session.actors.saveLanguage.calls).toHaveLength(0);
+  });
+
+  it('sends a returning user who is not verified to under verification', async () => {
+    const session = startSession({ user: { ...DEFAULT_CLIENT_USER, preferredLanguage: 'english' } });
+    await logIn(session, true);
+    session.actors.fetchProfile.last().resolve({ ok: true, user: serverUser({ isVerified: false }) });
+    await flush();
+    expect(session.location()).toBe('/under-verification');
+  });
+
+  it('pushes the language chosen on this phone when the server holds another', async () => {
+    const session = startSession({ user: { ...DEFAULT_CLIENT_USER, preferredLanguage: 'gujrati' } });
+    await logIn(session, true);
+    session.actors.fetchProfile.last().resolve({ ok: true, user: serverUser({ preferredLanguage: 'hindi', isVerified: true }) });
+    await flush();
+    expect(session.actors.saveLanguage.last().input).toEqual({ preferredLanguage: 'gujrati' });
+    expect(session.actor.getSnapshot().context.user.preferredLanguage).toBe('gujrati');
+    session.actors.saveLanguage.last().resolve();
+    await flush();
+    expect(session.location()).toBe('/home');
+  });
+
+  it('refreshes the profile on arriving at under verification and lets a verified user in', async () => {
+    const session = startSession({ user: waitingFarmer, hasToken: true });
+    session.actor.send({ type: 'nav.changed', to: '/under-verification' });
+    expect(session.actors.fetchProfile.calls).toHaveLength(1);
+    session.actors.fetchProfile.last().resolve({ ok: true, user: serverUser({ isVerified: true }) });
+    await flush();
+    expect(session.location()).toBe('/home');
+  });
+
+  it('does not refresh again when the refresh leaves the user waiting', async () => {
+    const session = startSession({ user: waitingFarmer, hasToken: true });
+    session.actor.send({ type: 'nav.changed', to: '/under-verification' });
+    session.actors.fetchProfile.last().resolve({ ok: true, user: serverUser({ isVerified: false }) });
+    await flush();
+    expect(session.actors.fetchProfile.calls).toHaveLength(1);
+    expect(session.location()).toBe('/under-verification');
+  });
+
+  it('forgets a session the server no longer knows', async () => {
+    const session = startSession({ user: waitingFarmer, hasToken: true });
+    session.actor.send({ type: 'nav.changed', to: '/under-verification' });
+    session.actors.fetchProfile.last().resolve({ ok: false, reason: 'unauthorized' });
+    await flush();
+    expect(session.tokens).toEqual([null]);
+    expect(session.actor.getSnapshot().context.user.isLoggedIn).toBe(false);
+    expect(session.location()).toBe('/join-us');
+  });
+
+  it('logs out through the server, clears the token and the user, keeps the language', async () => {
+    const session = startSession({ user: verifiedFarmer, hasToken: true });
+    session.actor.send({ type: 'session.logout' });
+    expect(session.actor.getSnapshot().hasTag('busy')).toBe(true);
+    session.actors.logout.last().resolve();
+    await flush();
+    expect(session.tokens).toEqual([null]);
+    expect(session.actor.getSnapshot().context.user).toEqual({ ...DEFAULT_CLIENT_USER, preferredLanguage: 'hindi' });
+    expect(session.location()).toBe('/join-us');
+  });
+
+  it('logs out locally even when the server call fails', async () => {
+    const session = startSession({ user: verifiedFarmer, hasToken: true });
+    session.actor.send({ type: 'session.logout' });
+    session.actors.logout.last().reject(new Error('offline'));
+    await flush();
+    expect(session.tokens).toEqual([null]);
+    expect(session.actor.getSnapshot().matches({ account: 'loggedOut' })).toBe(true);
+  });
+
+  it('saves a language change of a logged-in user to the server', () => {
+    const session = startSession({ user: verifiedFarmer, hasToken: true });
+    session.actor.send({ type: 'language.choose', language: 'english' });
+    expect(session.actors.saveLanguage.last().input).toEqual({ preferredLanguage: 'english' });
+  });
+});
+
+describe('the splash', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('waits one second at the entry page before routing', () => {
+    const session = startSession();
+    session.actor.send({ type: 'nav.changed', to: '/' });
+    vi.advanceTimersByTime(SPLASH_MS - 1);
+    expect(session.navigations).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(session.navigations).toEqual([{ to: '/language-selection', replace: true }]);
+  });
+
+  it('sends a visitor with a language but no login to join us', () => {
+    const session = startSession({ user: { ...DEFAULT_CLIENT_USER, preferredLanguage: 'hindi' } });
+    session.actor.send({ type: 'nav.changed', to: '/' });
+    vi.advanceTimersByTime(SPLASH_MS);
+    expect(session.location()).toBe('/join-us');
+  });
+});
