@@ -1,0 +1,121 @@
+/**
+ * `npm run bench`: on SQLite and then PostgreSQL, measures with autocannon on 127.0.0.1
+ * (a) a bare Fastify route returning the same JSON from memory, (b) GET /api/skus as a verified
+ * farmer, (c) GET /api/quotations by 1,000 distinct farmers holding 10 quotations each (the 5-second
+ * polling load), (d) POST /api/quotations; prints req/s, p50, p99 and the ratios b/a and c/a.
+ * Each measurement runs BENCH_SECONDS (default 10, at most 15) at BENCH_CONNECTIONS (default 50).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+
+const SECONDS = Math.min(15, Number(process.env.BENCH_SECONDS ?? 10));
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const DATABASES = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',');
+
+interface Figure {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function startTarget(target: string, tokensFile: string): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/server.ts'], {
+    env: { ...process.env, BENCH_TARGET: target, BENCH_TOKENS: tokensFile },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      const m = /READY (\d+)/.exec(out);
+      if (m) resolve(Number(m[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`bench server (${target}) exited with ${code}`)));
+  });
+  return { child, port };
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+async function measure(name: string, options: autocannon.Options): Promise<Figure> {
+  const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
+  return {
+    name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+function print(db: string, figures: Figure[]): void {
+  console.log(`\n${db}: ${CONNECTIONS} connections, ${SECONDS} s each`);
+  console.log('  measurement                                   req/s     p50 ms   p99 ms   non-2xx  errors');
+  for (const f of figures) {
+    console.log(
+      `  ${f.name.padEnd(44)} ${f.rps.toFixed(0).padStart(7)} ${String(f.p50).padStart(9)} ${String(f.p99).padStart(8)} ${String(f.non2xx).padStart(9)} ${String(f.errors).padStart(7)}`,
+    );
+  }
+  const [a, b, c] = figures;
+  console.log(`  ratio b/a = ${((b!.rps / a!.rps) * 100).toFixed(1)}%   ratio c/a = ${((c!.rps / a!.rps) * 100).toFixed(1)}%`);
+  if (db === 'sqlite') {
+    const ok = c!.rps >= 0.25 * a!.rps && c!.p99 <= 25;
+    console.log(`  target for (c) on SQLite: ≥ 25% of (a) with p99 ≤ 25 ms → ${ok ? 'met' : 'NOT met'}`);
+  }
+}
+
+async function main() {
+  for (const db of DATABASES) {
+    const tokensFile = join(mkdtempSync(join(tmpdir(), 'krishi-bench-run-')), 'tokens.json');
+    const bare = await startTarget('bare', tokensFile);
+    const a = await measure('(a) bare Fastify route, JSON from memory', { url: `http://127.0.0.1:${bare.port}/bare` });
+    await stop(bare.child);
+
+    console.log(`seeding ${db}: 1,000 farmers × 10 quotations…`);
+    const app = await startTarget(db, tokensFile);
+    const { tokens, skuIds } = JSON.parse(readFileSync(tokensFile, 'utf8')) as { tokens: string[]; skuIds: string[] };
+    const base = `http://127.0.0.1:${app.port}`;
+    const auth = (t: string) => ({ authorization: `Bearer ${t}` });
+    let next = 0;
+    const rotate = (path: string, method: 'GET' | 'POST', body?: () => string): autocannon.Options => ({
+      url: base,
+      requests: [
+        {
+          method,
+          path,
+          setupRequest: (req: autocannon.Request) => ({
+            ...req,
+            headers: { ...auth(tokens[next++ % tokens.length]!), ...(body ? { 'content-type': 'application/json' } : {}) },
+            ...(body ? { body: body() } : {}),
+          }),
+        },
+      ],
+    });
+    const b = await measure('(b) GET /api/skus, verified farmer', { url: `${base}/api/skus`, headers: auth(tokens[0]!) });
+    const c = await measure('(c) GET /api/quotations, 1,000 farmers × 10', rotate('/api/quotations', 'GET'));
+    let n = 0;
+    const d = await measure(
+      '(d) POST /api/quotations',
+      rotate('/api/quotations', 'POST', () => JSON.stringify({ skusDetail: [{ skuIdentifier: skuIds[n++ % skuIds.length], quantity: 1 + (n % 5) }] })),
+    );
+    await stop(app.child);
+    print(db, [a, b, c, d]);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,100 @@
+/**
+ * The server side of `npm run bench`, run as its own process so autocannon (in the parent) and the
+ * server each get a core. BENCH_TARGET=bare serves one route returning the SKU list from memory
+ * (Fastify's ceiling here); BENCH_TARGET=sqlite|postgres builds the real app on that database with
+ * 1,000 verified farmers holding 10 quotations each, and writes their tokens to BENCH_TOKENS.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { FARMER_SESSION_MS } from '../src/domain/constants';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { openDatabase } from '../src/server/db/connect';
+import { migrateToLatest } from '../src/server/db/migrations';
+import { listSkus } from '../src/server/repos/skus';
+import { createQuotation } from '../src/server/repos/quotations';
+import { createSession } from '../src/server/repos/sessions';
+import { upsertLoginUser } from '../src/server/repos/users';
+import { seedDatabase } from '../src/server/seed/seed';
+import { consoleTransport } from '../src/server/sms/transport';
+
+const FARMERS = Number(process.env.BENCH_FARMERS ?? 1000);
+const QUOTATIONS_EACH = Number(process.env.BENCH_QUOTATIONS_EACH ?? 10);
+const target = process.env.BENCH_TARGET ?? 'sqlite';
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'krishi-bench-'));
+  let db;
+  if (target === 'postgres') {
+    const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+    const schema = `bench_${randomBytes(4).toString('hex')}`;
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(`CREATE SCHEMA ${schema}`);
+    await client.end();
+    db = openDatabase({ kind: 'postgres', url, searchPath: schema });
+    await migrateToLatest(db, schema);
+    process.on('SIGTERM', async () => {
+      await db!.destroy();
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP SCHEMA ${schema} CASCADE`);
+      await c.end();
+      process.exit(0);
+    });
+  } else {
+    db = openDatabase({ kind: 'sqlite', file: join(dataDir, 'bench.sqlite') });
+    await migrateToLatest(db);
+  }
+  const now = Date.now();
+  await seedDatabase(db, now);
+  const skus = await listSkus(db);
+
+  if (target === 'bare') {
+    const bare = Fastify({ logger: false });
+    const body = { data: skus };
+    bare.get('/bare', async () => body);
+    await bare.listen({ port: 0, host: '127.0.0.1' });
+    process.stdout.write(`READY ${(bare.server.address() as { port: number }).port}\n`);
+    return;
+  }
+
+  const tokens: string[] = [];
+  for (let i = 0; i < FARMERS; i++) {
+    const user = await upsertLoginUser(db, `7${String(i).padStart(9, '0')}`, false, now);
+    await db
+      .updateTable('users')
+      .set({ name: `Farmer ${i}`, gender: 'male', farmAddress: 'Village', preferredLanguage: 'english', profileUpdated: 1, isVerified: 1 })
+      .where('id', '=', user.id)
+      .execute();
+    tokens.push(await createSession(db, user.id, now, FARMER_SESSION_MS));
+    for (let q = 0; q < QUOTATIONS_EACH; q++) {
+      const a = skus[(i + q) % skus.length]!;
+      const b = skus[(i + q + 3) % skus.length]!;
+      await createQuotation(
+        db,
+        user.id,
+        [
+          { skuId: a._id, quantity: q + 1, minimumPrice: a.minimumPrice },
+          { skuId: b._id, quantity: 2, minimumPrice: b.minimumPrice },
+        ],
+        now,
+      );
+    }
+  }
+  writeFileSync(process.env.BENCH_TOKENS ?? join(dataDir, 'tokens.json'), JSON.stringify({ tokens, skuIds: skus.map((s) => s._id) }));
+
+  const config = loadConfig({ DATA_DIR: dataDir, ADMIN_MOBILE_NUMBERS: '9000000001', LOG_LEVEL: 'warn' });
+  const app = await buildApp({ db, config, secrets: { otpHmacSecret: randomBytes(32), aadhaarKey: randomBytes(32) }, sms: consoleTransport() });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  process.stdout.write(`READY ${(app.server.address() as { port: number }).port}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench server failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});
