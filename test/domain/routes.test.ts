@@ -1,0 +1,100 @@
+/** The rules of DECISIONS §1, one example each, and the chain that always ends. */
+import { describe, expect, it } from 'vitest';
+import { settleRoute } from '../../src/domain/route-chain';
+import { ALL_ROUTES, GUARD_TABLE, guardRedirect, routeClass, startupRoute, type GuardFlags } from '../../src/domain/routes';
+
+const f = (over: Partial<GuardFlags> = {}): GuardFlags => ({
+  hasLanguage: true,
+  isLoggedIn: true,
+  profileUpdated: true,
+  isVerified: true,
+  isAdmin: false,
+  ...over,
+});
+const fresh = f({ hasLanguage: false, isLoggedIn: false, profileUpdated: false, isVerified: false });
+
+describe('the guard table', () => {
+  it('sends a non-admin away from admin pages to the entry page', () => {
+    expect(guardRedirect('/admin/users', f())).toBe('/');
+  });
+  it('sends a visitor without a language to the language selection', () => {
+    expect(guardRedirect('/auth/generate-otp', fresh)).toBe('/language-selection');
+  });
+  it('sends a visitor who is not logged in from registration to join us', () => {
+    expect(guardRedirect('/register/aadhaar-card', f({ isLoggedIn: false, profileUpdated: false, isVerified: false }))).toBe('/join-us');
+  });
+  it('sends a user without an updated profile from inner pages to the personal details', () => {
+    expect(guardRedirect('/cart', f({ profileUpdated: false, isVerified: false }))).toBe('/register/personal-details');
+  });
+  it('holds an unverified user on under verification', () => {
+    expect(guardRedirect('/home', f({ isVerified: false }))).toBe('/under-verification');
+  });
+  it('sends a verified user from the onboarding pages home', () => {
+    expect(guardRedirect('/join-us', f())).toBe('/home');
+  });
+  it('sends an updated, unverified user from registration to under verification', () => {
+    expect(guardRedirect('/register/profile-photo', f({ isVerified: false }))).toBe('/under-verification');
+  });
+  it('sends a logged-in user from the auth pages to the personal details', () => {
+    expect(guardRedirect('/auth/verify-otp', f({ profileUpdated: false, isVerified: false }))).toBe('/register/personal-details');
+  });
+  it('sends a visitor with a language from the language selection to join us', () => {
+    expect(guardRedirect('/language-selection', f({ isLoggedIn: false, profileUpdated: false, isVerified: false }))).toBe('/join-us');
+  });
+  it('leaves /loading alone', () => {
+    expect(routeClass('/loading')).toBe('NEUTRAL');
+    expect(guardRedirect('/loading', fresh)).toBe(null);
+  });
+  it('sends unknown paths to the entry page', () => {
+    expect(guardRedirect('/nowhere', f())).toBe('/');
+  });
+});
+
+describe('startup', () => {
+  it('goes to the language selection without a language', () => {
+    expect(startupRoute(fresh)).toBe('/language-selection');
+  });
+  it('goes to join us with a language but no login', () => {
+    expect(startupRoute(f({ isLoggedIn: false }))).toBe('/join-us');
+  });
+  it('goes to the photo step when logged in without an updated profile', () => {
+    expect(startupRoute(f({ profileUpdated: false }))).toBe('/register/profile-photo');
+  });
+  it('goes home with an updated profile', () => {
+    expect(startupRoute(f({ isVerified: false }))).toBe('/home');
+  });
+});
+
+describe('redirect chains', () => {
+  const all: GuardFlags[] = Array.from({ length: 32 }, (_, n) => ({
+    hasLanguage: Boolean(n & 1),
+    isLoggedIn: Boolean(n & 2),
+    profileUpdated: Boolean(n & 4),
+    isVerified: Boolean(n & 8),
+    isAdmin: Boolean(n & 16),
+  }));
+
+  it('end within one step per rule for every route and every combination of flags', () => {
+    for (const flags of all) {
+      for (const route of [...ALL_ROUTES, '/unknown']) {
+        const settled = settleRoute(route, flags);
+        expect(settled.rules.length).toBeLessThanOrEqual(GUARD_TABLE.length + 1);
+        // Where it stops, either nothing moves it or the next move would go back.
+        const next = guardRedirect(settled.path, flags);
+        expect(next === null || settled.left.includes(next)).toBe(true);
+      }
+    }
+  });
+
+  it('stop on the language selection for a logged-in user without a language', () => {
+    expect(settleRoute('/home', f({ hasLanguage: false })).path).toBe('/language-selection');
+  });
+
+  it('stop on the personal details for a verified user whose profile is not updated (an admin at first login)', () => {
+    expect(settleRoute('/home', f({ profileUpdated: false, isAdmin: true })).path).toBe('/register/personal-details');
+  });
+
+  it('keep the query of a path nothing moves', () => {
+    expect(settleRoute('/sku-details?sku_id=SKU1001', f()).path).toBe('/sku-details?sku_id=SKU1001');
+  });
+});

@@ -1,0 +1,258 @@
+import { createActor, fromCallback } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { otpLoginMachine, type RequestOtpResult, type VerifyOtpResult } from '../../machines/otp-login.machine';
+import { RESEND_SECONDS } from '../../src/domain/constants';
+import { formatCountdown } from '../../src/domain/otp';
+import { controlled } from '../support/controlled';
+import { flush } from './session-harness';
+
+function start() {
+  const requestOtp = controlled<RequestOtpResult, { mobileNumber: string }>();
+  const verifyOtp = controlled<VerifyOtpResult, { mobileNumber: string; otp: string }>();
+  const went: string[] = [];
+  const actor = createActor(
+    otpLoginMachine.provide({
+      actors: {
+        requestOtp: requestOtp.logic,
+        verifyOtp: verifyOtp.logic,
+        clock: fromCallback(() => undefined),
+        webOtp: fromCallback(() => undefined),
+      },
+      actions: { goTo: (_, params) => void went.push(params.to) },
+    }),
+  );
+  actor.start();
+  return { actor, requestOtp, verifyOtp, went, snap: () => actor.getSnapshot() };
+}
+
+async function toCode(t: ReturnType<typeof start>) {
+  t.actor.send({ type: 'phone.change', value: '9876543210' });
+  t.actor.send({ type: 'phone.submit' });
+  t.requestOtp.last().resolve({ ok: true });
+  await flush();
+}
+
+const tick = (t: ReturnType<typeof start>, times: number) => {
+  for (let i = 0; i < times; i += 1) t.actor.send({ type: 'clock.tick' });
+};
+
+describe('phone entry', () => {
+  it('keeps only digits in the phone number', () => {
+    const t = start();
+    t.actor.send({ type: 'phone.change', value: '98a76-54 3' });
+    expect(t.snap().context.phone).toBe('9876543');
+  });
+
+  it('keeps the last ten digits of a pasted number with its country code', () => {
+    const t = start();
+    t.actor.send({ type: 'phone.change', value: '+91 98765 43210' });
+    expect(t.snap().context.phone).toBe('9876543210');
+  });
+
+  it('allows Get OTP only at exactly ten digits', () => {
+    const t = start();
+    t.actor.send({ type: 'phone.change', value: '987654321' });
+    expect(t.snap().can({ type: 'phone.submit' })).toBe(false);
+    t.actor.send({ type: 'phone.change', value: '9876543210' });
+    expect(t.snap().can({ type: 'phone.submit' })).toBe(true);
+  });
+
+  it('does not allow Get OTP while a request is in flight', () => {
+    const t = start();
+    t.actor.send({ type: 'phone.change', value: '9876543210' });
+    t.actor.send({ type: 'phone.submit' });
+    expect(t.snap().hasTag('busy')).toBe(true);
+    expect(t.snap().can({ type: 'phone.submit' })).toBe(false);
+  });
+
+  it('goes to the code screen when the code is sent', async () => {
+    const t = start();
+    await toCode(t);
+    expect(t.requestOtp.last().input).toEqual({ mobileNumber: '9876543210' });
+    expect(t.went).toEqual(['/auth/verify-otp']);
+    expect(t.snap().matches({ awaitingCode: { code: 'editing', resend: 'counting' } })).toBe(true);
+  });
+
+  it('shows the wait when the server says too many requests', async () => {
+    const t = start();
+    t.actor.send({ type: 'phone.change', value: '9876543210' });
+    t.actor.send({ type: 'phone.submit' });
+    t.requestOtp.last().resolve({ ok: false, code: 'RATE_LIMITED', retryAfterSeconds: 95 });
+    await flush();
+    expect(t.snap().matches('enteringPhone')).toBe(true);
+    expect(t.snap().context).toMatchObject({ error: 'RATE_LIMITED', retryAfterSeconds: 95 });
+  });
+
+  it('re-enables Get OTP silently after an unexpected failure', async () => {
+    const t = start();
+    t.actor.send({ type: 'phone.change', value: '9876543210' });
+    t.actor.send({ type: 'phone.submit' });
+    t.requestOtp.last().reject({ status: 500, data: { message: 'Network error or request failed' } });
+    await flush();
+    expect(t.snap().context.error).toBe(null);
+    expect(t.snap().can({ type: 'phone.submit' })).toBe(true);
+  });
+});
+
+describe('code entry', () => {
+  it('ignores non-digits typed into a box', async () => {
+    const t = start();
+    await toCode(t);
+    t.actor.send({ type: 'code.enter', index: 0, value: 'a' });
+    expect(t.snap().context.code).toEqual(['', '', '', '', '', '']);
+  });
+
+  it('puts a typed digit into its box', async () => {
+    const t = start();
+    await toCode(t);
+    t.actor.send({ type: 'code.enter', index: 2, value: '7' });
+    expect(t.snap().context.code).toEqual(['', '', '7', '', '', '']);
+  });
+
+  it('fills all six boxes from a pasted code', async () => {
+    const t = start();
+    await toCode(t);
+    t.actor.send({ type: 'code.enter', index: 3, value: ' 123-456 ' });
+    expect(t.snap().context.code).toEqual(['1', '2', '3', '4', '5', '6']);
+  });
+
+  it('allows Submit only with all six digits', async () => {
+    const t = start();
+    await toCode(t);
+    t.actor.send({ type: 'code.enter', index: 0, value: '12345' });
+    expect(t.snap().can({ type: 'code.submit' })).toBe(false);
+    t.actor.send({ type: 'code.enter', index: 5, value: '6' });
+    expect(t.snap().can({ type: 'code.submit' })).toBe(true);
+  });
+
+  it('clears one box on erase', async () => {
+    const t = start();
+    await toCode(t);
+    t.actor.send({ type: 'code.enter', index: 0, value: '123456' });
+    t.actor.send({ type: 'code.erase', index: 5 });
+    expect(t.snap().context.code).toEqual(['1', '2', '3', '4', '5', '']);
+  });
+
+  it('finishes with the token when the code is accepted', async () => {
+    const t = start();
+    await toCode(t);
+    t.actor.send({ type: 'code.enter', index: 0, value: '123456' });
+    t.actor.send({ type: 'code.submit' });
+    expect(t.verifyOtp.last().input).toEqual({ mobileNumber: '9876543210', otp: '123456' });
+    t.verifyOtp.last().resolve({ ok: true, token: 'secret', profileUpdated: true });
+    await flush();
+    expect(t.snap().status).toBe('done');
+    expect(t.snap().output).toEqual({ token: 'secret', profileUpdated: true, mobileNumber: '9876543210' });
+  });
+
+  for (const code of ['OTP_INVALID', 'OTP_EXPIRED', 'OTP_LOCKED'] as const) {
+    it(`shows ${code} and empties the boxes when the server refuses the code so`, async () => {
+      const t = start();
+      await toCode(t);
+      t.actor.send({ type: 'code.enter', index: 0, value: '123456' });
+      t.actor.send({ type: 'code.submit' });
+      t.verifyOtp.last().resolve({ ok: false, code });
+      await flush();
+      expect(t.snap().context.error).toBe(code);
+      expect(t.snap().context.code.join('')).toBe('');
+      expect(t.snap().matches({ awaitingCode: { code: 'editing' } })).toBe(true);
+    });
+  }
+
+  it('clears the error line as soon as a new digit is typed', async () => {
+    const t = start();
+    await toCode(t);
+    t.actor.send({ type: 'code.enter', index: 0, value: '123456' });
+    t.actor.send({ type: 'code.submit' });
+    t.verifyOtp.last().resolve({ ok: false, code: 'OTP_INVALID' });
+    await flush();
+    t.actor.send({ type: 'code.enter', index: 0, value: '9' });
+    expect(t.snap().context.error).toBe(null);
+  });
+
+  it('goes back to the phone screen to change the number', async () => {
+    const t = start();
+    await toCode(t);
+    t.actor.send({ type: 'phone.edit' });
+    expect(t.snap().matches('enteringPhone')).toBe(true);
+    expect(t.went.at(-1)).toBe('/auth/generate-otp');
+  });
+});
+
+describe('the resend timer', () => {
+  it('starts at 120 seconds, shown as 02:00', async () => {
+    const t = start();
+    await toCode(t);
+    expect(t.snap().context.secondsLeft).toBe(RESEND_SECONDS);
+    expect(formatCountdown(t.snap().context.secondsLeft)).toBe('02:00');
+  });
+
+  it('counts down one second per tick', async () => {
+    const t = start();
+    await toCode(t);
+    tick(t, 61);
+    expect(formatCountdown(t.snap().context.secondsLeft)).toBe('00:59');
+  });
+
+  it('offers Resend only at zero', async () => {
+    const t = start();
+    await toCode(t);
+    tick(t, RESEND_SECONDS - 1);
+    expect(t.snap().can({ type: 'code.resend' })).toBe(false);
+    tick(t, 1);
+    expect(t.snap().context.secondsLeft).toBe(0);
+    expect(t.snap().can({ type: 'code.resend' })).toBe(true);
+  });
+
+  it('does not offer Resend while a code is being verified', async () => {
+    const t = start();
+    await toCode(t);
+    tick(t, RESEND_SECONDS);
+    t.actor.send({ type: 'code.enter', index: 0, value: '123456' });
+    t.actor.send({ type: 'code.submit' });
+    expect(t.snap().can({ type: 'code.resend' })).toBe(false);
+  });
+
+  it('does not submit a code while a new one is being sent', async () => {
+    const t = start();
+    await toCode(t);
+    tick(t, RESEND_SECONDS);
+    t.actor.send({ type: 'code.resend' });
+    t.actor.send({ type: 'code.enter', index: 0, value: '123456' });
+    expect(t.snap().can({ type: 'code.submit' })).toBe(false);
+  });
+
+  it('goes back to 120 seconds after a successful resend', async () => {
+    const t = start();
+    await toCode(t);
+    tick(t, RESEND_SECONDS);
+    t.actor.send({ type: 'code.resend' });
+    expect(t.requestOtp.calls).toHaveLength(2);
+    t.requestOtp.last().resolve({ ok: true });
+    await flush();
+    expect(t.snap().context.secondsLeft).toBe(RESEND_SECONDS);
+    expect(t.snap().matches({ awaitingCode: { resend: 'counting' } })).toBe(true);
+  });
+
+  it('stays at zero with Resend offered again after a failed resend', async () => {
+    const t = start();
+    await toCode(t);
+    tick(t, RESEND_SECONDS);
+    t.actor.send({ type: 'code.resend' });
+    t.requestOtp.last().reject(new Error('offline'));
+    await flush();
+    expect(t.snap().context.secondsLeft).toBe(0);
+    expect(t.snap().can({ type: 'code.resend' })).toBe(true);
+  });
+
+  it('counts down the server wait when a resend is rate limited', async () => {
+    const t = start();
+    await toCode(t);
+    tick(t, RESEND_SECONDS);
+    t.actor.send({ type: 'code.resend' });
+    t.requestOtp.last().resolve({ ok: false, code: 'RATE_LIMITED', retryAfterSeconds: 30 });
+    await flush();
+    expect(t.snap().context).toMatchObject({ secondsLeft: 30, error: 'RATE_LIMITED' });
+    expect(t.snap().matches({ awaitingCode: { resend: 'counting' } })).toBe(true);
+  });
+});

@@ -1,0 +1,197 @@
+import { createActor } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { registrationMachine, type ImageKind } from '../../machines/registration.machine';
+import type { ProfileBody } from '../../src/domain/api';
+import type { Geocoordinate, User } from '../../src/domain/types';
+import { controlled } from '../support/controlled';
+import { flush } from './session-harness';
+
+const jpeg = (name = 'me.jpg') => new Blob(['x'], { type: 'image/jpeg' }) as Blob & { name?: string };
+
+function start() {
+  const prepareImage = controlled<Blob, { file: Blob }>();
+  const uploadImage = controlled<{ url: string }, { kind: ImageKind; file: Blob }>();
+  const locate = controlled<Geocoordinate>();
+  const submitProfile = controlled<Partial<User>, ProfileBody>();
+  const went: string[] = [];
+  const actor = createActor(
+    registrationMachine.provide({
+      actors: { prepareImage: prepareImage.logic, uploadImage: uploadImage.logic, locate: locate.logic, submitProfile: submitProfile.logic },
+      actions: { goTo: (_, params) => void went.push(params.to) },
+    }),
+    { input: { mobileNumber: '9876543210', preferredLanguage: 'hindi' } },
+  );
+  actor.start();
+  return { actor, prepareImage, uploadImage, locate, submitProfile, went, snap: () => actor.getSnapshot() };
+}
+type T = ReturnType<typeof start>;
+
+async function upload(t: T, kind: ImageKind, url: string) {
+  const file = jpeg();
+  t.actor.send({ type: 'image.choose', kind, file, fileName: 'card.jpg' });
+  t.actor.send({ type: 'image.upload', kind });
+  const prepared = new Blob(['small'], { type: 'image/jpeg' });
+  t.prepareImage.last().resolve(prepared);
+  await flush();
+  t.uploadImage.last().resolve({ url });
+  await flush();
+}
+
+function fillRequired(t: T) {
+  t.actor.send({ type: 'details.change', field: 'name', value: 'Savita' });
+  t.actor.send({ type: 'details.change', field: 'gender', value: 'female' });
+  t.actor.send({ type: 'details.change', field: 'farmAddress', value: 'Near the well, Anand' });
+}
+
+describe('the image steps', () => {
+  it('keeps Upload disabled until an image is chosen', () => {
+    const t = start();
+    expect(t.snap().can({ type: 'image.upload', kind: 'profile' })).toBe(false);
+    t.actor.send({ type: 'image.choose', kind: 'profile', file: jpeg(), fileName: 'me.jpg' });
+    expect(t.snap().can({ type: 'image.upload', kind: 'profile' })).toBe(true);
+  });
+
+  it('refuses an image that is neither jpg nor png', () => {
+    const t = start();
+    t.actor.send({ type: 'image.choose', kind: 'profile', file: new Blob(['g'], { type: 'image/gif' }), fileName: 'a.gif' });
+    expect(t.snap().can({ type: 'image.upload', kind: 'profile' })).toBe(false);
+    expect(t.snap().context.images.profile.error).toBe('UNSUPPORTED_TYPE');
+  });
+
+  it('accepts a png', () => {
+    const t = start();
+    t.actor.send({ type: 'image.choose', kind: 'aadhaar', file: new Blob(['p'], { type: 'image/png' }), fileName: 'a.png' });
+    expect(t.snap().can({ type: 'image.upload', kind: 'aadhaar' })).toBe(true);
+  });
+
+  it('prepares the image, uploads the prepared one with its kind and keeps the url', async () => {
+    const t = start();
+    await upload(t, 'aadhaar', '/api/uploads/aadhaar-1.jpg');
+    expect(t.uploadImage.last().input.kind).toBe('aadhaar');
+    expect(await t.uploadImage.last().input.file.text()).toBe('small');
+    expect(t.snap().context.images.aadhaar.url).toBe('/api/uploads/aadhaar-1.jpg');
+    expect(t.snap().matches({ filling: { aadhaar: 'uploaded' } } as never)).toBe(true);
+  });
+
+  it('leaves the other step alone when one image is chosen', () => {
+    const t = start();
+    t.actor.send({ type: 'image.choose', kind: 'profile', file: jpeg(), fileName: 'me.jpg' });
+    expect(t.snap().context.images.aadhaar.file).toBe(null);
+  });
+
+  it('lets Upload be tried again after a failed upload', async () => {
+    const t = start();
+    t.actor.send({ type: 'image.choose', kind: 'profile', file: jpeg(), fileName: 'me.jpg' });
+    t.actor.send({ type: 'image.upload', kind: 'profile' });
+    t.prepareImage.last().resolve(jpeg());
+    await flush();
+    t.uploadImage.last().reject({ status: 413, data: { message: 'too large' } });
+    await flush();
+    expect(t.snap().can({ type: 'image.upload', kind: 'profile' })).toBe(true);
+  });
+
+  it('moves from the photo step to the Aadhaar step on Skip for Now', () => {
+    const t = start();
+    t.actor.send({ type: 'step.skip', kind: 'profile' });
+    expect(t.went).toEqual(['/register/aadhaar-card']);
+  });
+
+  it('offers Next only after the upload', async () => {
+    const t = start();
+    expect(t.snap().can({ type: 'step.next', kind: 'aadhaar' })).toBe(false);
+    await upload(t, 'aadhaar', '/api/uploads/a.jpg');
+    t.actor.send({ type: 'step.next', kind: 'aadhaar' });
+    expect(t.went).toEqual(['/register/personal-details']);
+  });
+});
+
+describe('the personal details', () => {
+  it('starts with the mobile number and language the user logged in with', () => {
+    const t = start();
+    expect(t.snap().context.form).toMatchObject({ mobileNumber: '9876543210', preferredLanguage: 'hindi' });
+  });
+
+  it('needs the Aadhaar image before Submit', () => {
+    const t = start();
+    fillRequired(t);
+    expect(t.snap().can({ type: 'details.submit' })).toBe(false);
+  });
+
+  for (const field of ['name', 'gender', 'farmAddress', 'mobileNumber'] as const) {
+    it(`needs ${field} before Submit`, async () => {
+      const t = start();
+      await upload(t, 'aadhaar', '/api/uploads/a.jpg');
+      fillRequired(t);
+      t.actor.send({ type: 'details.change', field, value: '' });
+      expect(t.snap().can({ type: 'details.submit' })).toBe(false);
+    });
+  }
+
+  it('submits without age and language, which are optional', async () => {
+    const t = start();
+    await upload(t, 'aadhaar', '/api/uploads/a.jpg');
+    fillRequired(t);
+    t.actor.send({ type: 'details.change', field: 'preferredLanguage', value: '' });
+    expect(t.snap().can({ type: 'details.submit' })).toBe(true);
+  });
+
+  it('refuses an age that is not a sensible number of years', async () => {
+    const t = start();
+    await upload(t, 'aadhaar', '/api/uploads/a.jpg');
+    fillRequired(t);
+    t.actor.send({ type: 'details.change', field: 'age', value: '0' });
+    expect(t.snap().can({ type: 'details.submit' })).toBe(false);
+  });
+
+  it('fills the geocoordinate from the location actor', async () => {
+    const t = start();
+    t.actor.send({ type: 'details.locate' });
+    t.locate.last().resolve({ lat: 22.55, long: 72.95, accuracy: 12 });
+    await flush();
+    expect(t.snap().context.form.geocoordinate).toEqual({ lat: 22.55, long: 72.95, accuracy: 12 });
+  });
+
+  it('notes a refused location without blocking the form', async () => {
+    const t = start();
+    t.actor.send({ type: 'details.locate' });
+    t.locate.last().reject(new Error('denied'));
+    await flush();
+    expect(t.snap().context.locateFailed).toBe(true);
+    expect(t.snap().matches({ filling: { details: 'editing' } })).toBe(true);
+  });
+
+  it('puts the whole profile and finishes with the registered user', async () => {
+    const t = start();
+    await upload(t, 'profile', '/api/uploads/p.jpg');
+    await upload(t, 'aadhaar', '/api/uploads/a.jpg');
+    fillRequired(t);
+    t.actor.send({ type: 'details.change', field: 'age', value: '42' });
+    t.actor.send({ type: 'details.submit' });
+    expect(t.submitProfile.last().input).toEqual({
+      name: 'Savita',
+      mobileNumber: '9876543210',
+      preferredLanguage: 'hindi',
+      profilePhoto: '/api/uploads/p.jpg',
+      aadhaar: '/api/uploads/a.jpg',
+      gender: 'female',
+      age: 42,
+      farmAddress: 'Near the well, Anand',
+      geocoordinate: null,
+    });
+    t.submitProfile.last().resolve({ name: 'Savita' });
+    await flush();
+    expect(t.snap().status).toBe('done');
+    expect(t.snap().output?.user).toMatchObject({ name: 'Savita', profileUpdated: true });
+  });
+
+  it('keeps the form and enables Submit again after a failed submit', async () => {
+    const t = start();
+    await upload(t, 'aadhaar', '/api/uploads/a.jpg');
+    fillRequired(t);
+    t.actor.send({ type: 'details.submit' });
+    t.submitProfile.last().reject({ status: 500, data: { message: 'x' } });
+    await flush();
+    expect(t.snap().context.form.name).toBe('Savita');
+    expect(t.snap().can({ type: 'details.submit' })).toBe(true);
+  });
+});
