@@ -101,7 +101,7 @@ export const adminOrdersMachine = setup({
     saveOrder: notProvided<SaveOutcome, SaveOrderInput>(CHART, 'saveOrder'),
   },
   guards: {
-    orderExists: ({ context, event }) => event.type === 'order.open' && context.orders.some((o) => o._id === event.id),
+    isListed: ({ context, event }) => event.type === 'order.open' && visibleOrders(context).some((o) => o._id === event.id),
     draftIsComplete: ({ context }) => context.draft !== null && orderUpdateBody(context.draft) !== null,
     wasConflict: (_, output: SaveOutcome) => wasConflict(output),
   },
@@ -139,7 +139,6 @@ export const adminOrdersMachine = setup({
   id: 'adminOrders',
   context: { orders: [], query: '', openId: null, draft: null, refusedDraft: null },
   initial: 'loading',
-  on: { 'search.change': { actions: 'setQuery' } },
   states: {
     loading: {
       tags: ['loading'],
@@ -155,7 +154,9 @@ export const adminOrdersMachine = setup({
       on: { 'list.reload': 'loading' },
     },
     browsing: {
-      on: { 'order.open': { guard: 'orderExists', target: 'sheet', actions: 'openSheet' } },
+      on: {
+        'search.change': { actions: 'setQuery' },
+        'order.open': { guard: 'isListed', target: 'sheet', actions: 'openSheet' } },
     },
     sheet: {
       initial: 'viewing',

@@ -78,8 +78,8 @@ export const adminQuotationsMachine = setup({
     saveQuotation: notProvided<SaveOutcome, SaveQuotationInput>(CHART, 'saveQuotation'),
   },
   guards: {
-    quotationExists: ({ context, event }) =>
-      event.type === 'quotation.open' && context.quotations.some((q) => q._id === event.id),
+    isListed: ({ context, event }) =>
+      event.type === 'quotation.open' && visibleQuotations(context).some((q) => q._id === event.id),
     draftIsComplete: ({ context }) => bodyOf(context) !== null,
     wasConflict: (_, output: SaveOutcome) => wasConflict(output),
   },
@@ -118,7 +118,6 @@ export const adminQuotationsMachine = setup({
   id: 'adminQuotations',
   context: { quotations: [], query: '', openId: null, draft: null, refusedDraft: null },
   initial: 'loading',
-  on: { 'search.change': { actions: 'setQuery' } },
   states: {
     loading: {
       tags: ['loading'],
@@ -134,7 +133,9 @@ export const adminQuotationsMachine = setup({
       on: { 'list.reload': 'loading' },
     },
     browsing: {
-      on: { 'quotation.open': { guard: 'quotationExists', target: 'sheet', actions: 'openSheet' } },
+      on: {
+        'search.change': { actions: 'setQuery' },
+        'quotation.open': { guard: 'isListed', target: 'sheet', actions: 'openSheet' } },
     },
     sheet: {
       initial: 'viewing',

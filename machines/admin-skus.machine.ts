@@ -75,7 +75,7 @@ export const adminSkusMachine = setup({
     uploadSkuImage: notProvided<string, { file: Blob }>(CHART, 'uploadSkuImage'),
   },
   guards: {
-    skuExists: ({ context, event }) => event.type === 'sku.open' && context.skus.some((s) => s._id === event.id),
+    isListed: ({ context, event }) => event.type === 'sku.open' && visibleSkus(context).some((s) => s._id === event.id),
     draftIsComplete: ({ context }) => context.draft !== null && skuSaveBody(context.draft) !== null,
     wasConflict: (_, output: SaveOutcome) => wasConflict(output),
   },
@@ -121,7 +121,6 @@ export const adminSkusMachine = setup({
   id: 'adminSkus',
   context: { skus: [], query: '', openId: null, draft: null, refusedDraft: null, preparedImage: null },
   initial: 'loading',
-  on: { 'search.change': { actions: 'setQuery' } },
   states: {
     loading: {
       tags: ['loading'],
@@ -138,8 +137,9 @@ export const adminSkusMachine = setup({
     },
     browsing: {
       on: {
+        'search.change': { actions: 'setQuery' },
         'sku.add': { target: 'sheet', actions: 'startNewDraft' },
-        'sku.open': { guard: 'skuExists', target: 'sheet', actions: 'openSheet' },
+        'sku.open': { guard: 'isListed', target: 'sheet', actions: 'openSheet' },
       },
     },
     sheet: {

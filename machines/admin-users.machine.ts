@@ -69,10 +69,12 @@ export const adminUsersMachine = setup({
     aadhaarImage: callbackNotProvided<{ url: string }>(CHART, 'aadhaarImage'),
   },
   guards: {
-    isUnverified: ({ context, event }) => event.type === 'user.verify' && userOf(context, event.id)?.isVerified === false,
+    // Verify sits in the open details, so only the expanded user can be verified.
+    isUnverified: ({ context, event }) =>
+      event.type === 'user.verify' && event.id === context.expandedId && userOf(context, event.id)?.isVerified === false,
     hasPhoto: ({ context }) => Boolean(expandedUser(context)?.profilePhoto),
     hasAadhaar: ({ context }) => Boolean(expandedUser(context)?.aadhaar),
-    userExists: ({ context, event }) => event.type === 'user.expand' && userOf(context, event.id) !== undefined,
+    isListed: ({ context, event }) => event.type === 'user.expand' && visibleUsers(context).some((u) => u._id === event.id),
   },
   actions: {
     setUsers: assign({ users: (_, users: User[]) => sortUsersForAdmin(users) }),
@@ -90,7 +92,6 @@ export const adminUsersMachine = setup({
   id: 'adminUsers',
   context: { users: [], query: '', expandedId: null, photoSrc: null, aadhaarSrc: null },
   type: 'parallel',
-  on: { 'search.change': { actions: 'setQuery' } },
   states: {
     list: {
       initial: 'loading',
@@ -124,7 +125,11 @@ export const adminUsersMachine = setup({
     },
     detail: {
       initial: 'collapsed',
-      on: { 'user.expand': { guard: 'userExists', target: '.expanded', actions: 'expand' } },
+      on: {
+        'user.expand': { guard: 'isListed', target: '.expanded', actions: 'expand' },
+        // A new search closes the open details: the user shown may no longer be listed.
+        'search.change': { target: '.collapsed', actions: ['setQuery', 'collapse'] },
+      },
       states: {
         collapsed: {},
         expanded: {

@@ -75,7 +75,7 @@ export const skuEvents: AnyEventObject[] = [
   done('loadSkus', SKUS),
   failed('loadSkus'),
   { type: 'list.reload' },
-  { type: 'search.change', query: 'straw' },
+  { type: 'search.change', query: 'groundnut' },
   { type: 'sku.open', id: 's1' },
   { type: 'sku.add' },
   { type: 'draft.field', field: 'name', value: 'Wheat straw (loose)' },

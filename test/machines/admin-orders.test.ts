@@ -16,26 +16,34 @@ import { settle } from './admin-controlled';
 import { ORDERS } from './admin-fixtures';
 import { ORDERS_CHANGED } from './admin-model-events';
 
-async function editing() {
-  const load = controlled<Order[]>();
+async function loaded() {
+  const load = controlled<Order[], void>();
   const save = controlled<SaveOutcome, SaveOrderInput>();
   const actor = createActor(adminOrdersMachine.provide({ actors: { loadOrders: load.logic, saveOrder: save.logic } })).start();
   load.last().resolve(ORDERS);
   await settle();
+  return { actor, load, save };
+}
+
+async function editing() {
+  const { actor, load, save } = await loaded();
   actor.send({ type: 'order.open', id: 'o1' });
   actor.send({ type: 'order.edit' });
   return { actor, load, save };
 }
 
 describe('the admin orders chart', () => {
-  it('searches orders by display id, ignoring case', async () => {
-    const { actor } = await editing();
+  it('searches orders by display id, ignoring case, and opens only a listed order', async () => {
+    const { actor } = await loaded();
     actor.send({ type: 'search.change', query: 'od100002' });
     expect(visibleOrders(actor.getSnapshot().context).map((o) => o._id)).toEqual(['o2']);
+    expect(actor.getSnapshot().can({ type: 'order.open', id: 'o1' })).toBe(false);
+    actor.send({ type: 'order.open', id: 'o2' });
+    expect(actor.getSnapshot().can({ type: 'search.change', query: '' })).toBe(false);
   });
 
   it('opens an order read-only: Update is refused until Edit', async () => {
-    const load = controlled<Order[]>();
+    const load = controlled<Order[], void>();
     const actor = createActor(
       adminOrdersMachine.provide({ actors: { loadOrders: load.logic, saveOrder: controlled<SaveOutcome, SaveOrderInput>().logic } }),
     ).start();

@@ -20,7 +20,7 @@ import { QUOTATIONS, quotation } from './admin-fixtures';
 import { QUOTATIONS_CHANGED } from './admin-model-events';
 
 function start() {
-  const load = controlled<Quotation[]>();
+  const load = controlled<Quotation[], void>();
   const save = controlled<SaveOutcome, SaveQuotationInput>();
   const actor = createActor(
     adminQuotationsMachine.provide({ actors: { loadQuotations: load.logic, saveQuotation: save.logic } }),

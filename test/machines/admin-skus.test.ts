@@ -10,7 +10,7 @@ import { SKUS } from './admin-fixtures';
 import { SKU_IMAGE_FILE, SKUS_CHANGED } from './admin-model-events';
 
 async function loaded() {
-  const load = controlled<Sku[]>();
+  const load = controlled<Sku[], void>();
   const save = controlled<SaveOutcome, SaveSkuInput>();
   const prepare = controlled<Blob, { file: Blob }>();
   const upload = controlled<string, { file: Blob }>();

@@ -8,7 +8,7 @@ import { USERS } from './admin-fixtures';
 import { USERS_AFTER_VERIFY } from './admin-model-events';
 
 async function loaded() {
-  const load = controlled<User[]>();
+  const load = controlled<User[], void>();
   const verify = controlled<unknown, { id: string }>();
   const photo = controlledCallback<{ url: string }>();
   const aadhaar = controlledCallback<{ url: string }>();
@@ -30,7 +30,9 @@ describe('the admin users chart', () => {
   it('lists loaded users unverified first and searches by name or mobile number', async () => {
     const { actor } = await loaded();
     expect(visibleUsers(actor.getSnapshot().context).map((u) => u._id)).toEqual(['u2', 'u4', 'u1', 'u3']);
+    actor.send({ type: 'user.expand', id: 'u1' });
     actor.send({ type: 'search.change', query: 'NAIR' });
+    expect(actor.getSnapshot().matches({ detail: 'collapsed' })).toBe(true);
     expect(visibleUsers(actor.getSnapshot().context).map((u) => u._id)).toEqual(['u4']);
     actor.send({ type: 'search.change', query: '500003' });
     expect(visibleUsers(actor.getSnapshot().context).map((u) => u._id)).toEqual(['u3']);
@@ -58,9 +60,11 @@ describe('the admin users chart', () => {
 
   it('offers Verify only for an unverified user and not while a verification is in flight', async () => {
     const { actor, verify, load } = await loaded();
+    actor.send({ type: 'user.expand', id: 'u1' });
     expect(actor.getSnapshot().can({ type: 'user.verify', id: 'u1' })).toBe(false);
-    expect(actor.getSnapshot().can({ type: 'user.verify', id: 'u2' })).toBe(true);
+    expect(actor.getSnapshot().can({ type: 'user.verify', id: 'u2' })).toBe(false);
     actor.send({ type: 'user.expand', id: 'u2' });
+    expect(actor.getSnapshot().can({ type: 'user.verify', id: 'u2' })).toBe(true);
     actor.send({ type: 'user.verify', id: 'u2' });
     expect(verify.last().input).toEqual({ id: 'u2' });
     expect(actor.getSnapshot().can({ type: 'user.verify', id: 'u4' })).toBe(false);
@@ -75,6 +79,7 @@ describe('the admin users chart', () => {
 
   it('shows the verify failure and lets the admin try again', async () => {
     const { actor, verify } = await loaded();
+    actor.send({ type: 'user.expand', id: 'u4' });
     actor.send({ type: 'user.verify', id: 'u4' });
     verify.last().reject({ status: 500, data: { message: 'down' } });
     await settle();

@@ -3,12 +3,28 @@ import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { SearchIcon } from '../shop/icons';
 
-export function SearchField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+export function SearchField({
+  label,
+  value,
+  onChange,
+  disabled,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  disabled?: boolean;
+}) {
   return (
     <label className="shop-search admin-search">
       <SearchIcon />
       <span className="admin-visually-hidden">{label}</span>
-      <input type="search" value={value} placeholder={label} onChange={(event) => onChange(event.target.value)} />
+      <input
+        type="search"
+        value={value}
+        placeholder={label}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.value)}
+      />
     </label>
   );
 }

@@ -1,18 +1,19 @@
 /** /admin/orders (SPEC §2, §3 Order admin list): every order, searched by id; a tap opens the edit sheet. */
 import { useActor } from '@xstate/react';
+import { useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { adminOrdersMachine, orderBalance, visibleOrders } from '../../../machines/admin-orders.machine';
 import { formatPaisa } from '../../domain/money';
-import { adminOrdersActors } from './actors';
+import { useAdminActors } from './admin-actors';
 import { AdminLayout } from './admin-layout';
 import { Alert, LoadingLine, RetryButton, SearchField } from './admin-parts';
 import { OrderSheet } from './order-sheet';
 import { OrderStatusLabel } from './status-labels';
 
-const logic = adminOrdersMachine.provide({ actors: adminOrdersActors() });
-
 export default function AdminOrdersScreen() {
   const intl = useIntl();
+  const actors = useAdminActors().orders;
+  const logic = useMemo(() => adminOrdersMachine.provide({ actors }), [actors]);
   const [snapshot, send] = useActor(logic);
   const orders = visibleOrders(snapshot.context);
   return (
@@ -21,6 +22,7 @@ export default function AdminOrdersScreen() {
         label={intl.formatMessage({ id: 'admin.orders.search', defaultMessage: 'Search by order id' })}
         value={snapshot.context.query}
         onChange={(query) => send({ type: 'search.change', query })}
+        disabled={!snapshot.can({ type: 'search.change', query: '' })}
       />
       {snapshot.hasTag('loading') ? <LoadingLine /> : null}
       {snapshot.hasTag('fetchFailed') ? (

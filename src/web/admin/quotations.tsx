@@ -1,18 +1,19 @@
 /** /admin/quotations (SPEC §2): every quotation, searched by id; a tap opens the edit sheet. */
 import { useActor } from '@xstate/react';
+import { useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { adminQuotationsMachine, visibleQuotations } from '../../../machines/admin-quotations.machine';
 import { formatPaisa, priceDetails } from '../../domain/money';
-import { adminQuotationsActors } from './actors';
+import { useAdminActors } from './admin-actors';
 import { AdminLayout } from './admin-layout';
 import { Alert, LoadingLine, RetryButton, SearchField } from './admin-parts';
 import { QuotationSheet } from './quotation-sheet';
 import { QuotationStatusLabel } from './status-labels';
 
-const logic = adminQuotationsMachine.provide({ actors: adminQuotationsActors() });
-
 export default function AdminQuotationsScreen() {
   const intl = useIntl();
+  const actors = useAdminActors().quotations;
+  const logic = useMemo(() => adminQuotationsMachine.provide({ actors }), [actors]);
   const [snapshot, send] = useActor(logic);
   const quotations = visibleQuotations(snapshot.context);
   return (
@@ -21,6 +22,7 @@ export default function AdminQuotationsScreen() {
         label={intl.formatMessage({ id: 'admin.quotations.search', defaultMessage: 'Search by quotation id' })}
         value={snapshot.context.query}
         onChange={(query) => send({ type: 'search.change', query })}
+        disabled={!snapshot.can({ type: 'search.change', query: '' })}
       />
       {snapshot.hasTag('loading') ? <LoadingLine /> : null}
       {snapshot.hasTag('fetchFailed') ? (

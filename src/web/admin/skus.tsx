@@ -1,18 +1,19 @@
 /** /admin/skus (SPEC §2, §8): every SKU with a search, Add SKU, and a tap to edit; failures inline in red. */
 import { useActor } from '@xstate/react';
+import { useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { adminSkusMachine, visibleSkus } from '../../../machines/admin-skus.machine';
 import { formatPaisa } from '../../domain/money';
 import { PlusIcon } from '../shop/icons';
-import { adminSkusActors } from './actors';
+import { useAdminActors } from './admin-actors';
 import { AdminLayout } from './admin-layout';
 import { Alert, LoadingLine, RetryButton, SearchField } from './admin-parts';
 import { SkuSheet } from './sku-sheet';
 
-const logic = adminSkusMachine.provide({ actors: adminSkusActors() });
-
 export default function AdminSkusScreen() {
   const intl = useIntl();
+  const actors = useAdminActors().skus;
+  const logic = useMemo(() => adminSkusMachine.provide({ actors }), [actors]);
   const [snapshot, send] = useActor(logic);
   const skus = visibleSkus(snapshot.context);
   return (
@@ -22,6 +23,7 @@ export default function AdminSkusScreen() {
           label={intl.formatMessage({ id: 'admin.skus.search', defaultMessage: 'Search SKUs' })}
           value={snapshot.context.query}
           onChange={(query) => send({ type: 'search.change', query })}
+          disabled={!snapshot.can({ type: 'search.change', query: '' })}
         />
         <button
           type="button"

@@ -1,16 +1,17 @@
 /** /admin/users (SPEC §2, §6): every user, unverified first; each expands to its details and a Verify button. */
 import { useActor } from '@xstate/react';
+import { useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { adminUsersMachine, visibleUsers } from '../../../machines/admin-users.machine';
-import { adminUsersActors } from './actors';
+import { useAdminActors } from './admin-actors';
 import { AdminLayout } from './admin-layout';
 import { Alert, LoadingLine, RetryButton, SearchField } from './admin-parts';
 import { UserDetails } from './user-details';
 
-const logic = adminUsersMachine.provide({ actors: adminUsersActors() });
-
 export default function AdminUsersScreen() {
   const intl = useIntl();
+  const actors = useAdminActors().users;
+  const logic = useMemo(() => adminUsersMachine.provide({ actors }), [actors]);
   const [snapshot, send] = useActor(logic);
   const users = visibleUsers(snapshot.context);
   return (

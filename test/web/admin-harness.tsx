@@ -1,0 +1,143 @@
+/**
+ * Renders the real app on an admin screen for a logged-in admin, with every admin effect controlled
+ * (nothing settles until the test answers) and the app-level effects silent.
+ */
+import { act, render, waitFor, type RenderResult } from '@testing-library/react';
+import { fromCallback, type AnyEventObject, type NonReducibleUnknown } from 'xstate';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { EMPTY_PERSISTED, PERSIST_KEY } from '../../machines/persistence';
+import type { SaveOrderInput } from '../../machines/admin-orders.machine';
+import type { SaveQuotationInput } from '../../machines/admin-quotations.machine';
+import type { SaveOutcome } from '../../machines/admin-sheet';
+import type { SaveSkuInput } from '../../machines/admin-skus.machine';
+import type { AppConfig } from '../../src/domain/api';
+import type { ClientUser } from '../../src/domain/client-user';
+import type { Language, Order, Quotation, Sku, User } from '../../src/domain/types';
+import { App } from '../../src/web/app';
+import { AppActorContext } from '../../src/web/app-context';
+import { createAppLogic } from '../../src/web/app-logic';
+import { AdminActorsProvider, type AdminActors } from '../../src/web/admin/admin-actors';
+import { controlledCallback } from '../machines/admin-controlled';
+import { controlled, type ControlledCall } from '../support/controlled';
+import { controlledActors, memoryStore } from '../support/render';
+
+export const ADMIN: ClientUser = {
+  _id: 'admin-1',
+  mobileNumber: '9000000001',
+  name: 'Meena Admin',
+  preferredLanguage: 'english',
+  profilePhoto: null,
+  aadhaar: null,
+  gender: 'female',
+  age: 35,
+  farmAddress: 'Office, Rajkot',
+  geocoordinate: null,
+  isLoggedIn: true,
+  profileUpdated: true,
+  isVerified: true,
+  isAdmin: true,
+};
+
+export function adminEffects() {
+  return {
+    loadUsers: controlled<User[], void>(),
+    verifyUser: controlled<unknown, { id: string }>(),
+    photoImage: controlledCallback<{ url: string }>(),
+    aadhaarImage: controlledCallback<{ url: string }>(),
+    loadSkus: controlled<Sku[], void>(),
+    saveSku: controlled<SaveOutcome, SaveSkuInput>(),
+    prepareSkuImage: controlled<Blob, { file: Blob }>(),
+    uploadSkuImage: controlled<string, { file: Blob }>(),
+    loadQuotations: controlled<Quotation[], void>(),
+    saveQuotation: controlled<SaveOutcome, SaveQuotationInput>(),
+    loadOrders: controlled<Order[], void>(),
+    saveOrder: controlled<SaveOutcome, SaveOrderInput>(),
+  };
+}
+export type AdminEffects = ReturnType<typeof adminEffects>;
+
+export interface RenderedAdmin extends RenderResult {
+  effects: AdminEffects;
+  path: () => string;
+}
+
+export function renderAdmin(path: string, language: Language = 'english'): RenderedAdmin {
+  const memory = memoryLocation({ path, record: true });
+  const store = memoryStore({ [PERSIST_KEY]: JSON.stringify({ ...EMPTY_PERSISTED, user: { ...ADMIN, preferredLanguage: language } }) });
+  const onboarding = controlledActors();
+  const logic = createAppLogic({
+    navigate: (to, { replace }) => memory.navigate(to, { replace }),
+    saveToken: () => undefined,
+    store,
+    actors: {
+      ...Object.fromEntries(Object.entries(onboarding).map(([name, actor]) => [name, actor.logic])),
+      clock: fromCallback(() => undefined),
+      webOtp: fromCallback(() => undefined),
+    },
+    shop: {
+      fetchSkus: controlled<Sku[], NonReducibleUnknown>().logic,
+      fetchConfig: controlled<AppConfig, NonReducibleUnknown>().logic,
+    },
+  });
+  const effects = adminEffects();
+  const actors: AdminActors = {
+    users: {
+      loadUsers: effects.loadUsers.logic,
+      verifyUser: effects.verifyUser.logic,
+      photoImage: effects.photoImage.logic,
+      aadhaarImage: effects.aadhaarImage.logic,
+    },
+    skus: {
+      loadSkus: effects.loadSkus.logic,
+      saveSku: effects.saveSku.logic,
+      prepareSkuImage: effects.prepareSkuImage.logic,
+      uploadSkuImage: effects.uploadSkuImage.logic,
+    },
+    quotations: { loadQuotations: effects.loadQuotations.logic, saveQuotation: effects.saveQuotation.logic },
+    orders: { loadOrders: effects.loadOrders.logic, saveOrder: effects.saveOrder.logic },
+  };
+  const utils = render(
+    <AppActorContext.Provider logic={logic} options={{ input: { hasToken: true } }}>
+      <AdminActorsProvider actors={actors}>
+        <Router hook={memory.hook} searchHook={memory.searchHook}>
+          <App />
+        </Router>
+      </AdminActorsProvider>
+    </AppActorContext.Provider>,
+  );
+  return { ...utils, effects, path: () => memory.history.at(-1) ?? path };
+}
+
+/** Lets settled promises and the renders they cause run. */
+export async function flush(): Promise<void> {
+  for (let i = 0; i < 3; i += 1) {
+    await act(async () => {
+      await new Promise<void>((resolve) => setTimeout(resolve, 0));
+    });
+  }
+}
+
+/** Waits for the screen to have called an effect at least `count` times, then returns the latest call. */
+export async function calledAt<TOutput, TInput>(
+  actor: { calls: ControlledCall<TOutput, TInput>[]; last: () => ControlledCall<TOutput, TInput> },
+  count = 1,
+): Promise<ControlledCall<TOutput, TInput>> {
+  await waitFor(() => {
+    if (actor.calls.length < count) throw new Error(`called ${actor.calls.length} time(s), waiting for ${count}`);
+  });
+  return actor.last();
+}
+
+/** Answers the latest pending call of an effect as a path's done/error event says. */
+export async function answer<TOutput, TInput>(
+  actor: { last: () => ControlledCall<TOutput, TInput> },
+  event: AnyEventObject,
+): Promise<void> {
+  const call = actor.last();
+  await act(async () => {
+    if (event.type.startsWith('xstate.done.actor.')) call.resolve(event.output as TOutput);
+    else call.reject(event.error);
+  });
+  await flush();
+}

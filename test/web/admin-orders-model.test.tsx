@@ -1,0 +1,123 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import {
+  openOrder,
+  orderBalance,
+  shownOrderDraft,
+  visibleOrders,
+  type AdminOrdersContext,
+} from '../../machines/admin-orders.machine';
+import { formatPaisa } from '../../src/domain/money';
+import { orderEvents, ordersModel } from '../machines/admin-model-events';
+import { assertFullCoverage, modelPaths } from '../support/model-coverage';
+import { buttonIn, click, expectEnabled, runPath, sheet, typeInto, type ScreenDriver, type Snapshot } from './admin-drive';
+
+const ctx = (snapshot: Snapshot) => snapshot.context as AdminOrdersContext;
+const STATUS_TEXT: Record<string, string> = {
+  CONFIRMATION_PENDING: 'Confirmation Pending',
+  ORDER_CONFIRMED: 'Order Confirmed',
+  MATERIAL_LOADED: 'Material Loaded',
+  IN_TRANSIT: 'In Transit',
+  DELIVERED: 'Delivered',
+};
+const paidInput = () => within(sheet()).getByLabelText('Amount paid (₹)') as HTMLInputElement;
+
+const driver: ScreenDriver = {
+  path: '/admin/orders',
+  effects: { loadOrders: 'loadOrders', reloadOrders: 'loadOrders', saveOrder: 'saveOrder' },
+  async gestures(event) {
+    switch (event.type) {
+      case 'search.change':
+        return typeInto(screen.getByRole('searchbox', { name: 'Search by order id' }), event.query);
+      case 'list.reload':
+        return click(screen.getByRole('button', { name: 'Try again' }));
+      case 'order.open':
+        return click(screen.getByRole('button', { name: /OD100001/ }));
+      case 'order.edit':
+        return click(buttonIn(sheet(), 'Edit'));
+      case 'draft.status':
+        return userEvent.selectOptions(within(sheet()).getByLabelText('Status'), event.status);
+      case 'draft.amountPaid':
+        return typeInto(paidInput(), event.value);
+      case 'order.save':
+        return click(buttonIn(sheet(), 'Update'));
+      case 'draft.reapply':
+        return click(buttonIn(sheet(), 'Apply my changes again'));
+      case 'sheet.close':
+        return click(buttonIn(sheet(), 'Close'));
+      default:
+        throw new Error(`No gesture for ${event.type}`);
+    }
+  },
+  assertions: {
+    loading: () => {
+      expect(screen.getByRole('status').textContent).toBe('Loading...');
+    },
+    loadFailed: () => {
+      expect(screen.getByRole('alert').textContent).toBe('Failed to fetch orders.');
+    },
+    browsing: (snapshot) => {
+      expect(screen.queryByRole('dialog')).toBeNull();
+      const shown = within(screen.getByRole('list', { name: 'Orders' })).queryAllByRole('button').map((b) => b.textContent);
+      const expected = visibleOrders(ctx(snapshot)).map((o) => o.orderDisplayId);
+      expect(shown.map((text) => expected.find((id) => text?.includes(id)))).toEqual(expected);
+    },
+    sheet: (snapshot) => {
+      const order = openOrder(ctx(snapshot))!;
+      const form = shownOrderDraft(ctx(snapshot))!;
+      expect(within(sheet()).getByRole('heading', { name: `Order ${order.orderDisplayId}` })).toBeTruthy();
+      const call = within(sheet()).getByRole('link', { name: `Call ${order.userDetails.mobileNumber}` });
+      expect(call.getAttribute('href')).toBe(`tel:+91${order.userDetails.mobileNumber}`);
+      expect(within(sheet()).getByText(/Coconut husk · 2 tonne/)).toBeTruthy();
+      expect(within(sheet()).getByLabelText('Status')).toHaveProperty('value', form.status);
+      expect(paidInput().value).toBe(form.amountPaid);
+      const pending = orderBalance(order, ctx(snapshot).draft).pendingPaisa;
+      expect(within(sheet()).getByText(formatPaisa(pending), { selector: '.shop-rows-total dd' })).toBeTruthy();
+      expectEnabled(buttonIn(sheet(), /Update|Saving/), snapshot.can({ type: 'order.save' }));
+      expectEnabled(buttonIn(sheet(), 'Edit'), snapshot.can({ type: 'order.edit' }));
+    },
+    'sheet.viewing': () => {
+      expect(paidInput().disabled).toBe(true);
+      expect(within(sheet()).getByLabelText('Status')).toHaveProperty('disabled', true);
+    },
+    'sheet.editing': () => {
+      expect(paidInput().disabled).toBe(false);
+      expect(within(sheet()).getByLabelText('Status')).toHaveProperty('disabled', false);
+    },
+    'sheet.editing.fresh': () => {
+      expect(within(sheet()).queryByRole('alert')).toBeNull();
+    },
+    'sheet.editing.failed': () => {
+      expect(within(sheet()).getByRole('alert').textContent).toBe('Failed to save order.');
+    },
+    'sheet.saving': () => {
+      expect(buttonIn(sheet(), 'Saving...')).toHaveProperty('disabled', true);
+    },
+    'sheet.reloading': () => {
+      expect(buttonIn(sheet(), 'Saving...')).toHaveProperty('disabled', true);
+    },
+    'sheet.conflict': (snapshot) => {
+      expect(within(sheet()).getByRole('alert').textContent).toBe('Failed to save order.');
+      const status = openOrder(ctx(snapshot))!.status;
+      const select = within(sheet()).getByLabelText('Status') as HTMLSelectElement;
+      expect(select.selectedOptions[0]?.textContent).toBe(STATUS_TEXT[status]);
+      expect(buttonIn(sheet(), 'Apply my changes again')).toBeTruthy();
+    },
+  },
+};
+
+describe('the admin orders screen, driven along the chart’s paths', () => {
+  const paths = modelPaths(ordersModel, { events: orderEvents });
+
+  it('drives paths that take every transition of the chart', () => {
+    const coverage = assertFullCoverage(ordersModel, paths);
+    expect(coverage.covered).toBe(coverage.total);
+  });
+
+  for (const path of paths) {
+    it(`shows each state along: ${path.name}`, async () => {
+      await runPath(ordersModel, path, driver);
+    });
+  }
+});

@@ -1,0 +1,116 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { draftPriceDetails } from '../../machines/admin-quotation-draft';
+import { openQuotation, shownQuotationDraft, visibleQuotations, type AdminQuotationsContext } from '../../machines/admin-quotations.machine';
+import { formatPaisa } from '../../src/domain/money';
+import { quotationEvents, quotationsModel } from '../machines/admin-model-events';
+import { assertFullCoverage, modelPaths } from '../support/model-coverage';
+import { buttonIn, click, expectEnabled, runPath, sheet, typeInto, type ScreenDriver, type Snapshot } from './admin-drive';
+
+const ctx = (snapshot: Snapshot) => snapshot.context as AdminQuotationsContext;
+const STATUS_TEXT: Record<string, string> = {
+  PENDING: 'Pending',
+  COMPLETED: 'Completed',
+  ORDERED: 'Ordered',
+  DELETED: 'Deleted',
+  EXPIRED: 'Expired',
+};
+
+const driver: ScreenDriver = {
+  path: '/admin/quotations',
+  effects: { loadQuotations: 'loadQuotations', reloadQuotations: 'loadQuotations', saveQuotation: 'saveQuotation' },
+  async gestures(event) {
+    switch (event.type) {
+      case 'search.change':
+        return typeInto(screen.getByRole('searchbox', { name: 'Search by quotation id' }), event.query);
+      case 'list.reload':
+        return click(screen.getByRole('button', { name: 'Try again' }));
+      case 'quotation.open':
+        return click(screen.getByRole('button', { name: /QT100002/ }));
+      case 'quotation.edit':
+        return click(buttonIn(sheet(), 'Edit'));
+      case 'draft.status':
+        return userEvent.selectOptions(within(sheet()).getByLabelText('Status'), event.status);
+      case 'draft.line':
+        return typeInto(sheet().querySelector<HTMLInputElement>(`#admin-line-${event.index}-${event.field}`)!, event.value);
+      case 'quotation.save':
+        return click(buttonIn(sheet(), 'Update'));
+      case 'draft.reapply':
+        return click(buttonIn(sheet(), 'Apply my changes again'));
+      case 'sheet.close':
+        return click(buttonIn(sheet(), 'Close'));
+      default:
+        throw new Error(`No gesture for ${event.type}`);
+    }
+  },
+  assertions: {
+    loading: () => {
+      expect(screen.getByRole('status').textContent).toBe('Loading...');
+    },
+    loadFailed: () => {
+      expect(screen.getByRole('alert').textContent).toBe('Failed to fetch quotations.');
+      expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    },
+    browsing: (snapshot) => {
+      expect(screen.queryByRole('dialog')).toBeNull();
+      const shown = within(screen.getByRole('list', { name: 'Quotations' })).queryAllByRole('button').map((b) => b.textContent);
+      const expected = visibleQuotations(ctx(snapshot)).map((q) => q.quotationDisplayId);
+      expect(shown.map((text) => expected.find((id) => text?.includes(id)))).toEqual(expected);
+      expect(screen.getByRole('searchbox', { name: 'Search by quotation id' })).toHaveProperty('value', ctx(snapshot).query);
+    },
+    sheet: (snapshot) => {
+      const quotation = openQuotation(ctx(snapshot))!;
+      expect(within(sheet()).getByRole('heading', { name: `Quotation ${quotation.quotationDisplayId}` })).toBeTruthy();
+      const form = shownQuotationDraft(ctx(snapshot))!;
+      expect(within(sheet()).getByLabelText('Status')).toHaveProperty('value', form.status);
+      expect(sheet().querySelector<HTMLInputElement>('#admin-line-0-goods')!.value).toBe(form.lines[0]!.goods);
+      expect(within(sheet()).getByText(formatPaisa(draftPriceDetails(form).totalPaisa), { selector: '.shop-rows-total dd' })).toBeTruthy();
+      expectEnabled(buttonIn(sheet(), /Update|Saving/), snapshot.can({ type: 'quotation.save' }));
+      expectEnabled(buttonIn(sheet(), 'Edit'), snapshot.can({ type: 'quotation.edit' }));
+    },
+    'sheet.viewing': () => {
+      expect(within(sheet()).getByLabelText('Status')).toHaveProperty('disabled', true);
+      expect(within(sheet()).queryByRole('alert')).toBeNull();
+    },
+    'sheet.editing': () => {
+      expect(within(sheet()).getByLabelText('Status')).toHaveProperty('disabled', false);
+      expect(sheet().querySelector<HTMLInputElement>('#admin-line-0-goods')!.disabled).toBe(false);
+    },
+    'sheet.editing.fresh': () => {
+      expect(within(sheet()).queryByRole('alert')).toBeNull();
+    },
+    'sheet.editing.failed': () => {
+      expect(within(sheet()).getByRole('alert').textContent).toBe('Failed to save quotation.');
+    },
+    'sheet.saving': () => {
+      expect(buttonIn(sheet(), 'Saving...')).toHaveProperty('disabled', true);
+      expect(buttonIn(sheet(), 'Close')).toHaveProperty('disabled', true);
+    },
+    'sheet.reloading': () => {
+      expect(buttonIn(sheet(), 'Saving...')).toHaveProperty('disabled', true);
+    },
+    'sheet.conflict': (snapshot) => {
+      expect(within(sheet()).getByRole('alert').textContent).toBe('Failed to save quotation.');
+      expect(buttonIn(sheet(), 'Apply my changes again')).toBeTruthy();
+      const status = openQuotation(ctx(snapshot))!.status;
+      const select = within(sheet()).getByLabelText('Status') as HTMLSelectElement;
+      expect(select.selectedOptions[0]?.textContent).toBe(STATUS_TEXT[status]);
+    },
+  },
+};
+
+describe('the admin quotations screen, driven along the chart’s paths', () => {
+  const paths = modelPaths(quotationsModel, { events: quotationEvents });
+
+  it('drives paths that take every transition of the chart', () => {
+    const coverage = assertFullCoverage(quotationsModel, paths);
+    expect(coverage.covered).toBe(coverage.total);
+  });
+
+  for (const path of paths) {
+    it(`shows each state along: ${path.name}`, async () => {
+      await runPath(quotationsModel, path, driver);
+    });
+  }
+});

@@ -1,0 +1,134 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { skuDraftChanges } from '../../machines/admin-sku-draft';
+import { openSku, shownSkuDraft, visibleSkus, type AdminSkusContext } from '../../machines/admin-skus.machine';
+import { skuEvents, skusModel } from '../machines/admin-model-events';
+import { assertFullCoverage, modelPaths } from '../support/model-coverage';
+import { buttonIn, click, expectEnabled, runPath, sheet, typeInto, type ScreenDriver, type Snapshot } from './admin-drive';
+
+const ctx = (snapshot: Snapshot) => snapshot.context as AdminSkusContext;
+const LABEL: Record<string, string> = {
+  name: 'Name',
+  description: 'Description',
+  categoryName: 'Category',
+  brandName: 'Brand',
+  availableQty: 'Available quantity',
+  skuQuantityUnit: 'Quantity unit (e.g. tonne)',
+  minimumPrice: 'Minimum price (₹)',
+  image: 'Image',
+};
+const nameInput = () => within(sheet()).getByLabelText('Name') as HTMLInputElement;
+
+const driver: ScreenDriver = {
+  path: '/admin/skus',
+  effects: {
+    loadSkus: 'loadSkus',
+    reloadSkus: 'loadSkus',
+    saveSku: 'saveSku',
+    prepareSkuImage: 'prepareSkuImage',
+    uploadSkuImage: 'uploadSkuImage',
+  },
+  async gestures(event) {
+    switch (event.type) {
+      case 'search.change':
+        return typeInto(screen.getByRole('searchbox', { name: 'Search SKUs' }), event.query);
+      case 'list.reload':
+        return click(screen.getByRole('button', { name: 'Try again' }));
+      case 'sku.add':
+        return click(screen.getByRole('button', { name: 'Add SKU' }));
+      case 'sku.open':
+        return click(screen.getByRole('button', { name: /SKU1001/ }));
+      case 'draft.field':
+        return typeInto(within(sheet()).getByLabelText('Name'), event.value);
+      case 'image.choose':
+        return userEvent.upload(
+          within(sheet()).getByLabelText('Choose image'),
+          new File([event.file], 'bagasse.png', { type: 'image/png' }),
+        );
+      case 'sku.save':
+        return click(buttonIn(sheet(), 'Save'));
+      case 'sku.edit':
+        return click(buttonIn(sheet(), 'Edit the saved values'));
+      case 'draft.reapply':
+        return click(buttonIn(sheet(), 'Apply my changes again'));
+      case 'sheet.close':
+        return click(buttonIn(sheet(), 'Close'));
+      default:
+        throw new Error(`No gesture for ${event.type}`);
+    }
+  },
+  assertions: {
+    loading: () => {
+      expect(screen.getByRole('status').textContent).toBe('Loading...');
+    },
+    loadFailed: () => {
+      const alert = screen.getByRole('alert');
+      expect(alert.textContent).toBe('Failed to fetch SKUs.');
+      expect(alert.closest('.admin-alert')).toBeTruthy();
+    },
+    browsing: (snapshot) => {
+      expect(screen.queryByRole('dialog')).toBeNull();
+      const shown = within(screen.getByRole('list', { name: 'SKUs' })).queryAllByRole('button').map((b) => b.textContent);
+      const expected = visibleSkus(ctx(snapshot)).map((s) => s.skuDisplayId);
+      expect(shown.map((text) => expected.find((id) => text?.includes(id)))).toEqual(expected);
+    },
+    sheet: (snapshot) => {
+      const sku = openSku(ctx(snapshot));
+      const title = sku ? `Edit ${sku.skuDisplayId}` : 'Add SKU';
+      expect(within(sheet()).getByRole('heading', { name: title })).toBeTruthy();
+      expect(nameInput().value).toBe(shownSkuDraft(ctx(snapshot))!.name);
+      expectEnabled(buttonIn(sheet(), /Save|Saving/), snapshot.can({ type: 'sku.save' }));
+    },
+    'sheet.editing': () => {
+      expect(nameInput().disabled).toBe(false);
+    },
+    'sheet.editing.ready': () => {
+      expect(within(sheet()).queryByRole('alert')).toBeNull();
+      expect(within(sheet()).queryByText('Uploading image...')).toBeNull();
+    },
+    'sheet.editing.failed': () => {
+      expect(within(sheet()).getByRole('alert').textContent).toBe('Failed to save SKU.');
+    },
+    'sheet.editing.preparingImage': () => {
+      expect(within(sheet()).getByRole('status').textContent).toBe('Uploading image...');
+      expect(within(sheet()).getByLabelText('Choose image')).toHaveProperty('disabled', true);
+    },
+    'sheet.editing.uploadingImage': () => {
+      expect(within(sheet()).getByRole('status').textContent).toBe('Uploading image...');
+    },
+    'sheet.editing.uploadFailed': () => {
+      expect(within(sheet()).getByRole('alert').textContent).toBe('The image could not be uploaded. Choose a JPG or PNG image.');
+    },
+    'sheet.saving': () => {
+      expect(buttonIn(sheet(), 'Saving...')).toHaveProperty('disabled', true);
+      expect(nameInput().disabled).toBe(true);
+    },
+    'sheet.reloading': () => {
+      expect(buttonIn(sheet(), 'Saving...')).toHaveProperty('disabled', true);
+    },
+    'sheet.conflict': (snapshot) => {
+      expect(within(sheet()).getByRole('alert').textContent).toBe('Failed to save SKU.');
+      const changes = skuDraftChanges(ctx(snapshot).refusedDraft!, openSku(ctx(snapshot))!);
+      const table = within(sheet()).queryByRole('table');
+      const headers = table ? within(table).getAllByRole('rowheader').map((h) => h.textContent) : [];
+      expect(headers).toEqual(changes.map((change) => LABEL[change.field]));
+      expect(nameInput().value).toBe(openSku(ctx(snapshot))!.name);
+    },
+  },
+};
+
+describe('the admin SKUs screen, driven along the chart’s paths', () => {
+  const paths = modelPaths(skusModel, { events: skuEvents });
+
+  it('drives paths that take every transition of the chart', () => {
+    const coverage = assertFullCoverage(skusModel, paths);
+    expect(coverage.covered).toBe(coverage.total);
+  });
+
+  for (const path of paths) {
+    it(`shows each state along: ${path.name}`, async () => {
+      await runPath(skusModel, path, driver);
+    });
+  }
+});
