@@ -82,6 +82,10 @@ export const otpLoginMachine = setup({
       return !result.ok && result.code === 'RATE_LIMITED';
     },
     isLastSecond: ({ context }) => context.secondsLeft <= 1,
+    // A code being resent is not submitted: the new one will replace it.
+    canSubmitCode: and(['isCodeComplete', not(stateIn('#otpLogin.awaitingCode.resend.resending'))]),
+    // Nothing may be in flight: not while a code is being verified.
+    canResend: not(stateIn('#otpLogin.awaitingCode.code.verifying')),
   },
   actions: {
     /** Asks the session to go somewhere; the session applies the route guards. */
@@ -184,11 +188,7 @@ export const otpLoginMachine = setup({
               on: {
                 'code.enter': { actions: 'enterDigits' },
                 'code.erase': { actions: 'eraseDigit' },
-                'code.submit': {
-                  // A code being resent is not submitted: the new one will replace it.
-                  guard: and(['isCodeComplete', not(stateIn('#otpLogin.awaitingCode.resend.resending'))]),
-                  target: 'verifying',
-                },
+                'code.submit': { guard: 'canSubmitCode', target: 'verifying' },
               },
             },
             verifying: {
@@ -219,11 +219,7 @@ export const otpLoginMachine = setup({
             },
             ready: {
               on: {
-                'code.resend': {
-                  // Nothing may be in flight: not while a code is being verified.
-                  guard: not(stateIn('#otpLogin.awaitingCode.code.verifying')),
-                  target: 'resending',
-                },
+                'code.resend': { guard: 'canResend', target: 'resending' },
               },
             },
             resending: {

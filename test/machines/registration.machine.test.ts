@@ -6,7 +6,7 @@ import type { Geocoordinate, User } from '../../src/domain/types';
 import { controlled } from '../support/controlled';
 import { flush } from './session-harness';
 
-const jpeg = (name = 'me.jpg') => new Blob(['x'], { type: 'image/jpeg' }) as Blob & { name?: string };
+const jpeg = () => new Blob(['x'], { type: 'image/jpeg' });
 
 function start() {
   const prepareImage = controlled<Blob, { file: Blob }>();

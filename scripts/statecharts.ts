@@ -1,0 +1,172 @@
+/**
+ * `npm run statecharts`: writes every machine of machines/*.machine.ts under docs/statecharts/ as
+ * <id>.json (the machine's definition, importable into Stately) and <id>.mmd (a Mermaid
+ * stateDiagram-v2). `--check` writes nothing and exits 1 when a committed file is stale.
+ * New machines are picked up by their file name; nothing to register.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { AnyStateMachine } from 'xstate';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const MACHINES_DIR = join(root, 'machines');
+export const OUT_DIR = join(root, 'docs', 'statecharts');
+
+interface Def {
+  id: string;
+  key: string;
+  type: 'atomic' | 'compound' | 'parallel' | 'final' | 'history';
+  initial?: { target: unknown[] };
+  states: Record<string, Def>;
+  transitions: { eventType: string; target?: unknown[]; guard?: unknown; source: string }[];
+  invoke: { id: string; src: unknown }[];
+  tags?: string[];
+}
+
+const isMachine = (value: unknown): value is AnyStateMachine =>
+  typeof value === 'object' && value !== null && 'definition' in value && 'root' in value && 'provide' in value;
+
+/** Every machine exported by machines/*.machine.ts, by file name order. */
+export async function loadMachines(): Promise<AnyStateMachine[]> {
+  const files = readdirSync(MACHINES_DIR)
+    .filter((f) => f.endsWith('.machine.ts'))
+    .sort();
+  const machines: AnyStateMachine[] = [];
+  for (const file of files) {
+    const mod = (await import(pathToFileURL(join(MACHINES_DIR, file)).href)) as Record<string, unknown>;
+    for (const value of Object.values(mod)) if (isMachine(value) && !machines.includes(value)) machines.push(value);
+  }
+  return machines;
+}
+
+const mermaidId = (id: string) => id.replace(/[^A-Za-z0-9_]/g, '_');
+/** A target as the definition gives it: '#id' or a state node. */
+const targetId = (target: unknown): string =>
+  (typeof target === 'string' ? target : String((target as { id?: string }).id ?? '')).replace(/^#/, '');
+
+function guardLabel(guard: unknown): string {
+  if (!guard) return '';
+  if (typeof guard === 'string') return guard;
+  if (typeof guard === 'object' && guard !== null && 'type' in guard) return String((guard as { type: unknown }).type);
+  return 'guard';
+}
+
+function eventLabel(eventType: string, node: Def): string {
+  if (eventType === '') return 'always';
+  const invoke = (prefix: string, word: string) => {
+    const id = eventType.slice(prefix.length);
+    const found = node.invoke.find((i) => i.id === id);
+    return `${word} ${typeof found?.src === 'string' ? found.src : id}`;
+  };
+  if (eventType.startsWith('xstate.done.actor.')) return invoke('xstate.done.actor.', 'done');
+  if (eventType.startsWith('xstate.error.actor.')) return invoke('xstate.error.actor.', 'error');
+  if (eventType.startsWith('xstate.after.')) return `after ${eventType.split('.')[2]}`;
+  if (eventType.startsWith('xstate.done.state.')) return 'done';
+  return eventType;
+}
+
+function toMermaid(machine: AnyStateMachine): string {
+  const def = definitionOf(machine);
+  const lines = ['stateDiagram-v2'];
+  const edges: string[] = [];
+  const box = (node: Def, depth: number) => {
+    const pad = '  '.repeat(depth);
+    const children = Object.values(node.states).filter((c) => c.type !== 'history');
+    const first = node.initial?.target[0];
+    if (node.type !== 'parallel' && first) lines.push(`${pad}[*] --> ${mermaidId(targetId(first))}`);
+    children.forEach((child, index) => {
+      const id = mermaidId(child.id);
+      lines.push(`${pad}state "${child.key}" as ${id}`);
+      if (child.type === 'compound' || child.type === 'parallel') {
+        lines.push(`${pad}state ${id} {`);
+        box(child, depth + 1);
+        lines.push(`${pad}}`);
+      }
+      if (child.type === 'final') lines.push(`${pad}${id} --> [*]`);
+      if (node.type === 'parallel' && index < children.length - 1) lines.push(`${pad}--`);
+    });
+  };
+  const collect = (node: Def) => {
+    for (const t of node.transitions) {
+      const guard = guardLabel(t.guard);
+      const label = `${eventLabel(t.eventType, node)}${guard ? ` [${guard}]` : ''}`;
+      const targets = t.target && t.target.length > 0 ? t.target : [`#${node.id}`];
+      for (const target of targets) edges.push(`  ${mermaidId(node.id)} --> ${mermaidId(targetId(target))} : ${label}`);
+    }
+    for (const child of Object.values(node.states)) collect(child);
+  };
+  lines.push(`  state "${def.key}" as ${mermaidId(def.id)}`, `  state ${mermaidId(def.id)} {`);
+  box(def, 2);
+  lines.push('  }', `  [*] --> ${mermaidId(def.id)}`);
+  collect(def);
+  return [...lines, ...edges].join('\n') + '\n';
+}
+
+type Node = AnyStateMachine['root'];
+interface AlwaysDef {
+  eventType: '';
+  source: string;
+  target?: string[];
+  guard?: unknown;
+  actions: unknown[];
+}
+
+/**
+ * The machine's definition with its eventless (`always`) transitions added: xstate leaves them out of
+ * `definition`, and the route guards are exactly such transitions.
+ */
+export function definitionOf(machine: AnyStateMachine): Def {
+  const withAlways = (node: Node, def: Def): Def => {
+    const always: AlwaysDef[] = (node.always ?? []).map((t) => ({
+      eventType: '',
+      source: `#${node.id}`,
+      ...(t.target ? { target: t.target.map((n) => `#${n.id}`) } : {}),
+      ...(t.guard ? { guard: typeof t.guard === 'function' ? 'guard' : t.guard } : {}),
+      actions: (t.actions ?? []).map((a) => (typeof a === 'function' ? { type: 'inline' } : a)),
+    }));
+    const states = Object.fromEntries(
+      Object.entries(def.states).map(([key, child]) => [key, withAlways(node.states[key] as Node, child)]),
+    );
+    return { ...def, states, ...(always.length > 0 ? { always, transitions: [...def.transitions, ...always] } : {}) };
+  };
+  return withAlways(machine.root, machine.definition as unknown as Def);
+}
+
+/** The files `npm run statecharts` writes, by name. */
+export async function renderStatecharts(): Promise<Map<string, string>> {
+  const files = new Map<string, string>();
+  for (const machine of await loadMachines()) {
+    files.set(`${machine.id}.json`, `${JSON.stringify(definitionOf(machine), null, 2)}\n`);
+    files.set(`${machine.id}.mmd`, toMermaid(machine));
+  }
+  return files;
+}
+
+/** Names of committed files that differ from what the machines give now (missing ones included). */
+export async function staleStatecharts(): Promise<string[]> {
+  const stale: string[] = [];
+  for (const [name, text] of await renderStatecharts()) {
+    const path = join(OUT_DIR, name);
+    if (!existsSync(path) || readFileSync(path, 'utf8') !== text) stale.push(name);
+  }
+  return stale;
+}
+
+async function main() {
+  if (process.argv.includes('--check')) {
+    const stale = await staleStatecharts();
+    if (stale.length > 0) {
+      console.error(`Stale statecharts (run npm run statecharts): ${stale.join(', ')}`);
+      process.exit(1);
+    }
+    console.log('statecharts are up to date');
+    return;
+  }
+  mkdirSync(OUT_DIR, { recursive: true });
+  const files = await renderStatecharts();
+  for (const [name, text] of files) writeFileSync(join(OUT_DIR, name), text);
+  console.log(`wrote ${files.size} files to docs/statecharts/`);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) void main();
