@@ -4,7 +4,8 @@
  *   stops the actor when it closes.
  * - `action`: what the farmer may do, as the quotation lifecycle allows it: delete a PENDING one
  *   (after the confirm dialog), place an order from a COMPLETED one, track an ORDERED one. A
- *   successful delete (200) or order (201) goes to /request; anything else brings the button back.
+ *   successful delete (200) or order (201) goes to /request and ends the chart (`left`, polling
+ *   stops); anything else brings the button back.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { POLL_MS } from '../src/domain/constants';
@@ -78,91 +79,102 @@ export const quotationDetailMachine = setup({
 }).createMachine({
   id: 'quotationDetail',
   context: ({ input }) => ({ quotationId: input.quotationId, quotation: input.cached ?? null, missing: false }),
-  invoke: { id: 'visibility', src: 'visibility' },
-  type: 'parallel',
+  initial: 'active',
   states: {
-    poll: {
-      initial: 'fetching',
-      on: { 'page.hidden': '.paused' },
+    active: {
+      type: 'parallel',
+      invoke: { id: 'visibility', src: 'visibility' },
       states: {
-        fetching: {
-          tags: ['loading'],
-          invoke: {
-            id: 'fetchQuotation',
-            src: 'fetchQuotation',
-            input: ({ context }) => ({ id: context.quotationId }),
-            onDone: [
-              {
-                guard: { type: 'isFound', params: ({ event }) => ({ found: event.output !== null }) },
-                target: 'waiting',
-                actions: [
-                  assign({ quotation: ({ event }) => event.output, missing: false }),
-                  { type: 'storeQuotation', params: ({ event }) => ({ quotation: event.output as Quotation }) },
+        poll: {
+          initial: 'fetching',
+          on: { 'page.hidden': '.paused' },
+          states: {
+            fetching: {
+              tags: ['loading'],
+              invoke: {
+                id: 'fetchQuotation',
+                src: 'fetchQuotation',
+                input: ({ context }) => ({ id: context.quotationId }),
+                onDone: [
+                  {
+                    guard: { type: 'isFound', params: ({ event }) => ({ found: event.output !== null }) },
+                    target: 'waiting',
+                    actions: [
+                      assign({ quotation: ({ event }) => event.output, missing: false }),
+                      { type: 'storeQuotation', params: ({ event }) => ({ quotation: event.output as Quotation }) },
+                    ],
+                  },
+                  { target: 'waiting', actions: assign({ quotation: null, missing: true }) },
                 ],
+                onError: { target: 'waiting' },
               },
-              { target: 'waiting', actions: assign({ quotation: null, missing: true }) },
-            ],
-            onError: { target: 'waiting' },
+            },
+            waiting: { after: { POLL: 'fetching' } },
+            paused: { on: { 'page.visible': 'fetching' } },
           },
         },
-        waiting: { after: { POLL: 'fetching' } },
-        paused: { on: { 'page.visible': 'fetching' } },
-      },
-    },
-    action: {
-      initial: 'idle',
-      states: {
-        idle: {
-          on: {
-            'quotation.delete': { guard: 'mayDelete', target: 'confirmingDelete' },
-            'order.place': { guard: 'mayPlaceOrder', target: 'placingOrder' },
-            'order.track': {
-              guard: 'mayTrack',
-              actions: {
-                type: 'navigate',
-                params: ({ context }) => ({ to: `/order-status?quotation_id=${encodeURIComponent(context.quotation?._id ?? '')}` }),
+        action: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: {
+                'quotation.delete': { guard: 'mayDelete', target: 'confirmingDelete' },
+                'order.place': { guard: 'mayPlaceOrder', target: 'placingOrder' },
+                'order.track': {
+                  guard: 'mayTrack',
+                  actions: {
+                    type: 'navigate',
+                    params: ({ context }) => ({ to: `/order-status?quotation_id=${encodeURIComponent(context.quotation?._id ?? '')}` }),
+                  },
+                },
+              },
+            },
+            confirmingDelete: {
+              on: {
+                // The poll may have brought a priced quotation meanwhile: then there is nothing to delete.
+                'delete.confirm': [{ guard: 'mayDelete', target: 'deleting' }, { target: 'idle' }],
+                'delete.cancel': 'idle',
+              },
+            },
+            deleting: {
+              tags: ['busy'],
+              invoke: {
+                id: 'deleteQuotation',
+                src: 'deleteQuotation',
+                input: ({ context }) => ({ id: context.quotation?._id ?? context.quotationId }),
+                onDone: [
+                  {
+                    guard: { type: 'hasStatus', params: ({ event }) => ({ actual: event.output.status, expected: 200 }) },
+                    target: '#quotationDetail.left',
+                    actions: { type: 'navigate', params: { to: '/request' } },
+                  },
+                  { target: 'idle' },
+                ],
+                onError: { target: 'idle' },
+              },
+            },
+            placingOrder: {
+              tags: ['busy'],
+              invoke: {
+                id: 'placeOrder',
+                src: 'placeOrder',
+                input: ({ context }) => ({ id: context.quotation?._id ?? context.quotationId }),
+                onDone: [
+                  {
+                    guard: { type: 'hasStatus', params: ({ event }) => ({ actual: event.output.status, expected: 201 }) },
+                    target: '#quotationDetail.left',
+                    actions: { type: 'navigate', params: { to: '/request' } },
+                  },
+                  { target: 'idle' },
+                ],
+                onError: { target: 'idle' },
               },
             },
           },
         },
-        confirmingDelete: { on: { 'delete.confirm': 'deleting', 'delete.cancel': 'idle' } },
-        deleting: {
-          tags: ['busy'],
-          invoke: {
-            id: 'deleteQuotation',
-            src: 'deleteQuotation',
-            input: ({ context }) => ({ id: context.quotation?._id ?? context.quotationId }),
-            onDone: [
-              {
-                guard: { type: 'hasStatus', params: ({ event }) => ({ actual: event.output.status, expected: 200 }) },
-                target: 'left',
-                actions: { type: 'navigate', params: { to: '/request' } },
-              },
-              { target: 'idle' },
-            ],
-            onError: { target: 'idle' },
-          },
-        },
-        placingOrder: {
-          tags: ['busy'],
-          invoke: {
-            id: 'placeOrder',
-            src: 'placeOrder',
-            input: ({ context }) => ({ id: context.quotation?._id ?? context.quotationId }),
-            onDone: [
-              {
-                guard: { type: 'hasStatus', params: ({ event }) => ({ actual: event.output.status, expected: 201 }) },
-                target: 'left',
-                actions: { type: 'navigate', params: { to: '/request' } },
-              },
-              { target: 'idle' },
-            ],
-            onError: { target: 'idle' },
-          },
-        },
-        // The request succeeded and the session is taking the farmer to /request.
-        left: { tags: ['busy'] },
       },
     },
+    // The request succeeded and the session is taking the farmer to /request: polling ends here.
+    left: { type: 'final', tags: ['busy'] },
   },
 });

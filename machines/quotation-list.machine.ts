@@ -59,6 +59,10 @@ export const quotationListMachine = setup({
       const quotation = context.quotations.find((q) => q._id === event.id);
       return quotation !== undefined && mayDeleteQuotation(quotation);
     },
+    stillDeletable: ({ context }) => {
+      const current = context.quotations.find((q) => q._id === context.confirming?._id);
+      return current !== undefined && mayDeleteQuotation(current);
+    },
     isOk: (_, params: { status: number }) => params.status === 200,
   },
   actions: {
@@ -112,7 +116,8 @@ export const quotationListMachine = setup({
         idle: { on: { 'quotation.delete': { guard: 'mayDelete', target: 'confirming', actions: 'setConfirming' } } },
         confirming: {
           on: {
-            'delete.confirm': 'deleting',
+            // The poll may have brought a priced quotation meanwhile: then there is nothing to delete.
+            'delete.confirm': [{ guard: 'stillDeletable', target: 'deleting' }, { target: 'idle', actions: 'clearConfirming' }],
             'delete.cancel': { target: 'idle', actions: 'clearConfirming' },
           },
         },

@@ -72,12 +72,22 @@ describe('quotation detail machine', () => {
     const { actor, deleteQuotation, navigate } = await loaded(quotation());
     expect(actor.getSnapshot().can({ type: 'order.place' })).toBe(false);
     actor.send({ type: 'quotation.delete' });
-    expect(actor.getSnapshot().matches({ action: 'confirmingDelete' })).toBe(true);
+    expect(actor.getSnapshot().matches({ active: { action: 'confirmingDelete' } })).toBe(true);
     actor.send({ type: 'delete.confirm' });
     expect(deleteQuotation.last().input).toEqual({ id: 'q-1' });
     deleteQuotation.last().deferred.resolve({ status: 200 });
     await flush();
     expect(navigate).toHaveBeenCalledWith('/request');
+  });
+
+  it('stops polling once a successful order or delete is taking the farmer away', async () => {
+    const { actor, fetchQuotation, placeOrder } = await loaded(quotation({ status: 'COMPLETED' }));
+    actor.send({ type: 'order.place' });
+    placeOrder.last().deferred.resolve({ status: 201 });
+    await flush();
+    expect(actor.getSnapshot().status).toBe('done');
+    await vi.advanceTimersByTimeAsync(POLL_MS * 3);
+    expect(fetchQuotation.calls).toHaveLength(1);
   });
 
   it('brings the Delete button back when the delete fails', async () => {

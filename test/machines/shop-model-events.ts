@@ -114,6 +114,8 @@ export const quotationListModel = {
     { type: 'page.hidden' },
     { type: 'page.visible' },
     done('fetchQuotations', [modelPending, modelReceived, modelOrdered]),
+    // The admin priced the pending one meanwhile.
+    done('fetchQuotations', [{ ...modelPending, status: 'COMPLETED' }, modelReceived, modelOrdered]),
     error('fetchQuotations'),
     after('POLL', 'quotationList.poll.waiting'),
     { type: 'quotation.delete', id: 'q-1' },
@@ -138,7 +140,7 @@ export const quotationDetailModel = {
     done('fetchQuotation', modelOrdered),
     done('fetchQuotation', null),
     error('fetchQuotation'),
-    after('POLL', 'quotationDetail.poll.waiting'),
+    after('POLL', 'quotationDetail.active.poll.waiting'),
     { type: 'quotation.delete' },
     { type: 'delete.confirm' },
     { type: 'delete.cancel' },

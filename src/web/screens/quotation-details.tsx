@@ -37,7 +37,7 @@ export default function QuotationDetailsScreen() {
   const quotation = useSelector(detail, (s) => s.context.quotation);
   const missing = useSelector(detail, (s) => s.context.missing);
   const busy = useSelector(detail, (s) => s.hasTag('busy'));
-  const confirming = useSelector(detail, (s) => s.matches({ action: 'confirmingDelete' }) || s.matches({ action: 'deleting' }));
+  const confirming = useSelector(detail, (s) => s.matches({ active: { action: 'confirmingDelete' } }) || s.matches({ active: { action: 'deleting' } }));
   const can = useSelector(detail, (s) => ({
     delete: s.can({ type: 'quotation.delete' }),
     placeOrder: s.can({ type: 'order.place' }),

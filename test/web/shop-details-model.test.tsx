@@ -1,0 +1,173 @@
+/**
+ * The quotation-detail paths drive /quotation-details and the order-tracking paths drive
+ * /order-status: each event a gesture or an actor's answer, each state checked on screen.
+ */
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AnyEventObject, AnyStateMachine, SnapshotFrom } from 'xstate';
+import { orderBalance, orderSteps } from '../../machines/order-tracking.machine';
+import { quotationAction } from '../../machines/quotation-detail.machine';
+import { POLL_MS } from '../../src/domain/constants';
+import { formatPaisa } from '../../src/domain/money';
+import { showsPrices } from '../../src/domain/quotation-status';
+import type { Quotation } from '../../src/domain/types';
+import { driveView, modelPaths } from '../support/model-coverage';
+import { modelConfig, orderTrackingModel, quotationDetailModel } from '../machines/shop-model-events';
+import { advance, answer, fakeTimers, flushAll } from './shop-drive';
+import { called, renderShop, type RenderedShop } from './shop-harness';
+
+type Snap = SnapshotFrom<AnyStateMachine>;
+afterEach(() => vi.useRealTimers());
+
+const TITLE: Record<string, string> = {
+  PENDING: 'Quotation Bucket',
+  COMPLETED: 'My Request',
+  ORDERED: 'My Order',
+  DELETED: 'Quotation Deleted',
+  EXPIRED: 'Quotation Expired',
+};
+const ACTION_LABEL = { delete: 'Delete Request', placeOrder: 'Place Order', track: 'Track Order' } as const;
+const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
+const actionButtons = () =>
+  Object.values(ACTION_LABEL).flatMap((name) => screen.queryAllByRole('button', { name }) as HTMLButtonElement[]);
+
+function shared(view: RenderedShop, event: AnyEventObject): Promise<void> | boolean {
+  const { shop } = view;
+  if (event.type === 'xstate.init') return true;
+  if (event.type === 'page.hidden') return shop.visibility.hide(), true;
+  if (event.type === 'page.visible') return shop.visibility.show(), true;
+  if (event.type.endsWith('.fetchQuotation')) return answer(shop.fetchQuotation.last(), event);
+  if (event.type.startsWith('xstate.after.POLL')) return advance(POLL_MS);
+  return false;
+}
+
+describe('/quotation-details along the quotation-detail paths', () => {
+  const paths = modelPaths(quotationDetailModel.machine, quotationDetailModel);
+  const perform = (view: RenderedShop) => async (event: AnyEventObject) => {
+    const done = shared(view, event);
+    if (done instanceof Promise) await done;
+    else if (done === true) await flushAll();
+    else if (event.type.endsWith('.deleteQuotation')) await answer(view.shop.deleteQuotation.last(), event);
+    else if (event.type.endsWith('.placeOrder')) await answer(view.shop.placeOrder.last(), event);
+    else if (event.type === 'quotation.delete') fireEvent.click(button('Delete Request'));
+    else if (event.type === 'delete.confirm') fireEvent.click(button('Yes'));
+    else if (event.type === 'delete.cancel') fireEvent.click(button('No'));
+    else if (event.type === 'order.place') fireEvent.click(button('Place Order'));
+    else if (event.type === 'order.track') fireEvent.click(button('Track Order'));
+    else throw new Error(`No gesture for ${event.type}`);
+    await flushAll();
+  };
+
+  const assertionsFor = (view: RenderedShop, last: () => AnyEventObject | undefined) => ({
+    active: (s: Snap) => {
+      if (last()?.type === 'order.track') {
+        expect(view.path()).toBe(`/order-status?quotation_id=${(s.context.quotation as Quotation)._id}`);
+        return;
+      }
+      const q = s.context.quotation as Quotation | null;
+      if (!q) {
+        expect(screen.getByText(s.context.missing ? 'This quotation was not found' : 'Loading...')).toBeTruthy();
+        return;
+      }
+      expect(screen.getByRole('heading', { level: 1, name: TITLE[q.status] })).toBeTruthy();
+      expect(screen.queryByRole('region', { name: 'Price Details' }) !== null).toBe(showsPrices(q.status));
+      const action = quotationAction(q.status);
+      const shownActions = Object.values(ACTION_LABEL).filter((name) => screen.queryByRole('button', { name }));
+      expect(shownActions).toEqual(action ? [ACTION_LABEL[action]] : []);
+    },
+    'active.action.idle': (s: Snap) => {
+      if (last()?.type === 'order.track') return;
+      expect(screen.queryByRole('alertdialog')).toBeNull();
+      const q = s.context.quotation as Quotation | null;
+      const action = q ? quotationAction(q.status) : null;
+      if (action) expect(button(ACTION_LABEL[action]).disabled).toBe(false);
+    },
+    'active.action.confirmingDelete': (s: Snap) => {
+      const dialog = screen.getByRole('alertdialog', { name: 'Are you sure you want to cancel' });
+      expect(within(dialog).getByText((s.context.quotation as Quotation).quotationDisplayId)).toBeTruthy();
+    },
+    'active.action.deleting': (s: Snap) => {
+      if (s.context.quotation) expect(button('Yes').disabled).toBe(true);
+      actionButtons().forEach((b) => expect(b.disabled).toBe(true));
+    },
+    'active.action.placingOrder': () => actionButtons().forEach((b) => expect(b.disabled).toBe(true)),
+    left: () => expect(view.path()).toBe('/request'),
+  });
+
+  it('has paths to drive', () => expect(paths.length).toBeGreaterThan(5));
+  it.each(paths.map((p) => [p.name, p] as const))('%s', async (_, path) => {
+    const view = renderShop({ path: '/quotation-details?quotation_id=QT100001' });
+    await called(view.shop.fetchQuotation);
+    fakeTimers();
+    let last: AnyEventObject | undefined;
+    const act = perform(view);
+    await driveView(path, {
+      perform: async (event) => {
+        last = event;
+        await act(event);
+      },
+      assertions: assertionsFor(view, () => last),
+    });
+  });
+});
+
+describe('/order-status along the order-tracking paths', () => {
+  const paths = modelPaths(orderTrackingModel.machine, orderTrackingModel);
+  const perform = (view: RenderedShop) => async (event: AnyEventObject) => {
+    const done = shared(view, event);
+    if (done instanceof Promise) await done;
+    else if (done === true) await flushAll();
+    else if (event.type === 'payment.make') {
+      const config = (event as AnyEventObject & { config: typeof modelConfig }).config;
+      // The config comes from the server (GET /api/config); the farmer then taps the button.
+      await answer(view.shop.fetchConfig.last(), { type: 'xstate.done.actor.fetchConfig', output: config });
+      fireEvent.click(button('Make Payment'));
+    } else throw new Error(`No gesture for ${event.type}`);
+    await flushAll();
+  };
+
+  const assertions = {
+    '': (s: Snap) => {
+      const q = s.context.quotation as Quotation | null;
+      if (!q) {
+        expect(screen.getByText(s.context.missing ? 'This quotation was not found' : 'Loading...')).toBeTruthy();
+        return;
+      }
+      expect(screen.getByText(q.deliveryOtp ?? '—')).toBeTruthy();
+      const steps = within(screen.getByRole('region', { name: 'Order Status' })).getAllByRole('listitem');
+      expect(steps.map((li) => li.classList.contains('shop-step-done'))).toEqual(orderSteps(s as never).map((step) => step.complete));
+      const balance = orderBalance(s as never)!;
+      if (balance.pendingPaisa > 0) {
+        const panel = screen.getByRole('region', { name: 'Payment' });
+        expect(within(panel).getByText(formatPaisa(balance.pendingPaisa))).toBeTruthy();
+        expect(within(panel).getByText(formatPaisa(balance.paidPaisa))).toBeTruthy();
+      } else {
+        expect(screen.queryByRole('button', { name: 'Make Payment' })).toBeNull();
+      }
+    },
+  };
+
+  it('has paths to drive', () => expect(paths.length).toBeGreaterThan(3));
+  it.each(paths.map((p) => [p.name, p] as const))('%s', async (_, path) => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const view = renderShop({ path: '/order-status?quotation_id=q-3' });
+    await called(view.shop.fetchQuotation);
+    fakeTimers();
+    await driveView(path, {
+      perform: perform(view),
+      assertions: {
+        ...assertions,
+        fetching: () => undefined,
+        waiting: () => undefined,
+        paused: () => undefined,
+      },
+    });
+    const last = path.events.at(-1) as AnyEventObject & { config?: typeof modelConfig };
+    if (last.type === 'payment.make') {
+      if (last.config?.upiPayeeId) expect(assign).toHaveBeenCalledWith(expect.stringMatching(/^upi:\/\/pay\?pa=krishi%40upi&/));
+      else expect(screen.getByRole('dialog', { name: 'Contact Us' })).toBeTruthy();
+    }
+    vi.unstubAllGlobals();
+  });
+});

@@ -1,0 +1,39 @@
+/**
+ * Drives rendered shop screens along model paths: the app boots with real timers, then timers turn
+ * fake so each `xstate.after.*` tick of a path is one `advance(ms)`; actor answers are the test's.
+ */
+import { act } from '@testing-library/react';
+import { vi } from 'vitest';
+import type { AnyEventObject } from 'xstate';
+import type { ControlledCall } from '../support/controlled';
+
+export function fakeTimers(): void {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+}
+
+export async function advance(ms: number): Promise<void> {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+}
+
+/** Lets promises, lazy screens and renders settle without moving the fake clock. */
+export async function flushAll(): Promise<void> {
+  for (let i = 0; i < 5; i += 1) {
+    await act(async () => {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    });
+  }
+}
+
+/** Answers the latest call of a controlled actor as the path's done/error event says. */
+export async function answer<TOutput>(call: ControlledCall<TOutput, unknown>, event: AnyEventObject): Promise<void> {
+  await act(async () => {
+    if (event.type.startsWith('xstate.done.actor.')) call.resolve(event.output as TOutput);
+    else call.reject(event.error);
+  });
+  await flushAll();
+}
+
+/** The delay name of an `xstate.after.<delay>.<state id>` event. */
+export const delayOf = (event: AnyEventObject): string => event.type.split('.')[2] ?? '';

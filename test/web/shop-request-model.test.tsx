@@ -1,0 +1,80 @@
+/** The quotation-list paths drive /request: each event a gesture or an actor's answer, each state checked on screen. */
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AnyEventObject, AnyStateMachine, SnapshotFrom } from 'xstate';
+import { mayDeleteQuotation } from '../../machines/quotation-list.machine';
+import { POLL_MS } from '../../src/domain/constants';
+import type { Quotation } from '../../src/domain/types';
+import { driveView, modelPaths } from '../support/model-coverage';
+import { quotationListModel } from '../machines/shop-model-events';
+import { advance, answer, fakeTimers, flushAll } from './shop-drive';
+import { called, renderShop, type RenderedShop } from './shop-harness';
+
+const paths = modelPaths(quotationListModel.machine, quotationListModel);
+type Snap = SnapshotFrom<AnyStateMachine>;
+
+afterEach(() => vi.useRealTimers());
+
+function perform(view: RenderedShop) {
+  return async (event: AnyEventObject) => {
+    const { shop } = view;
+    if (event.type === 'xstate.init') return;
+    if (event.type === 'page.hidden') shop.visibility.hide();
+    else if (event.type === 'page.visible') shop.visibility.show();
+    else if (event.type.endsWith('.fetchQuotations')) await answer(shop.fetchQuotations.last(), event);
+    else if (event.type.endsWith('.deleteQuotation')) await answer(shop.deleteQuotation.last(), event);
+    else if (event.type.startsWith('xstate.after.POLL')) await advance(POLL_MS);
+    else if (event.type === 'quotation.delete') {
+      const quotation = (event as { id: string } & AnyEventObject).id === 'q-1' ? 'QT100001' : '';
+      fireEvent.click(screen.getByRole('button', { name: `Delete ${quotation}` }));
+    } else if (event.type === 'delete.confirm') fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    else if (event.type === 'delete.cancel') fireEvent.click(screen.getByRole('button', { name: 'No' }));
+    else throw new Error(`No gesture for ${event.type}`);
+    await flushAll();
+  };
+}
+
+const BADGE: Record<string, string> = { PENDING: 'Pending', COMPLETED: 'Received', ORDERED: 'Ordered', DELETED: 'Deleted', EXPIRED: 'Expired' };
+
+const assertions = {
+  poll: (s: Snap) => {
+    const quotations = s.context.quotations as Quotation[];
+    for (const q of quotations) {
+      const card = screen.getByText(q.quotationDisplayId, { selector: '.shop-display-id' }).closest('li') as HTMLElement;
+      expect(within(card).getByText(BADGE[q.status]!)).toBeTruthy();
+      expect(within(card).queryByRole('button', { name: `Delete ${q.quotationDisplayId}` }) !== null).toBe(mayDeleteQuotation(q));
+    }
+    expect(screen.getByText(`${quotations.length} quotation${quotations.length === 1 ? '' : 's'}`)).toBeTruthy();
+  },
+  'poll.fetching': (s: Snap) => {
+    if ((s.context.quotations as Quotation[]).length === 0) expect(screen.getByText('Loading...')).toBeTruthy();
+  },
+  'poll.waiting': (s: Snap) => {
+    if ((s.context.quotations as Quotation[]).length === 0) expect(screen.getByText('No quotations yet')).toBeTruthy();
+  },
+  'poll.paused': (s: Snap) => {
+    if ((s.context.quotations as Quotation[]).length === 0) expect(screen.queryByText('Loading...')).toBeNull();
+  },
+  'removal.idle': () => expect(screen.queryByRole('alertdialog')).toBeNull(),
+  'removal.confirming': (s: Snap) => {
+    const dialog = screen.getByRole('alertdialog', { name: 'Are you sure you want to cancel' });
+    expect(within(dialog).getByText((s.context.confirming as Quotation).quotationDisplayId)).toBeTruthy();
+    expect((within(dialog).getByRole('button', { name: 'Yes' }) as HTMLButtonElement).disabled).toBe(false);
+  },
+  'removal.deleting': () => {
+    const dialog = screen.getByRole('alertdialog');
+    expect((within(dialog).getByRole('button', { name: 'Yes' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((within(dialog).getByRole('button', { name: 'No' }) as HTMLButtonElement).disabled).toBe(true);
+  },
+};
+
+describe('/request along the quotation-list paths', () => {
+  it('has paths to drive', () => expect(paths.length).toBeGreaterThan(3));
+  it.each(paths.map((p) => [p.name, p] as const))('%s', async (_, path) => {
+    const view = renderShop({ path: '/request' });
+    await called(view.shop.fetchQuotations);
+    fakeTimers();
+    const initial = quotationListModel.machine.resolveState({ value: { poll: 'fetching', removal: 'idle' }, context: { quotations: [], confirming: null } });
+    await driveView(path, { perform: perform(view), assertions, initial });
+  });
+});
