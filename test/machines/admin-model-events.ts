@@ -113,10 +113,13 @@ export const userEvents: AnyEventObject[] = [
 ];
 
 /** After a verification the list reloads with the verified user; the paths answer with this list then. */
-export const userEventsIn = (snapshot: { context: { users: User[] } }): AnyEventObject[] =>
-  userEvents.map((e) =>
-    e.type === 'xstate.done.actor.loadUsers' && snapshot.context.users.length > 0 ? done('loadUsers', USERS_AFTER_VERIFY) : e,
-  );
+export const userEventsIn = (snapshot: { context: { users: User[]; query: string } }): AnyEventObject[] =>
+  userEvents.map((e) => {
+    if (e.type === 'xstate.done.actor.loadUsers' && snapshot.context.users.length > 0) return done('loadUsers', USERS_AFTER_VERIFY);
+    // Typing changes the text: after a search the next one clears it.
+    if (e.type === 'search.change' && snapshot.context.query !== '') return { type: 'search.change', query: '' };
+    return e;
+  });
 
 /** The production charts with effects that never settle: the paths deliver every answer as an event. */
 export const quotationsModel = adminQuotationsMachine.provide({
