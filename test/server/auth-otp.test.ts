@@ -115,6 +115,14 @@ describe.each(databases())('OTP login on %s', (kind) => {
     expect((await verify(mobile, second)).statusCode).toBe(200);
   });
 
+  it('sends one code when the same number asks twice at once', async () => {
+    const mobile = nextMobile();
+    const before = t.sms.messages.length;
+    const results = await Promise.all([request(mobile), request(mobile)]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 429]);
+    expect(t.sms.messages.length - before).toBe(1);
+  });
+
   it('sends at most 5 codes an hour per number', async () => {
     const mobile = nextMobile();
     const start = t.clock.now();

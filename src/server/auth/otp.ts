@@ -51,6 +51,19 @@ export async function issueCode(
   rules: OtpRules,
 ): Promise<IssueResult> {
   return db.transaction().execute(async (trx) => {
+    // Lock this number's row first (PostgreSQL row lock; SQLite serialises transactions anyway), so two
+    // simultaneous requests for one number are counted one after the other. A first-ever request makes
+    // an empty row (hash '') to lock; it never matches a code.
+    await trx
+      .insertInto('otpVerifications')
+      .values({ mobileNumber, codeHash: '', expiresAt: 0, tries: 0, createdAt: now })
+      .onConflict((oc) => oc.column('mobileNumber').doNothing())
+      .execute();
+    await trx
+      .updateTable('otpVerifications')
+      .set({ tries: sql`tries` })
+      .where('mobileNumber', '=', mobileNumber)
+      .execute();
     const sends = await trx
       .selectFrom('otpSends')
       .select('sentAt')
@@ -97,7 +110,7 @@ export async function checkCode(
   rules: OtpRules,
 ): Promise<CheckResult> {
   const row = await db.selectFrom('otpVerifications').selectAll().where('mobileNumber', '=', mobileNumber).executeTakeFirst();
-  if (!row) return 'invalid';
+  if (!row || row.codeHash === '') return 'invalid';
   if (row.tries >= rules.maxTries) return 'locked';
   if (now > Number(row.expiresAt)) return 'expired';
   const given = Buffer.from(hmac(secret, mobileNumber, code), 'hex');
