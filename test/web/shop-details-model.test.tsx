@@ -3,7 +3,7 @@
  * /order-status: each event a gesture or an actor's answer, each state checked on screen.
  */
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AnyEventObject, AnyStateMachine, SnapshotFrom } from 'xstate';
 import { orderBalance, orderSteps } from '../../machines/order-tracking.machine';
 import { quotationAction } from '../../machines/quotation-detail.machine';
@@ -11,12 +11,13 @@ import { POLL_MS } from '../../src/domain/constants';
 import { formatPaisa } from '../../src/domain/money';
 import { showsPrices } from '../../src/domain/quotation-status';
 import type { Quotation } from '../../src/domain/types';
-import { driveView, modelPaths } from '../support/model-coverage';
+import { assertFullCoverage, driveView, modelPaths } from '../support/model-coverage';
 import { modelConfig, orderTrackingModel, quotationDetailModel } from '../machines/shop-model-events';
-import { advance, answer, fakeTimers, flushAll } from './shop-drive';
+import { advance, answer, fakeTimers, flushAll, preloadShopScreens } from './shop-drive';
 import { called, renderShop, type RenderedShop } from './shop-harness';
 
 type Snap = SnapshotFrom<AnyStateMachine>;
+beforeAll(preloadShopScreens);
 afterEach(() => vi.useRealTimers());
 
 const TITLE: Record<string, string> = {
@@ -94,6 +95,7 @@ describe('/quotation-details along the quotation-detail paths', () => {
     left: () => expect(view.path()).toBe('/request'),
   });
 
+  it('take every transition of the machine', () => assertFullCoverage(quotationDetailModel.machine, paths, quotationDetailModel.input));
   it('has paths to drive', () => expect(paths.length).toBeGreaterThan(5));
   it.each(paths.map((p) => [p.name, p] as const))('%s', async (_, path) => {
     const view = renderShop({ path: '/quotation-details?quotation_id=QT100001' });
@@ -147,6 +149,7 @@ describe('/order-status along the order-tracking paths', () => {
     },
   };
 
+  it('take every transition of the machine', () => assertFullCoverage(orderTrackingModel.machine, paths, orderTrackingModel.input));
   it('has paths to drive', () => expect(paths.length).toBeGreaterThan(3));
   it.each(paths.map((p) => [p.name, p] as const))('%s', async (_, path) => {
     const assign = vi.fn();

@@ -37,3 +37,21 @@ export async function answer<TOutput>(call: ControlledCall<TOutput, unknown>, ev
 
 /** The delay name of an `xstate.after.<delay>.<state id>` event. */
 export const delayOf = (event: AnyEventObject): string => event.type.split('.')[2] ?? '';
+
+/** Loads every shop screen module once, so switching screens in a path does not wait on a bundler. */
+export async function preloadShopScreens(): Promise<void> {
+  await Promise.all([
+    import('../../src/web/screens/home'),
+    import('../../src/web/screens/sku-details'),
+    import('../../src/web/screens/cart'),
+    import('../../src/web/screens/request'),
+    import('../../src/web/screens/quotation-details'),
+    import('../../src/web/screens/order-status'),
+    import('../../src/web/screens/profile'),
+  ]);
+}
+
+/** Flushes until the lazily loaded screen has replaced the Suspense fallback. */
+export async function screenShown(): Promise<void> {
+  for (let i = 0; i < 50 && document.querySelector('.app-frame > .loading'); i += 1) await flushAll();
+}

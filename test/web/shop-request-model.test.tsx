@@ -1,18 +1,19 @@
 /** The quotation-list paths drive /request: each event a gesture or an actor's answer, each state checked on screen. */
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AnyEventObject, AnyStateMachine, SnapshotFrom } from 'xstate';
 import { mayDeleteQuotation } from '../../machines/quotation-list.machine';
 import { POLL_MS } from '../../src/domain/constants';
 import type { Quotation } from '../../src/domain/types';
-import { driveView, modelPaths } from '../support/model-coverage';
+import { assertFullCoverage, driveView, modelPaths } from '../support/model-coverage';
 import { quotationListModel } from '../machines/shop-model-events';
-import { advance, answer, fakeTimers, flushAll } from './shop-drive';
+import { advance, answer, fakeTimers, flushAll, preloadShopScreens } from './shop-drive';
 import { called, renderShop, type RenderedShop } from './shop-harness';
 
 const paths = modelPaths(quotationListModel.machine, quotationListModel);
 type Snap = SnapshotFrom<AnyStateMachine>;
 
+beforeAll(preloadShopScreens);
 afterEach(() => vi.useRealTimers());
 
 function perform(view: RenderedShop) {
@@ -69,6 +70,7 @@ const assertions = {
 };
 
 describe('/request along the quotation-list paths', () => {
+  it('take every transition of the machine', () => assertFullCoverage(quotationListModel.machine, paths, quotationListModel.input));
   it('has paths to drive', () => expect(paths.length).toBeGreaterThan(3));
   it.each(paths.map((p) => [p.name, p] as const))('%s', async (_, path) => {
     const view = renderShop({ path: '/request' });

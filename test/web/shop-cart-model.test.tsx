@@ -1,0 +1,181 @@
+/**
+ * The cart paths drive /sku-details and /cart (typing a quantity, Add to Cart, plus, minus, remove,
+ * Request Quotation) and the catalogue paths drive /home, /sku-details and /profile (opening and
+ * leaving Home, typing a search, a deep link, the contact sheet). Each event is a gesture, an
+ * actor's answer or a timer tick; each state is checked on screen.
+ */
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AnyEventObject, AnyStateMachine, SnapshotFrom } from 'xstate';
+import { selectedSku, visibleSkus } from '../../machines/catalogue.machine';
+import { DEBOUNCE_MS, SKU_REFRESH_MS } from '../../src/domain/constants';
+import type { CartItem } from '../../src/domain/types';
+import { assertFullCoverage, driveView, modelPaths } from '../support/model-coverage';
+import { cartModel, catalogueModel, modelConfig, modelShell, modelStraw } from '../machines/shop-model-events';
+import { advance, answer, delayOf, fakeTimers, flushAll, preloadShopScreens, screenShown } from './shop-drive';
+import { renderShop, type RenderedShop } from './shop-harness';
+
+type Snap = SnapshotFrom<AnyStateMachine>;
+beforeAll(preloadShopScreens);
+afterEach(() => vi.useRealTimers());
+
+const NAMES: Record<string, string> = { 'sku-1': 'Groundnut Shell', 'sku-2': 'Paddy Straw' };
+const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
+const go = async (view: RenderedShop, to: string) => {
+  if (view.path() === to) return;
+  view.app().system.get('session')?.send({ type: 'nav.go', to });
+  await flushAll();
+  await screenShown();
+};
+
+describe('/sku-details and /cart along the cart paths', () => {
+  // Plus, minus and remove are gestures on an item the cart holds.
+  const paths = modelPaths(cartModel.machine, {
+    ...cartModel,
+    events: (s) =>
+      cartModel.events.filter((e) => !('id' in e) || (s.context.items as CartItem[]).some((i) => i._id === e.id)),
+  });
+  const productPage = '/sku-details?sku_id=SKU1001';
+
+  const perform = (view: RenderedShop) => async (event: AnyEventObject) => {
+    if (event.type === 'xstate.init') return;
+    if (event.type === 'draft.change') {
+      await go(view, productPage);
+      const input = screen.getByRole('spinbutton', { name: 'Quantity' }) as HTMLInputElement;
+      // Typing the number already shown: the farmer clears the box and types it again.
+      if (input.value === String(event.quantity)) fireEvent.change(input, { target: { value: '' } });
+      fireEvent.change(input, { target: { value: String(event.quantity) } });
+    } else if (event.type === 'cart.add') {
+      await go(view, productPage);
+      fireEvent.click(button('Add to Cart'));
+    } else if (event.type === 'cart.update' || event.type === 'cart.clear') {
+      // No screen edits an item wholesale or empties the cart by hand: the app-level event, sent as the app would.
+      view.app().system.get('cart')?.send(event);
+    } else if (event.type === 'cart.increment' || event.type === 'cart.decrement' || event.type === 'cart.remove') {
+      await go(view, '/cart');
+      const verb = { 'cart.increment': 'Increase', 'cart.decrement': 'Decrease', 'cart.remove': 'Remove' }[event.type];
+      fireEvent.click(button(`${verb} ${NAMES[event.id as string]}`));
+    } else if (event.type === 'quotation.request') {
+      await go(view, '/cart');
+      fireEvent.click(button('Request Quotation'));
+    } else if (event.type.endsWith('.requestQuotation')) {
+      await answer(view.shop.requestQuotation.last(), event);
+    } else throw new Error(`No gesture for ${event.type}`);
+    await flushAll();
+    await screenShown();
+  };
+
+  const assertionsFor = (view: RenderedShop) => ({
+    '': (s: Snap) => {
+      const items = s.context.items as CartItem[];
+      const badge = document.querySelector('.shop-tab-badge');
+      expect(badge?.textContent ?? '0').toBe(String(items.length));
+    },
+    ready: (s: Snap) => {
+      const items = s.context.items as CartItem[];
+      if (view.path() === '/cart') {
+        expect(screen.getByText(`${items.length} item${items.length === 1 ? '' : 's'}`)).toBeTruthy();
+        for (const item of items) expect(screen.getByText(`${item.quantity} ${item.skuQuantityUnit}`)).toBeTruthy();
+        expect(button('Request Quotation').disabled).toBe(items.length === 0);
+      } else if (view.path() === productPage) {
+        const draft = s.context.draft as { skuId: string; quantity: number } | null;
+        const quantity = draft?.skuId === 'sku-1' ? draft.quantity : 0;
+        expect((screen.getByRole('spinbutton', { name: 'Quantity' }) as HTMLInputElement).value).toBe(quantity === 0 ? '' : String(quantity));
+        expect(button('Add to Cart').disabled).toBe(quantity <= 0);
+      } else {
+        expect(view.path()).toBe('/request');
+        expect(items).toEqual([]);
+      }
+    },
+    sending: () => {
+      expect(view.path()).toBe('/cart');
+      expect(button('Sending…').disabled).toBe(true);
+    },
+  });
+
+  it('take every transition of the machine', () => assertFullCoverage(cartModel.machine, paths, cartModel.input));
+  it('has paths to drive', () => expect(paths.length).toBeGreaterThan(5));
+  it.each(paths.map((p) => [p.name, p] as const))('%s', async (_, path) => {
+    const view = renderShop({ path: '/cart', persisted: { skus: [modelShell, modelStraw] } });
+    await screen.findByRole('button', { name: 'Request Quotation' });
+    fakeTimers();
+    await driveView(path, { perform: perform(view), assertions: assertionsFor(view) });
+  });
+});
+
+describe('/home, /sku-details and /profile along the catalogue paths', () => {
+  // One gesture per event: Home opens and closes by its tab, a search is typed on Home, a product
+  // link opens away from Home, and a timer tick moves the clock only when no other timer would fire.
+  const paths = modelPaths(catalogueModel.machine, {
+    ...catalogueModel,
+    events: (s) => {
+      const onHome = s.matches({ refresh: 'on' });
+      const settled = s.matches({ search: 'settled' });
+      return catalogueModel.events.filter((e) => {
+        if (e.type === 'catalogue.load') return false;
+        if (e.type === 'home.open') return !onHome;
+        if (e.type === 'home.close') return onHome;
+        if (e.type === 'search.change') return onHome;
+        if (e.type === 'sku.open') return !onHome && s.context.selectedSkuDisplayId === null;
+        if (e.type.startsWith('xstate.after.SKU_REFRESH')) return settled && !s.matches({ contact: 'unavailable' });
+        if (e.type.startsWith('xstate.after.CONFIG_RETRY')) return settled && !onHome;
+        return true;
+      });
+    },
+  });
+
+  const perform = (view: RenderedShop) => async (event: AnyEventObject) => {
+    if (event.type === 'xstate.init') return;
+    if (event.type === 'home.open') fireEvent.click(screen.getByRole('link', { name: 'Home' }));
+    else if (event.type === 'home.close') fireEvent.click(screen.getByRole('link', { name: 'Profile' }));
+    else if (event.type === 'search.change') fireEvent.change(screen.getByRole('searchbox', { name: 'Search products' }), { target: { value: event.query } });
+    else if (event.type === 'sku.open') await go(view, `/sku-details?sku_id=${event.skuDisplayId}`);
+    else if (event.type.endsWith('.fetchSkus')) await answer(view.shop.fetchSkus.last(), event);
+    else if (event.type.endsWith('.fetchConfig')) await answer(view.shop.fetchConfig.last(), event);
+    else if (event.type.startsWith('xstate.after.')) await advance(delayOf(event) === 'DEBOUNCE' ? DEBOUNCE_MS : SKU_REFRESH_MS);
+    else throw new Error(`No gesture for ${event.type}`);
+    await flushAll();
+    await screenShown();
+  };
+
+  const assertionsFor = (view: RenderedShop) => ({
+    'refresh.on': (s: Snap) => {
+      expect(view.path()).toBe('/home');
+      expect((screen.getByRole('searchbox', { name: 'Search products' }) as HTMLInputElement).value).toBe(s.context.query);
+      const shown = visibleSkus(s as never).map((sku) => sku.name);
+      const overview = screen.getByRole('region', { name: 'Product Overview' });
+      expect(within(overview).queryAllByRole('img').map((img) => img.getAttribute('alt'))).toEqual(shown);
+      if (shown.length === 0 && s.hasTag('loading')) expect(within(overview).getByText('Loading...')).toBeTruthy();
+    },
+    'refresh.off': (s: Snap) => {
+      if (view.path().startsWith('/sku-details')) {
+        const sku = selectedSku(s as never);
+        if (sku) expect(screen.getByRole('heading', { name: sku.name })).toBeTruthy();
+        else expect(screen.getByText(s.hasTag('loading') ? 'Loading...' : 'This product is not available')).toBeTruthy();
+      } else {
+        expect(view.path()).toBe('/profile');
+        expect(screen.getByRole('heading', { level: 1, name: 'My Profile' })).toBeTruthy();
+      }
+    },
+    contact: (s: Snap) => {
+      fireEvent.click(screen.getByRole('button', { name: 'Contact Us' }));
+      const sheet = screen.getByRole('dialog', { name: 'Contact Us' });
+      if (s.matches({ contact: 'ready' })) {
+        expect(within(sheet).getByRole('link', { name: 'Call' }).getAttribute('href')).toBe(`tel:${modelConfig.contactPhone}`);
+      } else {
+        expect(within(sheet).getByText('Loading...')).toBeTruthy();
+      }
+      fireEvent.click(within(sheet).getByRole('button', { name: 'Close' }));
+      expect(screen.queryByRole('dialog')).toBeNull();
+    },
+  });
+
+  it('take every transition of the machine', () => assertFullCoverage(catalogueModel.machine, paths, catalogueModel.input));
+  it('has paths to drive', () => expect(paths.length).toBeGreaterThan(5));
+  it.each(paths.map((p) => [p.name, p] as const))('%s', async (_, path) => {
+    const view = renderShop({ path: '/profile' });
+    await screen.findByRole('button', { name: 'Log out' });
+    fakeTimers();
+    await driveView(path, { perform: perform(view), assertions: assertionsFor(view) });
+  });
+});
