@@ -37,7 +37,7 @@ interface BodyTarget {
   lines?: { field: string; required: string[] };
 }
 
-const RUNS = Number(process.env.BAD_INPUT_RUNS ?? 20);
+const RUNS = Number(process.env.BAD_INPUT_RUNS ?? 60);
 
 const BODY_TARGETS: BodyTarget[] = [
   {
