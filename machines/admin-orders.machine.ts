@@ -13,7 +13,7 @@ import { assign, setup } from 'xstate';
 import type { OrderUpdateBody } from '../src/domain/api';
 import { paisaToRupeesInput, priceDetails, rupeesToPaisa } from '../src/domain/money';
 import type { Order, OrderStatus } from '../src/domain/types';
-import { matchesId, notProvided, wasConflict, type SaveOutcome } from './admin-sheet';
+import { changesFlat, matchesId, notProvided, reapplyFlat, wasConflict, type Refused, type SaveOutcome } from './admin-sheet';
 
 export interface OrderDraft {
   version: number;
@@ -27,7 +27,10 @@ export interface AdminOrdersContext {
   query: string;
   openId: string | null;
   draft: OrderDraft | null;
-  refusedDraft: OrderDraft | null;
+  /** The values the current edit started from: what the admin changed is the draft's difference to them. */
+  editBase: OrderDraft | null;
+  /** The save a 409 refused, kept beside the reloaded order until re-applied or dropped. */
+  refused: Refused<OrderDraft> | null;
 }
 
 export type AdminOrdersEvent =
@@ -67,16 +70,17 @@ export function orderBalance(order: Order, draft: OrderDraft | null) {
   return { totalPaisa, paidPaisa, pendingPaisa: Math.max(0, totalPaisa - paidPaisa) };
 }
 
-/** Where the refused draft differs from the reloaded order: what the admin typed, and what stands now. */
-export function orderDraftChanges(refused: OrderDraft, order: Order) {
-  const now = orderDraftOf(order);
-  const changes: { field: 'status' | 'amountPaid'; mine: string; now: string }[] = [];
-  if (refused.status !== now.status) changes.push({ field: 'status', mine: refused.status, now: now.status });
-  if (rupeesToPaisa(refused.amountPaid) !== order.amountPaidPaisa) {
-    changes.push({ field: 'amountPaid', mine: refused.amountPaid, now: now.amountPaid });
-  }
-  return changes;
-}
+const ORDER_FIELDS = ['status', 'amountPaid'] as const;
+const sameOrderValue = (field: (typeof ORDER_FIELDS)[number], a: string, b: string) =>
+  field === 'amountPaid' && rupeesToPaisa(a) !== null ? rupeesToPaisa(a) === rupeesToPaisa(b) : a === b;
+
+/** Each value the admin changed, with what they typed and what the reloaded order holds now. */
+export const orderDraftChanges = (refused: Refused<OrderDraft>, order: Order) =>
+  changesFlat(refused, orderDraftOf(order), ORDER_FIELDS, sameOrderValue);
+
+/** The admin's own changes laid over the reloaded order, with its version. */
+export const reapplyOrderDraft = (refused: Refused<OrderDraft>, order: Order): OrderDraft =>
+  reapplyFlat(refused, orderDraftOf(order), ORDER_FIELDS, sameOrderValue);
 
 export const openOrder = (context: AdminOrdersContext): Order | undefined =>
   context.orders.find((o) => o._id === context.openId);
@@ -109,13 +113,11 @@ export const adminOrdersMachine = setup({
     setOrders: assign({ orders: (_, orders: Order[]) => orders }),
     setQuery: assign({ query: ({ event }) => (event.type === 'search.change' ? event.query : '') }),
     openSheet: assign({ openId: ({ event }) => (event.type === 'order.open' ? event.id : null) }),
-    closeSheet: assign({ openId: null, draft: null, refusedDraft: null }),
-    startDraft: assign({
-      draft: ({ context }) => {
-        const order = openOrder(context);
-        return order ? orderDraftOf(order) : null;
-      },
-      refusedDraft: null,
+    closeSheet: assign({ openId: null, draft: null, editBase: null, refused: null }),
+    startDraft: assign(({ context }) => {
+      const order = openOrder(context);
+      const draft = order ? orderDraftOf(order) : null;
+      return { draft, editBase: draft, refused: null };
     }),
     setDraftStatus: assign({
       draft: ({ context, event }) =>
@@ -125,19 +127,19 @@ export const adminOrdersMachine = setup({
       draft: ({ context, event }) =>
         context.draft && event.type === 'draft.amountPaid' ? { ...context.draft, amountPaid: event.value } : context.draft,
     }),
-    keepRefusedDraft: assign({ refusedDraft: ({ context }) => context.draft, draft: null }),
-    reapplyRefusedDraft: assign({
-      draft: ({ context }) => {
-        const order = openOrder(context);
-        const refused = context.refusedDraft;
-        return order && refused ? { ...refused, version: order.version } : refused;
-      },
-      refusedDraft: null,
+    keepRefusedDraft: assign(({ context }) => ({
+      refused: context.draft && context.editBase ? { base: context.editBase, mine: context.draft } : null,
+      draft: null,
+    })),
+    reapplyRefusedDraft: assign(({ context }) => {
+      const order = openOrder(context);
+      if (!order || !context.refused) return { refused: null };
+      return { draft: reapplyOrderDraft(context.refused, order), editBase: orderDraftOf(order), refused: null };
     }),
   },
 }).createMachine({
   id: 'adminOrders',
-  context: { orders: [], query: '', openId: null, draft: null, refusedDraft: null },
+  context: { orders: [], query: '', openId: null, draft: null, editBase: null, refused: null },
   initial: 'loading',
   states: {
     loading: {

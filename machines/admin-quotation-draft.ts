@@ -5,7 +5,7 @@
 import type { QuotationPatchBody } from '../src/domain/api';
 import { paisaToRupeesInput, priceDetails, rupeesToPaisa, type PriceDetails } from '../src/domain/money';
 import type { Quotation, QuotationStatus } from '../src/domain/types';
-import { parseQuantity } from './admin-sheet';
+import { changesFlat, parseQuantity, reapplyFlat, type Refused } from './admin-sheet';
 
 export const LINE_FIELDS = ['quantity', 'goods', 'discount', 'shipping'] as const;
 export type LineField = (typeof LINE_FIELDS)[number];
@@ -95,16 +95,6 @@ export function draftPriceDetails(draft: QuotationDraft): PriceDetails {
 export const draftLineTotalPaisa = (line: QuotationLineDraft): number =>
   draftPriceDetails({ version: 0, status: 'PENDING', lines: [line] }).totalPaisa;
 
-/** The refused draft laid over the reloaded quotation: the admin's values, the server's new version. */
-export function reapplyQuotationDraft(refused: QuotationDraft, fresh: Quotation): QuotationDraft {
-  const base = quotationDraftOf(fresh);
-  return {
-    ...base,
-    status: refused.status,
-    lines: base.lines.map((line) => refused.lines.find((mine) => mine.skuId === line.skuId) ?? line),
-  };
-}
-
 export interface DraftChange {
   /** Index of the line in the reloaded quotation, or null for the status. */
   line: number | null;
@@ -119,16 +109,35 @@ const sameValue = (field: LineField, a: string, b: string): boolean => {
   return x !== null && y !== null ? x === y : a.trim() === b.trim();
 };
 
-/** Where the refused draft differs from the reloaded quotation: what the admin typed, and what stands now. */
-export function quotationDraftChanges(refused: QuotationDraft, fresh: Quotation): DraftChange[] {
+const lineOf = (draft: QuotationDraft, skuId: string) => draft.lines.find((line) => line.skuId === skuId);
+
+/** The admin's own changes (their draft against where they started) laid over the reloaded quotation. */
+export function reapplyQuotationDraft(refused: Refused<QuotationDraft>, fresh: Quotation): QuotationDraft {
+  const now = quotationDraftOf(fresh);
+  return {
+    ...now,
+    status: refused.mine.status !== refused.base.status ? refused.mine.status : now.status,
+    lines: now.lines.map((line) => {
+      const mine = lineOf(refused.mine, line.skuId);
+      const base = lineOf(refused.base, line.skuId);
+      return mine && base ? reapplyFlat({ base, mine }, line, LINE_FIELDS, sameValue) : line;
+    }),
+  };
+}
+
+/** Each value the admin changed, with what they typed and what the reloaded quotation holds now. */
+export function quotationDraftChanges(refused: Refused<QuotationDraft>, fresh: Quotation): DraftChange[] {
   const now = quotationDraftOf(fresh);
   const changes: DraftChange[] = [];
-  if (refused.status !== now.status) changes.push({ line: null, field: 'status', mine: refused.status, now: now.status });
+  if (refused.mine.status !== refused.base.status) {
+    changes.push({ line: null, field: 'status', mine: refused.mine.status, now: now.status });
+  }
   now.lines.forEach((line, index) => {
-    const mine = refused.lines.find((l) => l.skuId === line.skuId);
-    if (!mine) return;
-    for (const field of LINE_FIELDS) {
-      if (!sameValue(field, mine[field], line[field])) changes.push({ line: index, field, mine: mine[field], now: line[field] });
+    const mine = lineOf(refused.mine, line.skuId);
+    const base = lineOf(refused.base, line.skuId);
+    if (!mine || !base) return;
+    for (const change of changesFlat({ base, mine }, line, LINE_FIELDS, sameValue)) {
+      changes.push({ line: index, ...change });
     }
   });
   return changes;

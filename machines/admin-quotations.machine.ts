@@ -21,15 +21,17 @@ import {
   type LineField,
   type QuotationDraft,
 } from './admin-quotation-draft';
-import { matchesId, notProvided, wasConflict, type SaveOutcome } from './admin-sheet';
+import { matchesId, notProvided, wasConflict, type Refused, type SaveOutcome } from './admin-sheet';
 
 export interface AdminQuotationsContext {
   quotations: Quotation[];
   query: string;
   openId: string | null;
   draft: QuotationDraft | null;
-  /** The draft a 409 refused, kept beside the reloaded quotation until re-applied or dropped. */
-  refusedDraft: QuotationDraft | null;
+  /** The values the current edit started from: what the admin changed is the draft's difference to them. */
+  editBase: QuotationDraft | null;
+  /** The save a 409 refused, kept beside the reloaded quotation until re-applied or dropped. */
+  refused: Refused<QuotationDraft> | null;
 }
 
 export type AdminQuotationsEvent =
@@ -87,13 +89,11 @@ export const adminQuotationsMachine = setup({
     setQuotations: assign({ quotations: (_, quotations: Quotation[]) => quotations }),
     setQuery: assign({ query: ({ event }) => (event.type === 'search.change' ? event.query : '') }),
     openSheet: assign({ openId: ({ event }) => (event.type === 'quotation.open' ? event.id : null) }),
-    closeSheet: assign({ openId: null, draft: null, refusedDraft: null }),
-    startDraft: assign({
-      draft: ({ context }) => {
-        const quotation = openQuotation(context);
-        return quotation ? quotationDraftOf(quotation) : null;
-      },
-      refusedDraft: null,
+    closeSheet: assign({ openId: null, draft: null, editBase: null, refused: null }),
+    startDraft: assign(({ context }) => {
+      const quotation = openQuotation(context);
+      const draft = quotation ? quotationDraftOf(quotation) : null;
+      return { draft, editBase: draft, refused: null };
     }),
     setDraftStatus: assign({
       draft: ({ context, event }) =>
@@ -105,18 +105,19 @@ export const adminQuotationsMachine = setup({
           ? withLine(context.draft, event.index, event.field, event.value)
           : context.draft,
     }),
-    keepRefusedDraft: assign({ refusedDraft: ({ context }) => context.draft, draft: null }),
-    reapplyRefusedDraft: assign({
-      draft: ({ context }) => {
-        const quotation = openQuotation(context);
-        return quotation && context.refusedDraft ? reapplyQuotationDraft(context.refusedDraft, quotation) : null;
-      },
-      refusedDraft: null,
+    keepRefusedDraft: assign(({ context }) => ({
+      refused: context.draft && context.editBase ? { base: context.editBase, mine: context.draft } : null,
+      draft: null,
+    })),
+    reapplyRefusedDraft: assign(({ context }) => {
+      const quotation = openQuotation(context);
+      if (!quotation || !context.refused) return { refused: null };
+      return { draft: reapplyQuotationDraft(context.refused, quotation), editBase: quotationDraftOf(quotation), refused: null };
     }),
   },
 }).createMachine({
   id: 'adminQuotations',
-  context: { quotations: [], query: '', openId: null, draft: null, refusedDraft: null },
+  context: { quotations: [], query: '', openId: null, draft: null, editBase: null, refused: null },
   initial: 'loading',
   states: {
     loading: {

@@ -16,6 +16,42 @@ export type SaveOutcome = { outcome: 'saved' } | { outcome: 'conflict' };
 
 export const wasConflict = (output: SaveOutcome): boolean => output.outcome === 'conflict';
 
+/**
+ * A save a 409 refused: the draft as the admin left it, and the values it started from. Their difference
+ * is what the admin changed; re-applying lays exactly that over the reloaded item, so another admin's
+ * change to a field this admin never touched stands.
+ */
+export interface Refused<TDraft> {
+  base: TDraft;
+  mine: TDraft;
+}
+
+/** For flat drafts: the fields the admin changed (by `same`), taken from `mine`; every other field from `now`. */
+export function reapplyFlat<TDraft extends object, TField extends keyof TDraft>(
+  refused: Refused<TDraft>,
+  now: TDraft,
+  fields: readonly TField[],
+  same: (field: TField, a: TDraft[TField], b: TDraft[TField]) => boolean,
+): TDraft {
+  const next = { ...now };
+  for (const field of fields) {
+    if (!same(field, refused.mine[field], refused.base[field])) next[field] = refused.mine[field];
+  }
+  return next;
+}
+
+/** For flat drafts: each field the admin changed, with what they typed and what is saved now. */
+export function changesFlat<TDraft extends object, TField extends keyof TDraft>(
+  refused: Refused<TDraft>,
+  now: TDraft,
+  fields: readonly TField[],
+  same: (field: TField, a: TDraft[TField], b: TDraft[TField]) => boolean,
+): { field: TField; mine: TDraft[TField]; now: TDraft[TField] }[] {
+  return fields
+    .filter((field) => !same(field, refused.mine[field], refused.base[field]))
+    .map((field) => ({ field, mine: refused.mine[field], now: now[field] }));
+}
+
 /** Search by id: the display id or the internal `_id`, case-insensitive, by substring. Blank matches all. */
 export function matchesId(item: { _id: string }, displayId: string, query: string): boolean {
   const needle = query.trim().toLocaleLowerCase();

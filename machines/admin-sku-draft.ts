@@ -5,7 +5,7 @@
 import type { SkuBody, SkuPatchBody } from '../src/domain/api';
 import { paisaToRupeesInput, rupeesToPaisa } from '../src/domain/money';
 import type { Sku } from '../src/domain/types';
-import { parseWholeNumber } from './admin-sheet';
+import { changesFlat, parseWholeNumber, reapplyFlat, type Refused } from './admin-sheet';
 
 export const SKU_FIELDS = [
   'name',
@@ -74,21 +74,15 @@ export function skuSaveBody(draft: SkuDraft): SkuBody | SkuPatchBody | null {
   return draft.version === null ? body : { ...body, version: draft.version };
 }
 
-export interface SkuDraftChange {
-  field: SkuField | 'image';
-  mine: string;
-  now: string;
-}
+const CHANGEABLE = [...SKU_FIELDS, 'image'] as const;
+type Changeable = (typeof CHANGEABLE)[number];
+const sameSkuValue = (field: Changeable, a: string, b: string) =>
+  field === 'minimumPrice' && rupeesToPaisa(a) !== null ? rupeesToPaisa(a) === rupeesToPaisa(b) : a.trim() === b.trim();
 
-/** Where the refused draft differs from the reloaded SKU. */
-export function skuDraftChanges(refused: SkuDraft, fresh: Sku): SkuDraftChange[] {
-  const now = skuDraftOf(fresh);
-  const fields = [...SKU_FIELDS, 'image'] as const;
-  return fields
-    .filter((field) =>
-      field === 'minimumPrice'
-        ? rupeesToPaisa(refused.minimumPrice) !== rupeesToPaisa(now.minimumPrice)
-        : refused[field].trim() !== now[field].trim(),
-    )
-    .map((field) => ({ field, mine: refused[field], now: now[field] }));
-}
+/** Each value the admin changed, with what they typed and what the reloaded SKU holds now. */
+export const skuDraftChanges = (refused: Refused<SkuDraft>, fresh: Sku) =>
+  changesFlat(refused, skuDraftOf(fresh), CHANGEABLE, sameSkuValue);
+
+/** The admin's own changes laid over the reloaded SKU, with its version. */
+export const reapplySkuDraft = (refused: Refused<SkuDraft>, fresh: Sku): SkuDraft =>
+  reapplyFlat(refused, skuDraftOf(fresh), CHANGEABLE, sameSkuValue);

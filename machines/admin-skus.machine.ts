@@ -14,8 +14,8 @@ import { assertEvent, assign, setup } from 'xstate';
 import type { SkuBody, SkuPatchBody } from '../src/domain/api';
 import { matchesSearch } from '../src/domain/search';
 import type { Sku } from '../src/domain/types';
-import { matchesId, notProvided, wasConflict, type SaveOutcome } from './admin-sheet';
-import { EMPTY_SKU_DRAFT, skuDraftOf, skuSaveBody, type SkuDraft, type SkuField } from './admin-sku-draft';
+import { matchesId, notProvided, wasConflict, type Refused, type SaveOutcome } from './admin-sheet';
+import { EMPTY_SKU_DRAFT, reapplySkuDraft, skuDraftOf, skuSaveBody, type SkuDraft, type SkuField } from './admin-sku-draft';
 
 export interface AdminSkusContext {
   skus: Sku[];
@@ -23,7 +23,10 @@ export interface AdminSkusContext {
   /** The SKU being edited; null while adding a new one. */
   openId: string | null;
   draft: SkuDraft | null;
-  refusedDraft: SkuDraft | null;
+  /** The values the current edit started from: what the admin changed is the draft's difference to them. */
+  editBase: SkuDraft | null;
+  /** The save a 409 refused, kept beside the reloaded SKU until re-applied or dropped. */
+  refused: Refused<SkuDraft> | null;
   /** The resized image between its preparation and its upload. */
   preparedImage: Blob | null;
 }
@@ -82,21 +85,17 @@ export const adminSkusMachine = setup({
   actions: {
     setSkus: assign({ skus: (_, skus: Sku[]) => skus }),
     setQuery: assign({ query: ({ event }) => (event.type === 'search.change' ? event.query : '') }),
-    startNewDraft: assign({ openId: null, draft: EMPTY_SKU_DRAFT, refusedDraft: null }),
-    openSheet: assign({
-      openId: ({ event }) => (event.type === 'sku.open' ? event.id : null),
-      draft: ({ context, event }) => {
-        const sku = event.type === 'sku.open' ? context.skus.find((s) => s._id === event.id) : undefined;
-        return sku ? skuDraftOf(sku) : null;
-      },
+    startNewDraft: assign({ openId: null, draft: EMPTY_SKU_DRAFT, editBase: EMPTY_SKU_DRAFT, refused: null }),
+    openSheet: assign(({ context, event }) => {
+      const sku = event.type === 'sku.open' ? context.skus.find((s) => s._id === event.id) : undefined;
+      const draft = sku ? skuDraftOf(sku) : null;
+      return { openId: sku?._id ?? null, draft, editBase: draft, refused: null };
     }),
-    closeSheet: assign({ openId: null, draft: null, refusedDraft: null }),
-    startDraftFromReloaded: assign({
-      draft: ({ context }) => {
-        const sku = openSku(context);
-        return sku ? skuDraftOf(sku) : null;
-      },
-      refusedDraft: null,
+    closeSheet: assign({ openId: null, draft: null, editBase: null, refused: null }),
+    startDraftFromReloaded: assign(({ context }) => {
+      const sku = openSku(context);
+      const draft = sku ? skuDraftOf(sku) : null;
+      return { draft, editBase: draft, refused: null };
     }),
     setDraftField: assign({
       draft: ({ context, event }) =>
@@ -107,19 +106,19 @@ export const adminSkusMachine = setup({
       draft: ({ context }, url: string) => (context.draft ? { ...context.draft, image: url } : context.draft),
       preparedImage: null,
     }),
-    keepRefusedDraft: assign({ refusedDraft: ({ context }) => context.draft, draft: null }),
-    reapplyRefusedDraft: assign({
-      draft: ({ context }) => {
-        const sku = openSku(context);
-        const refused = context.refusedDraft;
-        return sku && refused ? { ...refused, version: sku.version } : refused;
-      },
-      refusedDraft: null,
+    keepRefusedDraft: assign(({ context }) => ({
+      refused: context.draft && context.editBase ? { base: context.editBase, mine: context.draft } : null,
+      draft: null,
+    })),
+    reapplyRefusedDraft: assign(({ context }) => {
+      const sku = openSku(context);
+      if (!sku || !context.refused) return { refused: null };
+      return { draft: reapplySkuDraft(context.refused, sku), editBase: skuDraftOf(sku), refused: null };
     }),
   },
 }).createMachine({
   id: 'adminSkus',
-  context: { skus: [], query: '', openId: null, draft: null, refusedDraft: null, preparedImage: null },
+  context: { skus: [], query: '', openId: null, draft: null, editBase: null, refused: null, preparedImage: null },
   initial: 'loading',
   states: {
     loading: {

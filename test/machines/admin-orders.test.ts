@@ -4,6 +4,7 @@ import {
   adminOrdersMachine,
   openOrder,
   orderBalance,
+  orderDraftChanges,
   orderDraftOf,
   orderUpdateBody,
   visibleOrders,
@@ -86,8 +87,12 @@ describe('the admin orders chart', () => {
     await settle();
     expect(actor.getSnapshot().hasTag('saveFailed')).toBe(true);
     expect(openOrder(actor.getSnapshot().context)?.status).toBe('DELIVERED');
+    expect(orderDraftChanges(actor.getSnapshot().context.refused!, ORDERS_CHANGED[0]!)).toEqual([
+      { field: 'amountPaid', mine: '2500', now: '0.00' },
+    ]);
     actor.send({ type: 'draft.reapply' });
-    expect(actor.getSnapshot().context.draft).toEqual({ version: 2, status: 'CONFIRMATION_PENDING', amountPaid: '2500' });
+    // The other admin's DELIVERED stands: this admin only changed the amount paid.
+    expect(actor.getSnapshot().context.draft).toEqual({ version: 2, status: 'DELIVERED', amountPaid: '2500' });
   });
 
   it('keeps the draft and shows the save failure when the server fails', async () => {

@@ -5,6 +5,7 @@ import {
   quotationDraftChanges,
   quotationDraftOf,
   quotationPatchBody,
+  reapplyQuotationDraft,
 } from '../../machines/admin-quotation-draft';
 import {
   adminQuotationsMachine,
@@ -135,14 +136,15 @@ describe('the admin quotations chart', () => {
     expect(snapshot.matches({ sheet: 'conflict' })).toBe(true);
     expect(snapshot.hasTag('saveFailed')).toBe(true);
     expect(openQuotation(snapshot.context)?.status).toBe('EXPIRED');
-    expect(snapshot.context.refusedDraft?.lines[0]?.goods).toBe('9000');
+    expect(snapshot.context.refused?.mine.lines[0]?.goods).toBe('9000');
     expect(snapshot.can({ type: 'quotation.save' })).toBe(false);
 
     t.actor.send({ type: 'draft.reapply' });
     const draft = t.actor.getSnapshot().context.draft!;
     expect(draft.version).toBe(4);
     expect(draft.lines[0]?.goods).toBe('9000');
-    expect(draft.status).toBe('COMPLETED');
+    // The admin never touched the status: the other admin's EXPIRED stands.
+    expect(draft.status).toBe('EXPIRED');
   });
 
   it('keeps the draft and shows the save failure when a save fails for another reason', async () => {
@@ -173,13 +175,23 @@ describe('the quotation draft', () => {
     expect(draftPriceDetails(draft)).toEqual({ totalMrpPaisa: 15050, discountPaisa: 1000, shippingPaisa: 500, totalPaisa: 14550 });
   });
 
-  it('lists where the refused draft differs from the reloaded quotation', () => {
-    const mine = quotationDraftOf(QUOTATIONS[1]!);
-    mine.lines[0] = { ...mine.lines[0]!, goods: '10000', discount: '450' };
-    const changes = quotationDraftChanges(mine, QUOTATIONS_CHANGED[1]!);
-    expect(changes).toEqual([
-      { line: null, field: 'status', mine: 'COMPLETED', now: 'EXPIRED' },
+  it('lists only what the admin changed, beside what the reloaded quotation holds now', () => {
+    const base = quotationDraftOf(QUOTATIONS[1]!);
+    const mine = { ...base, status: 'ORDERED' as const, lines: [{ ...base.lines[0]!, goods: '10000', discount: '450' }] };
+    expect(quotationDraftChanges({ base, mine }, QUOTATIONS_CHANGED[1]!)).toEqual([
+      { line: null, field: 'status', mine: 'ORDERED', now: 'EXPIRED' },
       { line: 0, field: 'discount', mine: '450', now: '500.00' },
     ]);
+  });
+
+  it('re-applies only the admin’s own changes over the reloaded quotation', () => {
+    const base = quotationDraftOf(QUOTATIONS[1]!);
+    const mine = { ...base, lines: [{ ...base.lines[0]!, shipping: '300' }] };
+    const fresh = quotation({ ...QUOTATIONS[1]!, status: 'EXPIRED', version: 4, skusDetail: [{ ...QUOTATIONS[1]!.skusDetail[0]!, goodsPricePaisa: 700_000 }] });
+    expect(reapplyQuotationDraft({ base, mine }, fresh)).toEqual({
+      version: 4,
+      status: 'EXPIRED',
+      lines: [{ skuId: 's3', quantity: '2', goods: '7000.00', discount: '500.00', shipping: '300' }],
+    });
   });
 });

@@ -109,7 +109,7 @@ const driver: ScreenDriver = {
     },
     'sheet.conflict': (snapshot) => {
       expect(within(sheet()).getByRole('alert').textContent).toBe('Failed to save SKU.');
-      const changes = skuDraftChanges(ctx(snapshot).refusedDraft!, openSku(ctx(snapshot))!);
+      const changes = skuDraftChanges(ctx(snapshot).refused!, openSku(ctx(snapshot))!);
       const table = within(sheet()).queryByRole('table');
       const headers = table ? within(table).getAllByRole('rowheader').map((h) => h.textContent) : [];
       expect(headers).toEqual(changes.map((change) => LABEL[change.field]));

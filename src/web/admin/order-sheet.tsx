@@ -29,7 +29,7 @@ export function OrderSheet({ snapshot, send }: { snapshot: Snapshot; send: Send 
   if (!order || !form) return null;
   const editing = snapshot.hasTag('editing');
   const balance = orderBalance(order, snapshot.context.draft);
-  const refused = snapshot.context.refusedDraft;
+  const refused = snapshot.context.refused;
   const statusLabel = intl.formatMessage({ id: 'admin.orders.status', defaultMessage: 'Status' });
   const paidLabel = intl.formatMessage({ id: 'admin.orders.amountPaid', defaultMessage: 'Amount paid (₹)' });
   const changeRows = refused

@@ -42,7 +42,7 @@ export function QuotationSheet({ snapshot, send }: { snapshot: Snapshot; send: S
   const saving = snapshot.hasTag('saving');
   const totals = draftPriceDetails(form);
   const label = (field: LineField, unit: string) => intl.formatMessage(FIELD_LABEL[field], { unit });
-  const refused = snapshot.context.refusedDraft;
+  const refused = snapshot.context.refused;
   const changeRows = refused
     ? quotationDraftChanges(refused, quotation).map((change) => {
         const name = change.line === null ? '' : (quotation.skusDetail[change.line]?.skuIdentifier.name ?? '');

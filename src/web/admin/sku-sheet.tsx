@@ -38,7 +38,7 @@ export function SkuSheet({ snapshot, send }: { snapshot: Snapshot; send: Send })
   if (!form) return null;
   const editing = snapshot.hasTag('editing');
   const uploading = snapshot.hasTag('uploading');
-  const refused = snapshot.context.refusedDraft;
+  const refused = snapshot.context.refused;
   const changeRows =
     refused && sku
       ? skuDraftChanges(refused, sku).map((change) => ({ key: change.field, label: labelOf(intl, change.field), ...change }))
