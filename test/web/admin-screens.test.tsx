@@ -1,0 +1,168 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { ORDERS, QUOTATIONS, SKUS, USERS } from '../machines/admin-fixtures';
+import { USERS_AFTER_VERIFY } from '../machines/admin-model-events';
+import { answer, calledAt, renderAdmin } from './admin-harness';
+import { typeInto } from './admin-drive';
+
+const done = (output: unknown) => ({ type: 'xstate.done.actor.x', output });
+const failed = { type: 'xstate.error.actor.x', error: { status: 500, data: { message: 'down' } } };
+
+describe('the admin screens', () => {
+  it('the dashboard offers the four sections, and Manage Users opens the users screen', async () => {
+    const admin = renderAdmin('/admin');
+    const nav = await screen.findByRole('navigation', { name: 'Admin Dashboard' });
+    expect(within(nav).getAllByRole('link').map((link) => link.querySelector('strong')?.textContent)).toEqual([
+      'Manage Users',
+      'Manage SKUs',
+      'Manage Quotations',
+      'Manage Orders',
+    ]);
+    await userEvent.click(within(nav).getByRole('link', { name: /Manage Users/ }));
+    await waitFor(() => expect(admin.path()).toBe('/admin/users'));
+    expect(await screen.findByRole('heading', { name: 'Manage Users' })).toBeTruthy();
+  });
+
+  it('shows the admin screens in the admin’s language', async () => {
+    renderAdmin('/admin', 'hindi');
+    expect(await screen.findByRole('heading', { name: 'एडमिन डैशबोर्ड' })).toBeTruthy();
+    expect(screen.getByText('उपयोगकर्ता संभालें')).toBeTruthy();
+  });
+
+  it('lists users unverified first, and Verify calls verify for that user and reloads the list', async () => {
+    const admin = renderAdmin('/admin/users');
+    await calledAt(admin.effects.loadUsers);
+    await answer(admin.effects.loadUsers, done(USERS));
+    const names = () => within(screen.getByRole('list', { name: 'Users' })).getAllByRole('button').map((b) => b.querySelector('strong')?.textContent);
+    expect(names()).toEqual(['Bhavesh Shah', 'Divya Nair', 'Asha Verma', 'Chetan Rao']);
+    await userEvent.click(screen.getByRole('button', { name: /Bhavesh Shah/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect((await calledAt(admin.effects.verifyUser)).input).toEqual({ id: 'u2' });
+    await answer(admin.effects.verifyUser, done(null));
+    await calledAt(admin.effects.loadUsers, 2);
+    await answer(admin.effects.loadUsers, done(USERS_AFTER_VERIFY));
+    expect(names()).toEqual(['Divya Nair', 'Asha Verma', 'Bhavesh Shah', 'Chetan Rao']);
+    expect(screen.queryByRole('button', { name: 'Verify' })).toBeNull();
+  });
+
+  it('sends typed rupees as paisa in the full quotation, with live totals', async () => {
+    const admin = renderAdmin('/admin/quotations');
+    await calledAt(admin.effects.loadQuotations);
+    await answer(admin.effects.loadQuotations, done(QUOTATIONS));
+    await userEvent.click(screen.getByRole('button', { name: /QT100001/ }));
+    const sheet = screen.getByRole('dialog', { name: 'Quotation QT100001' });
+    expect(within(sheet).getByRole('button', { name: 'Update' })).toHaveProperty('disabled', true);
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Edit' }));
+    await userEvent.selectOptions(within(sheet).getByLabelText('Status'), 'COMPLETED');
+    typeInto(sheet.querySelector('#admin-line-0-goods')!, '1,250.5');
+    typeInto(sheet.querySelector('#admin-line-0-shipping')!, '100');
+    typeInto(sheet.querySelector('#admin-line-1-goods')!, '2000');
+    typeInto(sheet.querySelector('#admin-line-1-discount')!, '50.25');
+    expect(within(sheet).getByText('₹3,300.25', { selector: '.shop-rows-total dd' })).toBeTruthy();
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Update' }));
+    const { input } = await calledAt(admin.effects.saveQuotation);
+    expect(input.id).toBe('q1');
+    expect(input.body).toMatchObject({
+      _id: 'q1',
+      status: 'COMPLETED',
+      version: 3,
+      skusDetail: [
+        { skuIdentifier: 's1', quantity: 2, goodsPricePaisa: 125050, discountPaisa: 0, shippingPricePaisa: 10000 },
+        { skuIdentifier: 's2', quantity: 5, goodsPricePaisa: 200000, discountPaisa: 5025, shippingPricePaisa: 0 },
+      ],
+    });
+  });
+
+  it('shows why Update stays off while an amount is not readable', async () => {
+    const admin = renderAdmin('/admin/quotations');
+    await calledAt(admin.effects.loadQuotations);
+    await answer(admin.effects.loadQuotations, done(QUOTATIONS));
+    await userEvent.click(screen.getByRole('button', { name: /QT100002/ }));
+    const sheet = screen.getByRole('dialog');
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Edit' }));
+    typeInto(sheet.querySelector('#admin-line-0-goods')!, '12.345');
+    expect(sheet.querySelector('#admin-line-0-goods')!.getAttribute('aria-invalid')).toBe('true');
+    expect(within(sheet).getByText('Enter rupees, e.g. 1250.50.')).toBeTruthy();
+    expect(within(sheet).getByRole('button', { name: 'Update' })).toHaveProperty('disabled', true);
+  });
+
+  it('records the amount paid as a whole number of paisa and shows what is still due', async () => {
+    const admin = renderAdmin('/admin/orders');
+    await calledAt(admin.effects.loadOrders);
+    await answer(admin.effects.loadOrders, done(ORDERS));
+    await userEvent.click(screen.getByRole('button', { name: /OD100001/ }));
+    const sheet = screen.getByRole('dialog', { name: 'Order OD100001' });
+    expect(within(sheet).getByRole('link', { name: 'Call 9876500002' }).getAttribute('href')).toBe('tel:+919876500002');
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Edit' }));
+    expect(within(sheet).getByLabelText('Status').querySelectorAll('option')).toHaveLength(5);
+    await userEvent.selectOptions(within(sheet).getByLabelText('Status'), 'IN_TRANSIT');
+    typeInto(within(sheet).getByLabelText('Amount paid (₹)'), '4000.5');
+    expect(within(sheet).getByText('₹5,699.50', { selector: '.shop-rows-total dd' })).toBeTruthy();
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Update' }));
+    const { input } = await calledAt(admin.effects.saveOrder);
+    expect(input).toEqual({ id: 'o1', body: { status: 'IN_TRANSIT', amountPaidPaisa: 400050, version: 1 } });
+  });
+
+  it('shows the SKU failures inline in red, exactly as the spec words them', async () => {
+    const admin = renderAdmin('/admin/skus');
+    await calledAt(admin.effects.loadSkus);
+    await answer(admin.effects.loadSkus, failed);
+    const fetchFailed = await screen.findByRole('alert');
+    expect(fetchFailed.textContent).toBe('Failed to fetch SKUs.');
+    expect(fetchFailed.closest('.admin-alert')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await calledAt(admin.effects.loadSkus, 2);
+    await answer(admin.effects.loadSkus, done(SKUS));
+    await userEvent.click(screen.getByRole('button', { name: /SKU1002/ }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Save' }));
+    await calledAt(admin.effects.saveSku);
+    await answer(admin.effects.saveSku, failed);
+    expect(within(screen.getByRole('dialog')).getByRole('alert').textContent).toBe('Failed to save SKU.');
+  });
+
+  it('adds a SKU: the chosen image is resized, then uploaded as kind sku, then every field is sent', async () => {
+    const admin = renderAdmin('/admin/skus');
+    await calledAt(admin.effects.loadSkus);
+    await answer(admin.effects.loadSkus, done(SKUS));
+    await userEvent.click(screen.getByRole('button', { name: 'Add SKU' }));
+    const sheet = screen.getByRole('dialog', { name: 'Add SKU' });
+    for (const [label, value] of [
+      ['Name', 'Bagasse'],
+      ['Description', 'Sugarcane fibre left after crushing'],
+      ['Category', 'Fibre'],
+      ['Brand', 'Krishi'],
+      ['Available quantity', '120'],
+      ['Quantity unit (e.g. tonne)', 'tonne'],
+      ['Minimum price (₹)', '1800'],
+    ] as const) {
+      typeInto(within(sheet).getByLabelText(label), value);
+    }
+    expect(within(sheet).getByText('Fill in every field and choose an image to save.')).toBeTruthy();
+    const photo = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'bagasse.png', { type: 'image/png' });
+    await userEvent.upload(within(sheet).getByLabelText('Choose image'), photo);
+    expect((await calledAt(admin.effects.prepareSkuImage)).input.file).toBe(photo);
+    const resized = new Blob([new Uint8Array([0xff, 0xd8])], { type: 'image/jpeg' });
+    await answer(admin.effects.prepareSkuImage, done(resized));
+    expect((await calledAt(admin.effects.uploadSkuImage)).input.file).toBe(resized);
+    await answer(admin.effects.uploadSkuImage, done('/api/uploads/bagasse00001'));
+    expect(within(sheet).getByRole('img', { name: 'Bagasse' }).getAttribute('src')).toBe('/api/uploads/bagasse00001');
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Save' }));
+    expect((await calledAt(admin.effects.saveSku)).input).toEqual({
+      id: null,
+      body: {
+        name: 'Bagasse',
+        description: 'Sugarcane fibre left after crushing',
+        categoryName: 'Fibre',
+        brandName: 'Krishi',
+        image: '/api/uploads/bagasse00001',
+        availableQty: 120,
+        minimumPrice: 180000,
+        skuQuantityUnit: 'tonne',
+      },
+    });
+    await answer(admin.effects.saveSku, done({ outcome: 'saved' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await calledAt(admin.effects.loadSkus, 2);
+  });
+});
