@@ -68,8 +68,9 @@ function QuotationCard({ quotation, onDelete }: { quotation: Quotation; onDelete
   const intl = useIntl();
   const shown = quotation.skusDetail.slice(0, QUOTATION_PREVIEW_ITEMS);
   const more = quotation.skusDetail.length - shown.length;
+  const deletable = mayDeleteQuotation(quotation);
   return (
-    <li className="shop-card shop-quotation">
+    <li className={deletable ? 'shop-card shop-quotation shop-quotation-deletable' : 'shop-card shop-quotation'}>
       <NavLink to={`${ROUTES.quotationDetails}?quotation_id=${encodeURIComponent(quotation.quotationDisplayId)}`} className="shop-quotation-link">
         <ProductImage src={quotation.image} alt="" size="thumb" />
         <div className="shop-quotation-body">
@@ -96,7 +97,7 @@ function QuotationCard({ quotation, onDelete }: { quotation: Quotation; onDelete
           ) : null}
         </div>
       </NavLink>
-      {mayDeleteQuotation(quotation) ? (
+      {deletable ? (
         <button type="button" className="shop-icon-button shop-danger shop-quotation-delete" onClick={onDelete} aria-label={intl.formatMessage({ id: 'shop.request.delete', defaultMessage: 'Delete {id}' }, { id: quotation.quotationDisplayId })}>
           <TrashIcon />
         </button>

@@ -61,8 +61,8 @@ export function ShopLayout({
         {footer ? <div className="shop-footer">{footer}</div> : null}
         {cartBar ? <CartBar /> : null}
         <BottomNav />
+        <ContactFab onOpen={sheet.show} />
       </div>
-      <ContactFab onOpen={sheet.show} />
       {sheet.open ? <ContactSheet onClose={sheet.hide} /> : null}
     </div>
   );
