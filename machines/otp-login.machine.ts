@@ -154,6 +154,7 @@ export const otpLoginMachine = setup({
     requestingCode: {
       tags: 'busy',
       invoke: {
+        id: 'requestOtp',
         src: 'requestOtp',
         input: ({ context }) => ({ mobileNumber: context.phone }),
         onDone: [
@@ -169,7 +170,7 @@ export const otpLoginMachine = setup({
     },
     awaitingCode: {
       type: 'parallel',
-      invoke: { src: 'webOtp' },
+      invoke: { id: 'webOtp', src: 'webOtp' },
       on: {
         // Back on the phone screen (browser back): typing edits the number; Get OTP returns to the
         // code already sent rather than asking for another before the timer allows it.
@@ -194,6 +195,7 @@ export const otpLoginMachine = setup({
             verifying: {
               tags: 'busy',
               invoke: {
+                id: 'verifyOtp',
                 src: 'verifyOtp',
                 input: ({ context }) => ({ mobileNumber: context.phone, otp: codeOf(context.code) }),
                 onDone: [
@@ -209,7 +211,7 @@ export const otpLoginMachine = setup({
           initial: 'counting',
           states: {
             counting: {
-              invoke: { src: 'clock' },
+              invoke: { id: 'clock', src: 'clock' },
               on: {
                 'clock.tick': [
                   { guard: 'isLastSecond', target: 'ready', actions: 'tick' },
@@ -225,6 +227,7 @@ export const otpLoginMachine = setup({
             resending: {
               tags: 'busy',
               invoke: {
+                id: 'resendOtp',
                 src: 'requestOtp',
                 input: ({ context }) => ({ mobileNumber: context.phone }),
                 onDone: [

@@ -175,6 +175,7 @@ export const registrationMachine = setup({
             locating: {
               tags: 'busy',
               invoke: {
+                id: 'locate',
                 src: 'locate',
                 onDone: { target: 'editing', actions: 'setGeocoordinate' },
                 onError: { target: 'editing', actions: 'markLocateFailed' },
@@ -183,6 +184,7 @@ export const registrationMachine = setup({
             submitting: {
               tags: 'busy',
               invoke: {
+                id: 'submitProfile',
                 src: 'submitProfile',
                 input: ({ context }) =>
                   profileBody(context.form, { profilePhoto: context.images.profile.url, aadhaar: context.images.aadhaar.url ?? '' }),
@@ -219,6 +221,7 @@ function imageStep(kind: ImageKind) {
       preparing: {
         tags: 'busy',
         invoke: {
+          id: `prepare-${kind}`,
           src: 'prepareImage',
           input: ({ context }: { context: RegistrationContext }) => ({ file: context.images[kind].file as Blob }),
           onDone: { target: 'uploading', actions: { type: 'keepPrepared', params } },
@@ -228,6 +231,7 @@ function imageStep(kind: ImageKind) {
       uploading: {
         tags: 'busy',
         invoke: {
+          id: `upload-${kind}`,
           src: 'uploadImage',
           input: ({ context }: { context: RegistrationContext }) => ({
             kind,

@@ -250,6 +250,7 @@ export const sessionMachine = setup({
         loadingProfile: {
           tags: 'busy',
           invoke: {
+            id: 'loadProfile',
             src: 'fetchProfile',
             onDone: [
               { guard: 'isUnauthorized', target: 'loggedOut', actions: ['forgetSession', 'recheckRoute'] },
@@ -262,6 +263,7 @@ export const sessionMachine = setup({
         pushingLanguage: {
           tags: 'busy',
           invoke: {
+            id: 'pushLanguage',
             src: 'saveLanguage',
             input: ({ context }) => ({ preferredLanguage: context.user.preferredLanguage ?? 'english' }),
             onDone: { target: 'active', actions: goTo(ROUTES.home) },
@@ -293,6 +295,7 @@ export const sessionMachine = setup({
             },
             refreshing: {
               invoke: {
+                id: 'refreshProfile',
                 src: 'fetchProfile',
                 onDone: [
                   { guard: 'isUnauthorized', target: '#session.account.loggedOut', actions: ['forgetSession', 'recheckRoute'] },
@@ -303,6 +306,7 @@ export const sessionMachine = setup({
             },
             savingLanguage: {
               invoke: {
+                id: 'saveLanguage',
                 src: 'saveLanguage',
                 input: ({ context }) => ({ preferredLanguage: context.user.preferredLanguage ?? 'english' }),
                 onDone: 'idle',
@@ -314,6 +318,7 @@ export const sessionMachine = setup({
         loggingOut: {
           tags: 'busy',
           invoke: {
+            id: 'logout',
             src: 'logout',
             onDone: { target: 'loggedOut', actions: ['forgetSession', goTo(ROUTES.joinUs)] },
             onError: { target: 'loggedOut', actions: ['forgetSession', goTo(ROUTES.joinUs)] },

@@ -40,6 +40,8 @@ export interface AppEffects {
   actors?: Partial<OnboardingActors>;
   /** Replaces some of the shop's app-level actors (tests). */
   shop?: Partial<AppShopActors>;
+  /** Replaces some of the login machine's actions (tests that shorten the resend countdown). */
+  otpLoginActions?: Parameters<typeof otpLoginMachine.provide>[0]['actions'];
 }
 
 export function createAppLogic(effects: AppEffects) {
@@ -67,6 +69,7 @@ export function createAppLogic(effects: AppEffects) {
           logout: a.logout,
           otpLogin: otpLoginMachine.provide({
             actors: { requestOtp: a.requestOtp, verifyOtp: a.verifyOtp, clock: a.clock, webOtp: a.webOtp },
+            actions: effects.otpLoginActions ?? {},
           }),
           registration: registrationMachine.provide({
             actors: {

@@ -17,7 +17,7 @@ import type { ProfileBody } from '../../src/domain/api';
 import type { Geocoordinate, Language, User } from '../../src/domain/types';
 import { App } from '../../src/web/app';
 import { AppActorContext } from '../../src/web/app-context';
-import { createAppLogic, type OnboardingActors } from '../../src/web/app-logic';
+import { createAppLogic, type AppEffects, type OnboardingActors } from '../../src/web/app-logic';
 import { controlled } from './controlled';
 
 export function memoryStore(initial: Record<string, string> = {}): KeyValueStore & { data: Map<string, string> } {
@@ -50,6 +50,7 @@ export interface RenderAppOptions {
   actors?: ControlledActors;
   /** Extra actor overrides (e.g. a ticking clock). */
   override?: Partial<Record<keyof OnboardingActors, AnyActorLogic>>;
+  otpLoginActions?: AppEffects['otpLoginActions'];
 }
 
 export interface RenderedApp extends RenderResult {
@@ -80,6 +81,7 @@ export function renderApp(options: RenderAppOptions = {}): RenderedApp {
       webOtp: fromCallback(() => undefined),
       ...options.override,
     } as Partial<OnboardingActors>,
+    otpLoginActions: options.otpLoginActions,
   });
   let appRef: ActorRefFrom<typeof appMachine> | null = null;
   function Probe() {

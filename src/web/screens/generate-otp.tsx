@@ -33,7 +33,7 @@ function PhoneForm({ otp, onBack }: { otp: OtpLoginActorRef; onBack: () => void 
       <OnboardingFrame
         onBack={onBack}
         actions={
-          <button type="submit" className="btn" disabled={!canSubmit || busy}>
+          <button type="submit" className="btn" disabled={!canSubmit}>
             {busy ? <span className="spinner" aria-hidden="true" /> : null}
             <FormattedMessage id="onboarding.otp.getOtp" />
           </button>

@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import { assertFullCoverage, modelPaths } from '../support/model-coverage';
+import { OTP_EVENTS, otpModelMachine, otpSerialize } from './otp-login.model';
+
+describe('the otp-login chart, model-based', () => {
+  it('has generated paths that take every transition it defines', () => {
+    const paths = modelPaths(otpModelMachine, { events: OTP_EVENTS, serializeState: otpSerialize as never });
+    const coverage = assertFullCoverage(otpModelMachine, paths);
+    expect(coverage.covered).toBe(coverage.total);
+    expect(paths.length).toBeGreaterThan(0);
+  });
+});
