@@ -144,7 +144,7 @@ describe('/home, /sku-details and /profile along the catalogue paths', () => {
       expect((screen.getByRole('searchbox', { name: 'Search products' }) as HTMLInputElement).value).toBe(s.context.query);
       const shown = visibleSkus(s as never).map((sku) => sku.name);
       const overview = screen.getByRole('region', { name: 'Product Overview' });
-      expect(within(overview).queryAllByRole('img').map((img) => img.getAttribute('alt'))).toEqual(shown);
+      expect(within(overview).queryAllByRole('link').map((link) => link.textContent)).toEqual(shown);
       if (shown.length === 0 && s.hasTag('loading')) expect(within(overview).getByText('Loading...')).toBeTruthy();
     },
     'refresh.off': (s: Snap) => {

@@ -11,8 +11,9 @@ describe('home screen', () => {
     expect(screen.queryByRole('link', { name: 'Admin Dashboard' })).toBeNull();
     await act(async () => view.shop.fetchSkus.last().resolve([shell, straw]));
     const overview = screen.getByRole('region', { name: 'Product Overview' });
-    const images = within(overview).getAllByRole('img');
-    expect(images.map((img) => img.getAttribute('alt'))).toEqual(['Groundnut Shell', 'Paddy Straw']);
+    expect(within(overview).getAllByRole('link').map((link) => link.textContent)).toEqual(['Groundnut Shell', 'Paddy Straw']);
+    const images = overview.querySelectorAll('img');
+    expect(images).toHaveLength(2);
     for (const img of images) {
       expect(img.getAttribute('loading')).toBe('lazy');
       expect(img.getAttribute('width')).toBe('132');
@@ -31,9 +32,9 @@ describe('home screen', () => {
     const search = await screen.findByRole('searchbox', { name: 'Search products' });
     await act(async () => view.shop.fetchSkus.last().resolve([shell, straw]));
     fireEvent.change(search, { target: { value: 'RICE' } });
-    expect(screen.getAllByRole('img', { name: /Groundnut Shell|Paddy Straw/ })).toHaveLength(2);
-    await waitFor(() => expect(screen.queryByRole('img', { name: 'Groundnut Shell' })).toBeNull(), { timeout: DEBOUNCE_MS + 1000 });
-    expect(screen.getByRole('img', { name: 'Paddy Straw' })).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: /Groundnut Shell|Paddy Straw/ })).toHaveLength(2);
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Groundnut Shell' })).toBeNull(), { timeout: DEBOUNCE_MS + 1000 });
+    expect(screen.getByRole('link', { name: 'Paddy Straw' })).toBeTruthy();
   });
 
   it('opens a product on tap and the profile from the header', async () => {

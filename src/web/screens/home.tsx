@@ -62,9 +62,9 @@ export default function HomeScreen() {
       </div>
 
       <section aria-labelledby="shop-overview-title">
-        <h2 id="shop-overview-title" className="shop-section-title">
+        <h1 id="shop-overview-title" className="shop-section-title">
           <FormattedMessage id="shop.home.overviewTitle" defaultMessage="Product Overview" />
-        </h2>
+        </h1>
         {skus.length === 0 ? (
           <p className="shop-empty" role="status">
             {loading ? (
@@ -80,7 +80,8 @@ export default function HomeScreen() {
             {skus.map((sku) => (
               <li key={sku._id}>
                 <NavLink to={`${ROUTES.skuDetails}?sku_id=${encodeURIComponent(sku.skuDisplayId)}`} className="shop-tile">
-                  <ProductImage src={sku.image} alt={sku.name} size="tile" />
+                  {/* The name below labels the link; the picture adds nothing a screen reader should repeat. */}
+                  <ProductImage src={sku.image} alt="" size="tile" />
                   <span className="shop-tile-name">{sku.name}</span>
                 </NavLink>
               </li>
