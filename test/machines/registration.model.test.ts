@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { assertFullCoverage, modelPaths } from '../support/model-coverage';
+import { REGISTRATION_INPUT, registrationEvents, registrationModelMachine, registrationSerialize } from './registration.model';
+
+describe('the registration chart, model-based', () => {
+  it('has generated paths that take every transition it defines', () => {
+    const paths = modelPaths(registrationModelMachine, {
+      events: registrationEvents as never,
+      serializeState: registrationSerialize as never,
+      input: REGISTRATION_INPUT,
+      limit: 5000,
+    });
+    const coverage = assertFullCoverage(registrationModelMachine, paths, REGISTRATION_INPUT);
+    expect(coverage.covered).toBe(coverage.total);
+  });
+});

@@ -1,0 +1,187 @@
+/**
+ * The registration model paths drive the real rendered app: choosing files, tapping Upload, Next,
+ * Skip for Now and Submit, typing the form, and the controlled actors answering. Each region's
+ * state is checked on its own screen (the photo step, the Aadhaar step, the details form), so the
+ * check first opens that screen, as the farmer would with Back or Next.
+ */
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import type { AnyEventObject, SnapshotFrom } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import type { ImageKind, registrationMachine } from '../../../machines/registration.machine';
+import { DEFAULT_CLIENT_USER } from '../../../src/domain/client-user';
+import {
+  REGISTRATION_INPUT,
+  registrationEvents,
+  registrationModelMachine,
+  registrationSerialize,
+} from '../../machines/registration.model';
+import { driveView, modelPaths } from '../../support/model-coverage';
+import { renderApp, type RenderedApp } from '../../support/render';
+
+type Snap = SnapshotFrom<typeof registrationMachine>;
+const paths = modelPaths(registrationModelMachine, {
+  events: registrationEvents as never,
+  serializeState: registrationSerialize as never,
+  input: REGISTRATION_INPUT,
+  limit: 5000,
+});
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+const STEP: Record<ImageKind, string> = { profile: '/register/profile-photo', aadhaar: '/register/aadhaar-card' };
+const TITLE: Record<ImageKind, string> = { profile: 'Add your photo', aadhaar: 'Upload your Aadhaar card' };
+
+async function open(app: RenderedApp, path: string, heading: string) {
+  if (!screen.queryByRole('heading', { name: heading })) {
+    act(() => app.memory.navigate(path));
+  }
+  await screen.findByRole('heading', { name: heading });
+}
+const openStep = (app: RenderedApp, kind: ImageKind) => open(app, STEP[kind], TITLE[kind]);
+const openDetails = (app: RenderedApp) => open(app, '/register/personal-details', 'Your details');
+const picker = (kind: ImageKind) => within(document.getElementById(`image-${kind}`)!.closest('.field') as HTMLElement);
+
+async function perform(app: RenderedApp, event: AnyEventObject) {
+  const kind = event.kind as ImageKind;
+  const answer = (which: 'prepareImage' | 'uploadImage' | 'locate' | 'submitProfile') => {
+    const call = app.actors[which].last();
+    if (event.type.startsWith('xstate.error')) call.reject(event.error);
+    else call.resolve(event.output as never);
+  };
+  if (event.type.startsWith('xstate.done.actor.prepare') || event.type.startsWith('xstate.error.actor.prepare')) answer('prepareImage');
+  else if (event.type.startsWith('xstate.done.actor.upload') || event.type.startsWith('xstate.error.actor.upload')) answer('uploadImage');
+  else if (event.type.startsWith('xstate.') && event.type.endsWith('.locate')) answer('locate');
+  else if (event.type.endsWith('.submitProfile')) answer('submitProfile');
+  else
+    switch (event.type) {
+      case 'xstate.init':
+        break;
+      case 'image.choose': {
+        await openStep(app, kind);
+        const blob = event.file as Blob;
+        const file = new File([blob], event.fileName as string, { type: blob.type });
+        fireEvent.change(document.getElementById(`image-${kind}`)!, { target: { files: [file] } });
+        break;
+      }
+      case 'image.upload':
+        await openStep(app, kind);
+        fireEvent.click(picker(kind).getByRole('button', { name: 'Upload' }));
+        break;
+      case 'step.next':
+        await openStep(app, kind);
+        fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+        break;
+      case 'step.skip':
+        await openStep(app, kind);
+        fireEvent.click(screen.getByRole('button', { name: 'Skip for Now' }));
+        break;
+      case 'details.change':
+        await openDetails(app);
+        if (event.field === 'gender') fireEvent.click(screen.getByRole('radio', { name: 'Female' }));
+        else fireEvent.change(screen.getByLabelText(event.field === 'name' ? /Full name/ : /Farm address/), { target: { value: event.value } });
+        break;
+      case 'details.locate':
+        await openDetails(app);
+        fireEvent.click(screen.getByRole('button', { name: 'Use my current location' }));
+        break;
+      case 'details.submit':
+        await openDetails(app);
+        fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+        break;
+      default:
+        throw new Error(`No gesture for ${event.type}`);
+    }
+  await settle();
+}
+
+const CHOOSE: Record<ImageKind, string> = { profile: 'Choose photo', aadhaar: 'Choose Aadhaar image' };
+
+function imageAssertions(kind: ImageKind, app: () => RenderedApp) {
+  const upload = () => picker(kind).queryByRole('button', { name: /^(Upload|Uploading\.\.\.)$/ }) as HTMLButtonElement | null;
+  const errorLine = (s: Snap) => {
+    if (s.context.images[kind].error === 'UNSUPPORTED_TYPE') expect(picker(kind).getByRole('alert').textContent).toBe('Please choose a JPG or PNG image.');
+    else expect(picker(kind).queryByRole('alert')).toBeNull();
+  };
+  return {
+    [`filling.${kind}.empty`]: async (s: Snap) => {
+      await openStep(app(), kind);
+      expect(picker(kind).getByText(CHOOSE[kind])).toBeTruthy();
+      expect(upload()!.disabled).toBe(true);
+      expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+      errorLine(s);
+    },
+    [`filling.${kind}.chosen`]: async (s: Snap) => {
+      await openStep(app(), kind);
+      expect(picker(kind).getByText('Choose another')).toBeTruthy();
+      expect(picker(kind).getByText(s.context.images[kind].fileName)).toBeTruthy();
+      expect(upload()!.disabled).toBe(false);
+      errorLine(s);
+    },
+    [`filling.${kind}.preparing`]: async () => {
+      await openStep(app(), kind);
+      expect(upload()!.textContent).toContain('Uploading...');
+      expect(upload()!.disabled).toBe(true);
+    },
+    [`filling.${kind}.uploading`]: async () => {
+      await openStep(app(), kind);
+      expect(upload()!.textContent).toContain('Uploading...');
+      expect(upload()!.disabled).toBe(true);
+    },
+    [`filling.${kind}.uploaded`]: async () => {
+      await openStep(app(), kind);
+      expect(picker(kind).getByRole('status').textContent).toContain('Image uploaded');
+      expect(upload()).toBeNull();
+      expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(false);
+    },
+  };
+}
+
+function assertionsFor(app: () => RenderedApp) {
+  const submit = () => screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement;
+  return {
+    ...imageAssertions('profile', app),
+    ...imageAssertions('aadhaar', app),
+    'filling.details.editing': async (s: Snap) => {
+      await openDetails(app());
+      expect(submit().disabled).toBe(!s.can({ type: 'details.submit' }));
+      expect((screen.getByLabelText(/Full name/) as HTMLInputElement).value).toBe(s.context.form.name);
+      expect((screen.getByLabelText(/Farm address/) as HTMLTextAreaElement).value).toBe(s.context.form.farmAddress);
+      expect((screen.getByLabelText(/Mobile number/) as HTMLInputElement).value).toBe(s.context.form.mobileNumber);
+      expect((screen.getByRole('radio', { name: 'Female' }) as HTMLInputElement).checked).toBe(s.context.form.gender === 'female');
+      expect(screen.queryByText('Farm location added') !== null).toBe(s.context.form.geocoordinate !== null);
+      expect(screen.queryByText(/Could not get your location/) !== null).toBe(s.context.locateFailed && !s.context.form.geocoordinate);
+    },
+    'filling.details.locating': async () => {
+      await openDetails(app());
+      expect((screen.getByRole('button', { name: 'Use my current location' }) as HTMLButtonElement).disabled).toBe(true);
+    },
+    'filling.details.submitting': async () => {
+      await openDetails(app());
+      expect(submit().disabled).toBe(true);
+    },
+    submitted: async () => {
+      expect(await screen.findByRole('heading', { name: 'Please wait, Your Account is under Verification' })).toBeTruthy();
+    },
+  };
+}
+
+describe('the registration screens follow the registration chart', () => {
+  it('generates paths to drive', () => {
+    expect(paths.length).toBeGreaterThan(5);
+  });
+
+  for (const path of paths) {
+    it(`shows each state along: ${path.name}`, async () => {
+      const app = renderApp({
+        path: '/register/profile-photo',
+        hasToken: true,
+        persisted: { user: { ...DEFAULT_CLIENT_USER, preferredLanguage: 'english', isLoggedIn: true, mobileNumber: '9876543210' } },
+      });
+      await screen.findByRole('heading', { name: 'Add your photo' });
+      const registration = app.app().system.get('registration')!;
+      await driveView(path, {
+        perform: (event) => perform(app, event),
+        assertions: assertionsFor(() => app) as never,
+        initial: registration.getSnapshot() as never,
+      });
+    });
+  }
+});
