@@ -2,7 +2,6 @@
  * Builds the Fastify app without listening (FD src/app.ts): tests call `buildApp(...)` and
  * `app.inject`, server.ts listens. Everything time-dependent reads `now`, so tests control time.
  */
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
@@ -13,6 +12,7 @@ import type { Database } from './db/schema';
 import { installAuthHook } from './http/auth-hook';
 import type { Deps } from './http/context';
 import { HttpError, installErrorHandlers, notFound } from './http/errors';
+import { installSecurityHeaders } from './http/security-headers';
 import { installWeb } from './http/web';
 import authRoutes, { type IpLimit } from './routes/auth';
 import metaRoutes from './routes/meta';
@@ -42,20 +42,6 @@ export interface AppOptions {
 
 export const DEFAULT_IP_LIMIT: IpLimit = { max: 100, timeWindowMs: 60_000 };
 
-const CSP = {
-  defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
-  styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'blob:'],
-  fontSrc: ["'self'", 'data:'],
-  connectSrc: ["'self'"],
-  manifestSrc: ["'self'"],
-  objectSrc: ["'none'"],
-  baseUri: ["'none'"],
-  frameAncestors: ["'none'"],
-  formAction: ["'self'"],
-};
-
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
@@ -76,17 +62,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('deps', deps);
   installErrorHandlers(app);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: CSP },
-    hsts: false,
-    crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: 'no-referrer' },
-  });
-  app.addHook('onSend', async (request, reply, payload) => {
-    // HSTS only means something over HTTPS (directly or, with TRUST_PROXY, through a proxy).
-    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=15552000; includeSubDomains');
+  await installSecurityHeaders(app);
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 
   installCors(app, config.corsOrigins);

@@ -3,7 +3,7 @@
  * SQLite runs in WAL with synchronous=FULL so an acknowledged write survives kill -9.
  */
 import SQLite from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 
@@ -17,7 +17,31 @@ function openSqlite(file: string): Kysely<Database> {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [new CamelCasePlugin()] });
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    plugins: [new CamelCasePlugin()],
+  });
+}
+
+/**
+ * Kysely prepares every query afresh; the hot reads (session, quotation list) repeat the same SQL, so
+ * prepared statements are kept by their text. Safe because better-sqlite3 runs each one to completion
+ * synchronously (Kysely's streaming `iterate` is not used here). Bounded: `in (?, ?, …)` lists vary.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let stmt = cache.get(sql);
+      if (!stmt) {
+        if (cache.size >= 500) cache.clear();
+        stmt = sqlite.prepare(sql);
+        cache.set(sql, stmt);
+      }
+      return stmt as unknown as SqliteStatement;
+    },
+  };
 }
 
 function openPostgres(url: string, searchPath?: string): Kysely<Database> {

@@ -4,10 +4,11 @@
  * against machines/quotation-lifecycle; these functions write only if the row is still as read.
  */
 import type { Kysely } from 'kysely';
-import type { OrderStatus, Quotation, QuotationStatus } from '../../domain/types';
+import type { OrderStatus, Quotation, QuotationLine, QuotationStatus } from '../../domain/types';
 import { newId, nextDisplayId } from '../db/ids';
+import { prepared } from '../db/prepared';
 import type { Database } from '../db/schema';
-import { iso, loadLines, type Scope } from './lines';
+import { iso, type Scope } from './lines';
 
 export interface LineInput {
   skuIdentifier: string;
@@ -17,10 +18,13 @@ export interface LineInput {
   shippingPricePaisa: number;
 }
 
-export async function loadQuotations(db: Kysely<Database>, scope: Scope): Promise<Quotation[]> {
-  let query = db
+/** One row per quotation line, with its quotation, its order (if any) and its SKU, newest first. */
+const withLines = (db: Kysely<Database>) =>
+  db
     .selectFrom('quotations')
     .leftJoin('orders', 'orders.quotationId', 'quotations.id')
+    .innerJoin('quotationLines', 'quotationLines.quotationId', 'quotations.id')
+    .innerJoin('skus', 'skus.id', 'quotationLines.skuId')
     .select([
       'quotations.id',
       'quotations.displayId',
@@ -31,21 +35,58 @@ export async function loadQuotations(db: Kysely<Database>, scope: Scope): Promis
       'orders.status as orderStatus',
       'orders.deliveryOtp',
       'orders.amountPaidPaisa',
-    ]);
-  if ('quotationId' in scope) query = query.where('quotations.id', '=', scope.quotationId);
-  else if ('userId' in scope) query = query.where('quotations.userId', '=', scope.userId);
-  const [rows, lines] = await Promise.all([
-    query.orderBy('quotations.createdAt', 'desc').orderBy('quotations.displayId', 'desc').execute(),
-    loadLines(db, scope),
-  ]);
-  return rows.map((r) => {
-    const skusDetail = lines.get(r.id) ?? [];
-    return {
+      'quotationLines.quantity',
+      'quotationLines.goodsPricePaisa',
+      'quotationLines.discountPaisa',
+      'quotationLines.shippingPricePaisa',
+      'skus.id as skuId',
+      'skus.name as skuName',
+      'skus.image as skuImage',
+      'skus.skuQuantityUnit',
+    ])
+    .orderBy('quotations.createdAt', 'desc')
+    .orderBy('quotations.displayId', 'desc')
+    .orderBy('quotationLines.position');
+type LineRow = Awaited<ReturnType<ReturnType<typeof withLines>['execute']>>[number];
+
+const byUser = prepared((db: Kysely<Database>, userId: string) => withLines(db).where('quotations.userId', '=', userId));
+const byId = prepared((db: Kysely<Database>, id: string) => withLines(db).where('quotations.id', '=', id));
+
+/**
+ * Quotations with their lines in one query (the 5-second polling load), grouped here in order.
+ * Every quotation has at least one line (creation and edits require one).
+ */
+export async function loadQuotations(db: Kysely<Database>, scope: Scope): Promise<Quotation[]> {
+  const rows =
+    'quotationId' in scope
+      ? await byId(db, scope.quotationId)
+      : 'userId' in scope
+        ? await byUser(db, scope.userId)
+        : await withLines(db).execute();
+  return group(rows);
+}
+
+function group(rows: LineRow[]): Quotation[] {
+  const out: Quotation[] = [];
+  let current: Quotation | undefined;
+  for (const r of rows) {
+    const line: QuotationLine = {
+      skuIdentifier: { _id: r.skuId, name: r.skuName, image: r.skuImage, skuQuantityUnit: r.skuQuantityUnit },
+      quantity: Number(r.quantity),
+      goodsPricePaisa: Number(r.goodsPricePaisa),
+      discountPaisa: Number(r.discountPaisa),
+      shippingPricePaisa: Number(r.shippingPricePaisa),
+    };
+    if (current?._id === r.id) {
+      current.skusDetail.push(line);
+      continue;
+    }
+    current = {
       _id: r.id,
       quotationDisplayId: r.displayId,
       status: r.status as QuotationStatus,
-      image: skusDetail[0]?.skuIdentifier.image ?? '',
-      skusDetail,
+      image: line.skuIdentifier.image,
+      skusDetail: [line],
       orderStatus: (r.orderStatus as OrderStatus | null) ?? null,
       deliveryOtp: r.deliveryOtp ?? null,
       amountPaidPaisa: Number(r.amountPaidPaisa ?? 0),
@@ -53,7 +94,9 @@ export async function loadQuotations(db: Kysely<Database>, scope: Scope): Promis
       createdAt: iso(r.createdAt),
       updatedAt: iso(r.updatedAt),
     };
-  });
+    out.push(current);
+  }
+  return out;
 }
 
 /** The quotation's row by `_id` or display id (QT100001). */

@@ -1,6 +1,7 @@
 /** Bearer sessions: a random 256-bit token goes to the client; only its SHA-256 is stored. */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { prepared } from '../db/prepared';
 import type { Database } from '../db/schema';
 import type { UserRow } from './users';
 
@@ -15,15 +16,18 @@ export async function createSession(db: Kysely<Database>, userId: string, now: n
   return token;
 }
 
-/** The user behind a live token, or undefined for an unknown, expired or ended one. */
-export async function userForToken(db: Kysely<Database>, token: string, now: number): Promise<UserRow | undefined> {
-  return db
+const liveSessionUser = prepared((db: Kysely<Database>, tokenHash: string, now: number) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.userId')
     .selectAll('users')
-    .where('sessions.tokenHash', '=', hashToken(token))
-    .where('sessions.expiresAt', '>', now)
-    .executeTakeFirst();
+    .where('sessions.tokenHash', '=', tokenHash)
+    .where('sessions.expiresAt', '>', now),
+);
+
+/** The user behind a live token, or undefined for an unknown, expired or ended one (every API call asks). */
+export async function userForToken(db: Kysely<Database>, token: string, now: number): Promise<UserRow | undefined> {
+  return (await liveSessionUser(db, hashToken(token), now))[0];
 }
 
 export async function endSession(db: Kysely<Database>, token: string): Promise<void> {

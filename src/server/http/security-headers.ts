@@ -1,0 +1,53 @@
+/**
+ * Security headers (DECISIONS §2, issue item 8). @fastify/helmet builds a fresh helmet middleware
+ * on every request, which cost more than a whole SQLite query on the polling path; the headers never
+ * vary here, so @fastify/helmet computes them once, on a probe instance at start-up, and a plain hook
+ * sets that fixed set on every answer. HSTS is added only for requests that came over HTTPS.
+ */
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+
+const CSP = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  manifestSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'none'"],
+  frameAncestors: ["'none'"],
+  formAction: ["'self'"],
+};
+
+const NOT_SECURITY = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
+
+/** The headers @fastify/helmet sends with this configuration. */
+export async function helmetHeaders(): Promise<Record<string, string>> {
+  const probe = Fastify();
+  await probe.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CSP },
+    hsts: false,
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'no-referrer' },
+  });
+  probe.get('/', async () => 'ok');
+  const res = await probe.inject({ method: 'GET', url: '/' });
+  await probe.close();
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(res.headers)) {
+    if (!NOT_SECURITY.has(name) && typeof value === 'string') headers[name] = value;
+  }
+  return headers;
+}
+
+export async function installSecurityHeaders(app: FastifyInstance): Promise<void> {
+  const headers = await helmetHeaders();
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(headers);
+    // HSTS only means something over HTTPS (directly or, with TRUST_PROXY, through a proxy).
+    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=15552000; includeSubDomains');
+    done();
+  });
+}
