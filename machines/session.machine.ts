@@ -103,7 +103,7 @@ export const sessionMachine = setup({
       const rule = firstRule(context);
       return rule !== undefined && context.request !== null && context.request.left.some((p) => pathOf(p) === rule.goTo);
     },
-    isAtLocation: ({ context, event }) => event.type === 'nav.changed' && event.to === context.location,
+    isNewLocation: ({ context, event }) => event.type === 'nav.changed' && event.to !== context.location,
     // Not the table's rules (those read the requested route): where the restored account stands.
     wasLoggedOut: ({ context }) => !context.user.isLoggedIn,
     wasRegistering: ({ context }) => !context.user.profileUpdated,
@@ -206,7 +206,7 @@ export const sessionMachine = setup({
       on: {
         'nav.go': { target: '.deciding', actions: 'requestEvent' },
         // The router moved by itself (back button, typed URL): decide unless it is where we are.
-        'nav.changed': [{ guard: 'isAtLocation' }, { target: '.deciding', actions: ['requestEvent', 'noteLocation'] }],
+        'nav.changed': { guard: 'isNewLocation', target: '.deciding', actions: ['requestEvent', 'noteLocation'] },
       },
       states: {
         deciding: {

@@ -83,7 +83,9 @@ export function replay(
   const actor = createActor(machine, {
     input,
     inspect: (ev) => {
-      if (ev.type === '@xstate.microstep' && ev.actorRef === actor) {
+      // By session id, not `=== actor`: a chart whose initial state takes `always` transitions emits
+      // microsteps while createActor is still running, before `actor` is assigned.
+      if (ev.type === '@xstate.microstep' && ev.actorRef.sessionId === ev.rootId) {
         taken.push(...(ev as unknown as { _transitions: AnyTransition[] })._transitions);
       }
     },

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { definedTransitions, modelPaths, replay } from '../support/model-coverage';
+import { SESSION_INPUTS, sessionEvents, sessionModelMachine, sessionSerialize } from './session.model';
+
+describe('the session chart, model-based', () => {
+  it('has generated paths, from three restored users, that take every transition it defines', () => {
+    const labels = definedTransitions(sessionModelMachine);
+    const covered = new Set<unknown>();
+    for (const input of Object.values(SESSION_INPUTS)) {
+      const paths = modelPaths(sessionModelMachine, {
+        events: sessionEvents as never,
+        serializeState: sessionSerialize as never,
+        input,
+        limit: 4000,
+      });
+      for (const path of paths) replay(sessionModelMachine, path.events, input).taken.forEach((t) => covered.add(t));
+    }
+    const missing = [...labels.entries()].filter(([t]) => !covered.has(t)).map(([, label]) => label);
+    console.log(`[session] transitions covered ${labels.size - missing.length}/${labels.size}`);
+    expect(missing).toEqual([]);
+  });
+});

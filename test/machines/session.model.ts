@@ -1,0 +1,100 @@
+/**
+ * The session chart as a model: the production machine with children and actors that never settle,
+ * so the login and registration results, the profile answers, the saves and the splash timer are
+ * explicit events. Three restored users start the paths (the restoring branches need all three).
+ */
+import { createMachine, fromPromise, type AnyEventObject, type AnyStateMachine, type SnapshotFrom } from 'xstate';
+import { sessionMachine, type SessionInput } from '../../machines/session.machine';
+import { DEFAULT_CLIENT_USER, guardFlagsOf } from '../../src/domain/client-user';
+import type { User } from '../../src/domain/types';
+
+const never = fromPromise(() => new Promise<never>(() => undefined));
+
+/**
+ * The same chart and implementations with the invokes' systemIds dropped: TestModel computes next
+ * states in one shared scope, where a second `registration` child would collide with the first
+ * ("Actor with system ID 'registration' already exists"). systemIds only address actors.
+ */
+function withoutSystemIds<T extends AnyStateMachine>(machine: T): T {
+  const strip = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(strip);
+    if (typeof value !== 'object' || value === null) return value;
+    return Object.fromEntries(Object.entries(value).filter(([k]) => k !== 'systemId').map(([k, v]) => [k, strip(v)]));
+  };
+  return createMachine(strip(machine.config) as never, machine.implementations as never) as unknown as T;
+}
+
+export const sessionModelMachine = withoutSystemIds(sessionMachine).provide({
+  actors: {
+    otpLogin: never as never,
+    registration: never as never,
+    fetchProfile: never,
+    saveLanguage: never,
+    logout: never,
+  },
+});
+
+export const serverUser = (over: Partial<User> = {}): User => ({
+  _id: 'u1',
+  mobileNumber: '9876543210',
+  name: 'Kanu Patel',
+  preferredLanguage: 'hindi',
+  profilePhoto: null,
+  aadhaar: '/api/uploads/a.jpg',
+  gender: 'male',
+  age: 40,
+  farmAddress: 'Anand',
+  geocoordinate: null,
+  isLoggedIn: true,
+  profileUpdated: true,
+  isVerified: false,
+  isAdmin: false,
+  ...over,
+});
+
+export const SESSION_INPUTS: Record<string, SessionInput> = {
+  newVisitor: { user: null, hasToken: false },
+  registering: {
+    user: { ...DEFAULT_CLIENT_USER, preferredLanguage: 'hindi', isLoggedIn: true, mobileNumber: '9876543210' },
+    hasToken: true,
+  },
+  verifiedAdmin: {
+    user: { ...DEFAULT_CLIENT_USER, ...serverUser({ isVerified: true, isAdmin: true }) },
+    hasToken: true,
+  },
+};
+
+const ROUTES_TRIED = ['/', '/language-selection', '/join-us', '/home', '/admin', '/under-verification', '/nope'];
+const failure = { status: 500, data: { message: 'Network error or request failed' } };
+
+export function sessionEvents(s: SnapshotFrom<typeof sessionModelMachine>): AnyEventObject[] {
+  const events: AnyEventObject[] = [
+    ...ROUTES_TRIED.map((to) => ({ type: 'nav.go', to })),
+    { type: 'nav.changed', to: '/home' },
+    { type: 'language.choose', language: 'hindi' },
+    { type: 'profile.refresh' },
+    { type: 'session.logout' },
+    { type: 'xstate.after.splash.session.route.splash' },
+    { type: 'xstate.done.actor.otpLogin', output: { token: 'tok', profileUpdated: false, mobileNumber: '9876543210' } },
+    { type: 'xstate.done.actor.otpLogin', output: { token: 'tok', profileUpdated: true, mobileNumber: '9876543210' } },
+    { type: 'xstate.done.actor.registration', output: { user: { name: 'Kanu Patel', profileUpdated: true } } },
+    { type: 'xstate.done.actor.loadProfile', output: { ok: true, user: serverUser({ isVerified: true }) } },
+    { type: 'xstate.done.actor.loadProfile', output: { ok: true, user: serverUser({ preferredLanguage: 'gujrati' }) } },
+    { type: 'xstate.done.actor.loadProfile', output: { ok: false, reason: 'unauthorized' } },
+    { type: 'xstate.error.actor.loadProfile', error: failure },
+    { type: 'xstate.done.actor.pushLanguage' },
+    { type: 'xstate.error.actor.pushLanguage', error: failure },
+    { type: 'xstate.done.actor.refreshProfile', output: { ok: true, user: serverUser({ isVerified: true }) } },
+    { type: 'xstate.done.actor.refreshProfile', output: { ok: false, reason: 'unauthorized' } },
+    { type: 'xstate.error.actor.refreshProfile', error: failure },
+    { type: 'xstate.done.actor.saveLanguage' },
+    { type: 'xstate.error.actor.saveLanguage', error: failure },
+    { type: 'xstate.done.actor.logout' },
+    { type: 'xstate.error.actor.logout', error: failure },
+  ];
+  if (s.context.location) events.push({ type: 'nav.changed', to: s.context.location });
+  return events;
+}
+
+export const sessionSerialize = (s: SnapshotFrom<typeof sessionModelMachine>) =>
+  JSON.stringify({ value: s.value, flags: guardFlagsOf(s.context.user), lang: s.context.user.preferredLanguage, at: s.context.location });
