@@ -1,9 +1,9 @@
-/** Quotation lines with their SKU reference, loaded for one quotation, one farmer's, or all. */
+/** Quotation lines with their SKU reference: for one quotation, one farmer's, those with an order, or all. */
 import type { Kysely } from 'kysely';
 import type { QuotationLine } from '../../domain/types';
 import type { Database } from '../db/schema';
 
-export type Scope = { quotationId: string } | { userId: string } | { all: true };
+export type Scope = { quotationId: string } | { userId: string } | { ordered: true } | { all: true };
 
 export async function loadLines(db: Kysely<Database>, scope: Scope): Promise<Map<string, QuotationLine[]>> {
   let query = db
@@ -25,6 +25,8 @@ export async function loadLines(db: Kysely<Database>, scope: Scope): Promise<Map
     query = query
       .innerJoin('quotations', 'quotations.id', 'quotationLines.quotationId')
       .where('quotations.userId', '=', scope.userId);
+  } else if ('ordered' in scope) {
+    query = query.innerJoin('orders', 'orders.quotationId', 'quotationLines.quotationId');
   }
   const rows = await query.orderBy('quotationLines.quotationId').orderBy('quotationLines.position').execute();
   const byQuotation = new Map<string, QuotationLine[]>();

@@ -27,7 +27,7 @@ export async function loadOrders(db: Kysely<Database>, orderId?: string): Promis
     ]);
   if (orderId !== undefined) query = query.where('orders.id', '=', orderId);
   const rows = await query.orderBy('orders.createdAt', 'desc').orderBy('orders.displayId', 'desc').execute();
-  const scope: Scope = rows.length === 1 ? { quotationId: rows[0]!.quotationId } : { all: true };
+  const scope: Scope = rows.length === 1 ? { quotationId: rows[0]!.quotationId } : { ordered: true };
   const lines = rows.length === 0 ? new Map() : await loadLines(db, scope);
   return rows.map((r) => ({
     _id: r.id,

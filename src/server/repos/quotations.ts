@@ -56,7 +56,10 @@ const byId = prepared((db: Kysely<Database>, id: string) => withLines(db).where(
  * Quotations with their lines in one query (the 5-second polling load), grouped here in order.
  * Every quotation has at least one line (creation and edits require one).
  */
-export async function loadQuotations(db: Kysely<Database>, scope: Scope): Promise<Quotation[]> {
+export async function loadQuotations(
+  db: Kysely<Database>,
+  scope: Exclude<Scope, { ordered: true }>,
+): Promise<Quotation[]> {
   const rows =
     'quotationId' in scope
       ? await byId(db, scope.quotationId)
