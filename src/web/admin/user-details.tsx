@@ -12,7 +12,9 @@ type Send = (event: EventFrom<typeof adminUsersMachine>) => void;
 
 function ProtectedImage({ snapshot, kind, src, alt }: { snapshot: Snapshot; kind: 'photo' | 'aadhaar'; src: string | null; alt: string }) {
   const state = protectedImageState(snapshot, kind);
-  if (state === 'shown' && src) return <img className="admin-user-image" src={src} alt={alt} />;
+  if (state === 'shown' && src) {
+    return <img className={kind === 'photo' ? 'admin-user-image admin-user-photo' : 'admin-user-image'} src={src} alt={alt} />;
+  }
   if (state === 'loading')
     return (
       <span role="status" className="admin-muted">
