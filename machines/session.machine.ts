@@ -32,6 +32,8 @@ export interface SessionInput {
   user?: ClientUser | null;
   /** Whether a bearer token was restored; without one nobody is logged in. */
   hasToken: boolean;
+  /** The path the router shows at start, when known (the first `nav.changed` reports it otherwise). */
+  location?: string | null;
 }
 
 export interface SessionContext {
@@ -196,7 +198,7 @@ export const sessionMachine = setup({
     const restored = { ...DEFAULT_CLIENT_USER, ...(input.user ?? {}) };
     return {
       user: input.hasToken ? restored : loggedOutUser(restored),
-      location: null,
+      location: input.location ?? null,
       request: null,
     };
   },

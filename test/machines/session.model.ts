@@ -1,7 +1,8 @@
 /**
  * The session chart as a model: the production machine with children and actors that never settle,
  * so the login and registration results, the profile answers, the saves and the splash timer are
- * explicit events. Three restored users start the paths (the restoring branches need all three).
+ * explicit events. Three restored users start the paths (the restoring branches need all three),
+ * each on /loading, where the rendered app starts too.
  */
 import { createMachine, fromPromise, type AnyEventObject, type AnyStateMachine, type SnapshotFrom } from 'xstate';
 import { sessionMachine, type SessionInput } from '../../machines/session.machine';
@@ -38,7 +39,7 @@ export const serverUser = (over: Partial<User> = {}): User => ({
   _id: 'u1',
   mobileNumber: '9876543210',
   name: 'Kanu Patel',
-  preferredLanguage: 'hindi',
+  preferredLanguage: 'english',
   profilePhoto: null,
   aadhaar: '/api/uploads/a.jpg',
   gender: 'male',
@@ -53,14 +54,16 @@ export const serverUser = (over: Partial<User> = {}): User => ({
 });
 
 export const SESSION_INPUTS: Record<string, SessionInput> = {
-  newVisitor: { user: null, hasToken: false },
+  newVisitor: { user: null, hasToken: false, location: '/loading' },
   registering: {
-    user: { ...DEFAULT_CLIENT_USER, preferredLanguage: 'hindi', isLoggedIn: true, mobileNumber: '9876543210' },
+    user: { ...DEFAULT_CLIENT_USER, preferredLanguage: 'english', isLoggedIn: true, mobileNumber: '9876543210' },
     hasToken: true,
+    location: '/loading',
   },
   verifiedAdmin: {
     user: { ...DEFAULT_CLIENT_USER, ...serverUser({ isVerified: true, isAdmin: true }) },
     hasToken: true,
+    location: '/loading',
   },
 };
 
@@ -71,7 +74,7 @@ export function sessionEvents(s: SnapshotFrom<typeof sessionModelMachine>): AnyE
   const events: AnyEventObject[] = [
     ...ROUTES_TRIED.map((to) => ({ type: 'nav.go', to })),
     { type: 'nav.changed', to: '/home' },
-    { type: 'language.choose', language: 'hindi' },
+    { type: 'language.choose', language: 'english' },
     { type: 'profile.refresh' },
     { type: 'session.logout' },
     { type: 'xstate.after.splash.session.route.splash' },
