@@ -3,7 +3,7 @@
  * 'Request Quotation'. `ready` takes every edit; `sending` holds the cart still while
  * `POST /quotations` runs, so a failure leaves it whole. Only a 201 clears it and goes to /request.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { CreateQuotationBody } from '../src/domain/api';
 import {
   addToCart,
@@ -54,6 +54,8 @@ export const cartMachine = setup({
     requestQuotation: fromPromise<QuotationRequestResult, CreateQuotationBody>(async () => {
       throw new Error('requestQuotation is provided by the caller');
     }),
+    // Injected: sends `cart.clear` when the farmer logs out, so the next one starts empty.
+    logoutWatch: fromCallback(() => undefined),
   },
   guards: {
     hasDraftQuantity: ({ context, event }) =>
@@ -84,6 +86,7 @@ export const cartMachine = setup({
 }).createMachine({
   id: 'cart',
   context: ({ input }) => ({ items: input?.items ?? [], draft: null }),
+  invoke: { id: 'logoutWatch', src: 'logoutWatch' },
   initial: 'ready',
   states: {
     ready: {

@@ -3,7 +3,7 @@
  * one with the same `_id` (or appends it), empty resets. It lives as the app's `quotations` child so
  * the slice is persisted and restored; the polling screens write into it and start from it.
  */
-import { assign, setup } from 'xstate';
+import { assign, fromCallback, setup } from 'xstate';
 import type { Quotation } from '../src/domain/types';
 
 export type QuotationStoreEvent =
@@ -22,9 +22,14 @@ export const quotationStoreMachine = setup({
     events: {} as QuotationStoreEvent,
     input: {} as { quotations?: Quotation[] } | undefined,
   },
+  actors: {
+    // Injected: sends `quotations.empty` when the farmer logs out, so the next one sees none of them.
+    logoutWatch: fromCallback(() => undefined),
+  },
 }).createMachine({
   id: 'quotationStore',
   context: ({ input }) => ({ quotations: input?.quotations ?? [] }),
+  invoke: { id: 'logoutWatch', src: 'logoutWatch' },
   on: {
     'quotations.set': { actions: assign({ quotations: ({ event }) => event.quotations }) },
     'quotations.update': {

@@ -7,13 +7,14 @@ import { sendTo } from 'xstate';
 import { appMachine } from '../../machines/app.machine';
 import { cartMachine } from '../../machines/cart.machine';
 import { catalogueMachine } from '../../machines/catalogue.machine';
+import { quotationStoreMachine } from '../../machines/quotation-store.machine';
 import { otpLoginMachine } from '../../machines/otp-login.machine';
 import { createPersistActor, createRestoreActor, type KeyValueStore } from '../../machines/persistence';
 import { registrationMachine } from '../../machines/registration.machine';
 import { sessionMachine } from '../../machines/session.machine';
 import * as onboardingApi from './api/onboarding';
 import * as browser from './onboarding/browser-actors';
-import { realAppShopActors, type AppShopActors } from './shop/actors';
+import { realAppShopActors, whenLoggedOut, type AppShopActors } from './shop/actors';
 import { ROUTES } from '../domain/routes';
 
 export const realOnboardingActors = {
@@ -52,10 +53,11 @@ export function createAppLogic(effects: AppEffects) {
   return appMachine.provide({
     actors: {
       cart: cartMachine.provide({
-        actors: { requestQuotation: shop.requestQuotation },
+        actors: { requestQuotation: shop.requestQuotation, logoutWatch: whenLoggedOut({ type: 'cart.clear' }) },
         actions: { navigateToRequest: sendTo(({ system }) => system.get('session'), goToRequest) },
       }),
       catalogue: catalogueMachine.provide({ actors: { fetchSkus: shop.fetchSkus, fetchConfig: shop.fetchConfig } }),
+      quotations: quotationStoreMachine.provide({ actors: { logoutWatch: whenLoggedOut({ type: 'quotations.empty' }) } }),
       restore: createRestoreActor(effects.store),
       persist: createPersistActor(effects.store),
       session: sessionMachine.provide({

@@ -76,6 +76,7 @@ export interface ShopRenderOptions {
 
 export interface RenderedShop extends RenderResult {
   shop: ShopActors;
+  onboarding: ReturnType<typeof controlledActors>;
   app: () => ActorRefFrom<typeof appMachine>;
   /** The path the router shows now (with its query). */
   path: () => string;
@@ -124,6 +125,7 @@ export function renderShop(options: ShopRenderOptions): RenderedShop {
   return {
     ...utils,
     shop,
+    onboarding,
     store,
     app: () => {
       if (!appRef) throw new Error('The app actor is not running');

@@ -237,4 +237,15 @@ describe('profile screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
     expect(view.app().system.get('session')?.getSnapshot().matches({ account: 'loggingOut' })).toBe(true);
   });
+
+  it('empties the cart and the cached quotations when the farmer logs out', async () => {
+    const view = renderShop({ path: '/profile', persisted: { cart: [shellInCart], quotations: [pendingQ] } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Log out' }));
+    await act(async () => view.onboarding.logout.last().resolve());
+    await waitFor(() => expect(view.path()).toBe('/join-us'));
+    expect(view.app().system.get('cart')?.getSnapshot().context.items).toEqual([]);
+    expect(view.app().system.get('quotations')?.getSnapshot().context.quotations).toEqual([]);
+    const saved = JSON.parse(view.store.data.get('persist:root') ?? '{}');
+    expect([saved.cart, saved.quotations]).toEqual([[], []]);
+  });
 });

@@ -2,7 +2,7 @@
  * The shop's real effects (SPEC §7): API actors over the one ofetch client, and the page-visibility
  * source the polling screens pause on. Each passes `signal`, so leaving a state aborts its request.
  */
-import { fromCallback, fromPromise } from 'xstate';
+import { fromCallback, fromPromise, type AnyActorRef, type EventObject } from 'xstate';
 import type { QuotationRequestResult } from '../../../machines/cart.machine';
 import type { FetchQuotationResult } from '../../../machines/quotation-detail.machine';
 import type { PageVisibilityEvent, StatusResult } from '../../../machines/quotation-list.machine';
@@ -64,3 +64,21 @@ export type ScreenActors = typeof realScreenActors;
 /** The actors of the app-level shop children (cart, catalogue). */
 export const realAppShopActors = { fetchSkus, fetchConfig, requestQuotation };
 export type AppShopActors = typeof realAppShopActors;
+
+/**
+ * Sends `event` to its parent when the session's user goes from logged in to logged out, so the
+ * cart and the cached quotations of one farmer never show to the next on a shared phone.
+ */
+export const whenLoggedOut = (event: EventObject) =>
+  fromCallback(({ system, sendBack }) => {
+    const session = system.get('session') as AnyActorRef | undefined;
+    if (!session) return undefined;
+    const loggedIn = (snapshot: unknown) => Boolean((snapshot as { context?: { user?: { isLoggedIn?: boolean } } }).context?.user?.isLoggedIn);
+    let was = loggedIn(session.getSnapshot());
+    const subscription = session.subscribe((snapshot) => {
+      const now = loggedIn(snapshot);
+      if (was && !now) sendBack(event);
+      was = now;
+    });
+    return () => subscription.unsubscribe();
+  });
