@@ -8,9 +8,9 @@ import { assign, fromCallback, fromPromise, type AnyEventObject, type SnapshotFr
 import { otpLoginMachine } from '../../machines/otp-login.machine';
 
 export const MODEL_RESEND_SECONDS = 2;
-export const modelCountdown = { startCountdown: assign({ secondsLeft: MODEL_RESEND_SECONDS }) };
+export const modelCountdown = { startCountdown: assign({ secondsLeft: MODEL_RESEND_SECONDS }) } as never;
 
-const never = fromPromise(() => new Promise<never>(() => undefined));
+const never = fromPromise(() => new Promise<never>(() => undefined)) as never;
 export const otpModelMachine = otpLoginMachine.provide({
   actors: { requestOtp: never, verifyOtp: never, clock: fromCallback(() => undefined), webOtp: fromCallback(() => undefined) },
   actions: modelCountdown,

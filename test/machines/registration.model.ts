@@ -5,7 +5,7 @@
 import { fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { registrationMachine, type ImageKind } from '../../machines/registration.machine';
 
-const never = fromPromise(() => new Promise<never>(() => undefined));
+const never = fromPromise(() => new Promise<never>(() => undefined)) as never;
 export const registrationModelMachine = registrationMachine.provide({
   actors: { prepareImage: never, uploadImage: never, locate: never, submitProfile: never },
 });

@@ -9,7 +9,7 @@ import { sessionMachine, type SessionInput } from '../../machines/session.machin
 import { DEFAULT_CLIENT_USER, guardFlagsOf } from '../../src/domain/client-user';
 import type { User } from '../../src/domain/types';
 
-const never = fromPromise(() => new Promise<never>(() => undefined));
+const never = fromPromise(() => new Promise<never>(() => undefined)) as never;
 
 /**
  * The same chart and implementations with the invokes' systemIds dropped: TestModel computes next
@@ -27,8 +27,8 @@ function withoutSystemIds<T extends AnyStateMachine>(machine: T): T {
 
 export const sessionModelMachine = withoutSystemIds(sessionMachine).provide({
   actors: {
-    otpLogin: never as never,
-    registration: never as never,
+    otpLogin: never,
+    registration: never,
     fetchProfile: never,
     saveLanguage: never,
     logout: never,

@@ -223,7 +223,7 @@ describe('the app follows the session chart', () => {
               try {
                 await check(s);
               } catch (error) {
-                throw new Error(`${key} at ${JSON.stringify(s.value)} (${app.path()}): ${(error as Error).message}`);
+                throw new Error(`${key} at ${JSON.stringify(s.value)} (${app.path()}): ${(error as Error).message}`, { cause: error });
               }
             },
           ]),
