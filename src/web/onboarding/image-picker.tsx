@@ -23,9 +23,9 @@ export function ImagePicker({ registration, kind }: { registration: Registration
           <img src={preview} alt={intl.formatMessage({ id: `onboarding.image.${kind}.previewAlt` })} />
         ) : (
           <img
-            src={kind === 'profile' ? '/onboarding/logo.svg' : '/onboarding/verification.svg'}
+            src={kind === 'profile' ? '/onboarding/logo.svg' : '/onboarding/id-card.svg'}
             alt=""
-            style={{ width: 96, height: 96, opacity: 0.5 }}
+            style={{ width: kind === 'profile' ? 96 : 132, height: 96, opacity: 0.6 }}
           />
         )}
         {slot.fileName ? <p className="file-name">{slot.fileName}</p> : null}
