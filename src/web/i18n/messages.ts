@@ -17,12 +17,15 @@ const loaded = new Map<Locale, Messages>();
 
 export const cachedMessages = (locale: Locale): Messages | undefined => loaded.get(locale);
 
+/** English underneath, the locale's own messages on top: a missing key shows in English. */
+export const withEnglishFallback = (english: Messages, own: Messages): Messages => ({ ...english, ...own });
+
 export async function loadMessages(locale: Locale): Promise<Messages> {
   const cached = loaded.get(locale);
   if (cached) return cached;
   const english = (await loaders.en()).default;
   const own = locale === 'en' ? {} : (await loaders[locale]()).default;
-  const merged = { ...english, ...own };
+  const merged = withEnglishFallback(english, own);
   loaded.set(locale, merged);
   return merged;
 }

@@ -1,0 +1,95 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CLIENT_USER } from '../../../src/domain/client-user';
+import type { User } from '../../../src/domain/types';
+import { renderApp } from '../../support/render';
+
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+const waiting = { ...DEFAULT_CLIENT_USER, preferredLanguage: 'english' as const, isLoggedIn: true, profileUpdated: true };
+const registering = { ...DEFAULT_CLIENT_USER, preferredLanguage: 'english' as const, isLoggedIn: true, mobileNumber: '9876543210' };
+const server = (over: Partial<User>): User => ({
+  _id: 'u1',
+  mobileNumber: '9876543210',
+  name: 'Kanu',
+  preferredLanguage: 'english',
+  profilePhoto: null,
+  aadhaar: '/api/uploads/a.jpg',
+  gender: 'male',
+  age: null,
+  farmAddress: 'Anand',
+  geocoordinate: null,
+  isLoggedIn: true,
+  profileUpdated: true,
+  isVerified: false,
+  isAdmin: false,
+  ...over,
+});
+
+describe('join us', () => {
+  it('shows the title, two carousel images and both buttons leading to the phone screen', async () => {
+    const app = renderApp({ path: '/join-us', persisted: { user: { ...DEFAULT_CLIENT_USER, preferredLanguage: 'english' } } });
+    expect(await screen.findByRole('heading', { name: 'Join Us!' })).toBeTruthy();
+    expect(screen.getByAltText('Farmers in a green field beside a red tractor')).toBeTruthy();
+    expect(screen.getByAltText('Bales of straw on a harvested field')).toBeTruthy();
+    expect((document.querySelector('.carousel') as HTMLElement).style.getPropertyValue('--carousel-ms')).toBe('3000ms');
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(app.path()).toBe('/auth/generate-otp'));
+  });
+});
+
+describe('under verification', () => {
+  it('refreshes the profile on arrival and lets a verified user in', async () => {
+    const app = renderApp({ path: '/under-verification', hasToken: true, persisted: { user: waiting } });
+    expect(await screen.findByRole('heading', { name: 'Please wait, Your Account is under Verification' })).toBeTruthy();
+    await waitFor(() => expect(app.actors.fetchProfile.calls).toHaveLength(1));
+    app.actors.fetchProfile.last().resolve({ ok: true, user: server({ isVerified: true }) });
+    await settle();
+    await waitFor(() => expect(app.path()).toBe('/home'));
+  });
+
+  it('checks again on request', async () => {
+    const app = renderApp({ path: '/under-verification', hasToken: true, persisted: { user: waiting } });
+    await waitFor(() => expect(app.actors.fetchProfile.calls).toHaveLength(1));
+    app.actors.fetchProfile.last().resolve({ ok: true, user: server({}) });
+    await settle();
+    fireEvent.click(await screen.findByRole('button', { name: 'Check again' }));
+    expect(app.actors.fetchProfile.calls).toHaveLength(2);
+  });
+});
+
+describe('the personal details form', () => {
+  it('marks name, mobile number, gender, Aadhaar card and farm address as required, age and language as optional', async () => {
+    renderApp({ path: '/register/personal-details', hasToken: true, persisted: { user: registering } });
+    await screen.findByRole('heading', { name: 'Your details' });
+    const marked = [...document.querySelectorAll('.required')].map((star) => star.parentElement?.textContent?.replace('*', '').trim());
+    expect(marked).toEqual(['Full name', 'Mobile number', 'Gender', 'Aadhaar card', 'Farm address']);
+    expect(screen.getByLabelText('Age (optional)')).toBeTruthy();
+    expect(screen.getByLabelText('Preferred language (optional)')).toBeTruthy();
+  });
+
+  it('starts with the mobile number the user logged in with', async () => {
+    renderApp({ path: '/register/personal-details', hasToken: true, persisted: { user: registering } });
+    expect(((await screen.findByLabelText(/Mobile number/)) as HTMLInputElement).value).toBe('9876543210');
+  });
+
+  it('keeps Submit disabled until the required fields and the Aadhaar image are there', async () => {
+    renderApp({ path: '/register/personal-details', hasToken: true, persisted: { user: registering } });
+    fireEvent.change(await screen.findByLabelText(/Full name/), { target: { value: 'Kanu' } });
+    fireEvent.click(screen.getByRole('radio', { name: 'Male' }));
+    fireEvent.change(screen.getByLabelText(/Farm address/), { target: { value: 'Anand' } });
+    expect((screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('persistence across a reload', () => {
+  it('restores the chosen language and shows the app in it', async () => {
+    renderApp({ path: '/join-us', persisted: { user: { ...DEFAULT_CLIENT_USER, preferredLanguage: 'gujrati' } } });
+    expect(await screen.findByRole('heading', { name: 'અમારી સાથે જોડાઓ!' })).toBeTruthy();
+  });
+
+  it('starts clean from corrupt storage', async () => {
+    const app = renderApp({ path: '/join-us', rawPersisted: '{"user": {"isLoggedIn": tr' });
+    await waitFor(() => expect(app.path()).toBe('/language-selection'));
+    expect(await screen.findByRole('heading', { name: 'Choose your language' })).toBeTruthy();
+  });
+});
