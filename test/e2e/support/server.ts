@@ -57,6 +57,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       DATABASE_URL: '',
       SMS_TRANSPORT: 'console',
       ADMIN_MOBILE_NUMBERS: `${ADMIN_NUMBER},${SECOND_ADMIN_NUMBER}`,
+      // Setup logs numbers in through the API moments before the journey does in the browser.
+      OTP_RESEND_SECONDS: '1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
