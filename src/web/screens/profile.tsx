@@ -26,11 +26,12 @@ export default function ProfileScreen() {
   return (
     <ShopLayout header={<BackHeader title={intl.formatMessage({ id: 'shop.profile.title', defaultMessage: 'My Profile' })} />}>
       <div className="shop-profile-head">
-        {user.profilePhoto ? (
-          <img className="shop-avatar" src={user.profilePhoto} alt={intl.formatMessage({ id: 'shop.profile.photo', defaultMessage: 'Profile photo' })} width={96} height={96} />
-        ) : (
-          <UserAvatar photo={null} name={user.name ?? ''} size={96} />
-        )}
+        <UserAvatar
+          photo={user.profilePhoto ?? null}
+          name={user.name ?? ''}
+          size={96}
+          alt={intl.formatMessage({ id: 'shop.profile.photo', defaultMessage: 'Profile photo' })}
+        />
         <h2>{user.name}</h2>
       </div>
       <dl className="shop-card shop-rows shop-profile">
