@@ -54,7 +54,8 @@ export function isApiFailure(value: unknown): value is ApiFailure {
 }
 
 export function toApiFailure(error: unknown): ApiFailure {
-  if (isApiFailure(error)) return error;
+  // FetchError first: it carries `status` and `data` too, so it would pass for an ApiFailure and
+  // keep its response (and the Retry-After header) out of the plain {status, data} result.
   if (error instanceof FetchError && error.response) {
     let data = error.data && typeof error.data === 'object' ? error.data : { message: error.message };
     // A 429 says when to try again; keep it beside the body so the OTP screens can show the wait.
@@ -62,6 +63,7 @@ export function toApiFailure(error: unknown): ApiFailure {
     if (retryAfter > 0) data = { ...data, retryAfterSeconds: retryAfter };
     return { status: error.response.status, data: data as ApiFailure['data'] };
   }
+  if (isApiFailure(error)) return error;
   return NETWORK_FAILURE;
 }
 
