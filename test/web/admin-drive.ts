@@ -53,11 +53,7 @@ export async function runPath(machine: AnyStateMachine, path: ModelPath, driver:
       if (invoked) {
         const name = driver.effects[invoked];
         if (!name) throw new Error(`No effect answers ${event.type}`);
-        const effect = rendered.effects[name] as unknown as Effect;
-        await waitFor(() => {
-          if (effect.calls.length === 0) throw new Error(`${name} was never called`);
-        });
-        await answer(effect, event);
+        await answer(rendered.effects[name] as unknown as Effect, event);
         return;
       }
       await driver.gestures(event, rendered);

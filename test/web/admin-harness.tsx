@@ -3,6 +3,7 @@
  * (nothing settles until the test answers) and the app-level effects silent.
  */
 import { act, render, waitFor, type RenderResult } from '@testing-library/react';
+import { StrictMode } from 'react';
 import { fromCallback, type AnyEventObject, type NonReducibleUnknown } from 'xstate';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -62,7 +63,7 @@ export interface RenderedAdmin extends RenderResult {
   path: () => string;
 }
 
-export function renderAdmin(path: string, language: Language = 'english'): RenderedAdmin {
+export function renderAdmin(path: string, language: Language = 'english', real: Partial<AdminActors> = {}): RenderedAdmin {
   const memory = memoryLocation({ path, record: true });
   const store = memoryStore({ [PERSIST_KEY]: JSON.stringify({ ...EMPTY_PERSISTED, user: { ...ADMIN, preferredLanguage: language } }) });
   const onboarding = controlledActors();
@@ -96,15 +97,19 @@ export function renderAdmin(path: string, language: Language = 'english'): Rende
     },
     quotations: { loadQuotations: effects.loadQuotations.logic, saveQuotation: effects.saveQuotation.logic },
     orders: { loadOrders: effects.loadOrders.logic, saveOrder: effects.saveOrder.logic },
+    ...real,
   };
+  // StrictMode as in main.tsx: React stops and restarts each screen's actor once on mount.
   const utils = render(
-    <AppActorContext.Provider logic={logic} options={{ input: { hasToken: true } }}>
-      <AdminActorsProvider actors={actors}>
-        <Router hook={memory.hook} searchHook={memory.searchHook}>
-          <App />
-        </Router>
-      </AdminActorsProvider>
-    </AppActorContext.Provider>,
+    <StrictMode>
+      <AppActorContext.Provider logic={logic} options={{ input: { hasToken: true } }}>
+        <AdminActorsProvider actors={actors}>
+          <Router hook={memory.hook} searchHook={memory.searchHook}>
+            <App />
+          </Router>
+        </AdminActorsProvider>
+      </AppActorContext.Provider>
+    </StrictMode>,
   );
   return { ...utils, effects, path: () => memory.history.at(-1) ?? path };
 }
@@ -118,23 +123,23 @@ export async function flush(): Promise<void> {
   }
 }
 
-/** Waits for the screen to have called an effect at least `count` times, then returns the latest call. */
-export async function calledAt<TOutput, TInput>(
-  actor: { calls: ControlledCall<TOutput, TInput>[]; last: () => ControlledCall<TOutput, TInput> },
-  count = 1,
-): Promise<ControlledCall<TOutput, TInput>> {
+type Calls<TOutput, TInput> = { calls: ControlledCall<TOutput, TInput>[] };
+
+/** The calls still listening: a stopped actor's call is aborted (StrictMode's first mount, a left state). */
+export const liveCalls = <TOutput, TInput>(actor: Calls<TOutput, TInput>) => actor.calls.filter((call) => !call.signal.aborted);
+
+/** Waits for the screen to have made `count` live calls of an effect, then returns the latest. */
+export async function calledAt<TOutput, TInput>(actor: Calls<TOutput, TInput>, count = 1): Promise<ControlledCall<TOutput, TInput>> {
   await waitFor(() => {
-    if (actor.calls.length < count) throw new Error(`called ${actor.calls.length} time(s), waiting for ${count}`);
+    const live = liveCalls(actor).length;
+    if (live < count) throw new Error(`${live} live call(s), waiting for ${count}`);
   });
-  return actor.last();
+  return liveCalls(actor).at(-1)!;
 }
 
-/** Answers the latest pending call of an effect as a path's done/error event says. */
-export async function answer<TOutput, TInput>(
-  actor: { last: () => ControlledCall<TOutput, TInput> },
-  event: AnyEventObject,
-): Promise<void> {
-  const call = actor.last();
+/** Answers the latest live call of an effect as a path's done/error event says. */
+export async function answer<TOutput, TInput>(actor: Calls<TOutput, TInput>, event: AnyEventObject): Promise<void> {
+  const call = await calledAt(actor);
   await act(async () => {
     if (event.type.startsWith('xstate.done.actor.')) call.resolve(event.output as TOutput);
     else call.reject(event.error);

@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ORDERS, QUOTATIONS, SKUS, USERS } from '../machines/admin-fixtures';
 import { USERS_AFTER_VERIFY } from '../machines/admin-model-events';
+import { adminUsersActors } from '../../src/web/admin/actors';
+import type { ApiCall } from '../../src/web/api/client';
 import { answer, calledAt, renderAdmin } from './admin-harness';
 import { typeInto } from './admin-drive';
 
@@ -164,5 +166,23 @@ describe('the admin screens', () => {
     await answer(admin.effects.saveSku, done({ outcome: 'saved' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     await calledAt(admin.effects.loadSkus, 2);
+  });
+});
+
+describe('the real admin effects under StrictMode', () => {
+  it('show the loaded users although React stops and restarts the screen’s actor on mount', async () => {
+    const requests: AbortSignal[] = [];
+    // Like ofetch: the request rejects with an AbortError when its signal aborts.
+    const call = ((_method: string, _path: string, options: { signal?: AbortSignal } = {}) =>
+      new Promise((resolve, reject) => {
+        const signal = options.signal!;
+        requests.push(signal);
+        signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        setTimeout(() => resolve({ data: USERS } as never), 20);
+      })) as ApiCall;
+    renderAdmin('/admin/users', 'english', { users: adminUsersActors(call) });
+    expect(await screen.findByRole('button', { name: /Bhavesh Shah/ })).toBeTruthy();
+    expect(requests.filter((signal) => signal.aborted)).toHaveLength(1);
+    expect(screen.queryByText('Failed to fetch users.')).toBeNull();
   });
 });

@@ -26,8 +26,20 @@ async function saveOutcome(save: () => Promise<unknown>): Promise<SaveOutcome> {
   }
 }
 
+/**
+ * An effect whose request is aborted when its actor stops, and which then stays silent: React's StrictMode
+ * stops and restarts the screen's actor, and the restarted child must not hear the first run's AbortError.
+ */
+const effect = <TOutput, TInput>(run: (input: TInput, signal: AbortSignal) => Promise<TOutput>) =>
+  fromPromise<TOutput, TInput>(({ input, signal }) =>
+    run(input, signal).catch((error: unknown) => {
+      if (signal.aborted) return new Promise<TOutput>(() => undefined);
+      throw error;
+    }),
+  );
+
 const list = <T>(call: ApiCall, path: string) =>
-  fromPromise<T[], void>(async ({ signal }) => (await call<DataResponse<T[]>>('GET', path, { signal })).data);
+  effect<T[], void>(async (_, signal) => (await call<DataResponse<T[]>>('GET', path, { signal })).data);
 
 /**
  * A protected image for as long as it shows: fetched with the token into a local url, sent as
@@ -55,7 +67,7 @@ export const protectedImage = (kind: 'photo' | 'aadhaar') =>
 
 export const adminUsersActors = (call: ApiCall = api) => ({
   loadUsers: list<User>(call, '/users/all'),
-  verifyUser: fromPromise<unknown, { id: string }>(({ input, signal }) =>
+  verifyUser: effect<unknown, { id: string }>((input, signal) =>
     call('PATCH', `/users/verify/${encodeURIComponent(input.id)}`, { signal }),
   ),
   photoImage: protectedImage('photo'),
@@ -64,7 +76,7 @@ export const adminUsersActors = (call: ApiCall = api) => ({
 
 export const adminSkusActors = (call: ApiCall = api) => ({
   loadSkus: list<Sku>(call, '/skus'),
-  saveSku: fromPromise<SaveOutcome, SaveSkuInput>(({ input, signal }) =>
+  saveSku: effect<SaveOutcome, SaveSkuInput>((input, signal) =>
     saveOutcome(() =>
       input.id === null
         ? call('POST', '/skus', { body: input.body, signal })
@@ -72,7 +84,7 @@ export const adminSkusActors = (call: ApiCall = api) => ({
     ),
   ),
   prepareSkuImage: prepareImage,
-  uploadSkuImage: fromPromise<string, { file: Blob }>(async ({ input, signal }) => {
+  uploadSkuImage: effect<string, { file: Blob }>(async (input, signal) => {
     const form = new FormData();
     form.append('kind', 'sku');
     form.append('file', input.file, input.file.type === 'image/png' ? 'sku.png' : 'sku.jpg');
@@ -82,14 +94,14 @@ export const adminSkusActors = (call: ApiCall = api) => ({
 
 export const adminQuotationsActors = (call: ApiCall = api) => ({
   loadQuotations: list<Quotation>(call, '/quotations/all'),
-  saveQuotation: fromPromise<SaveOutcome, SaveQuotationInput>(({ input, signal }) =>
+  saveQuotation: effect<SaveOutcome, SaveQuotationInput>((input, signal) =>
     saveOutcome(() => call('PATCH', `/quotations/${encodeURIComponent(input.id)}`, { body: input.body, signal })),
   ),
 });
 
 export const adminOrdersActors = (call: ApiCall = api) => ({
   loadOrders: list<Order>(call, '/orders'),
-  saveOrder: fromPromise<SaveOutcome, SaveOrderInput>(({ input, signal }) =>
+  saveOrder: effect<SaveOutcome, SaveOrderInput>((input, signal) =>
     saveOutcome(() => call('PATCH', `/orders/update/${encodeURIComponent(input.id)}`, { body: input.body, signal })),
   ),
 });
