@@ -121,7 +121,7 @@ const TABLE: Record<string, Row> = {
   },
   'GET /api/users/all': { prepare: async () => ({ url: '/api/users/all' }), expect: ADMIN(200) },
   'PATCH /api/users/verify/:id': {
-    prepare: async (f) => ({ url: `/api/users/verify/${(await f.t.unverified()).userId}` }),
+    prepare: async (f) => ({ url: `/api/users/verify/${(await f.t.pending()).userId}` }),
     expect: ADMIN(200),
   },
   'GET /api/skus': { prepare: async () => ({ url: '/api/skus' }), expect: VERIFIED(200) },

@@ -10,6 +10,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Quotation, Sku } from '../../src/domain/types';
 
@@ -116,6 +117,21 @@ describe('durability on SQLite under kill -9', () => {
     const farmer = await login(server, FARMER);
     const users = await call<{ data: { _id: string; mobileNumber: string }[] }>(`${server.url}/api/users/all`, 'GET', admin);
     const farmerId = users.body.data.find((u) => u.mobileNumber === FARMER)!._id;
+    // The farmer sends a profile (with an Aadhaar image) before the admin can verify them.
+    const form = new FormData();
+    form.append('kind', 'aadhaar');
+    const card = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#3a6ea5' } }).png().toBuffer();
+    form.append('file', new Blob([new Uint8Array(card)], { type: 'image/png' }), 'card.png');
+    const upload = await fetch(`${server.url}/api/uploads`, { method: 'POST', headers: { authorization: `Bearer ${farmer}` }, body: form });
+    const aadhaar = ((await upload.json()) as { url: string }).url;
+    const profile = await call(`${server.url}/api/users/profile`, 'PUT', farmer, {
+      name: 'Durable Farmer',
+      mobileNumber: FARMER,
+      gender: 'male',
+      aadhaar,
+      farmAddress: 'Kill street, Nine',
+    });
+    expect(profile.status).toBe(200);
     expect((await call(`${server.url}/api/users/verify/${farmerId}`, 'PATCH', admin)).status).toBe(200);
     const skus = (await call<{ data: Sku[] }>(`${server.url}/api/skus`, 'GET', farmer)).body.data;
 

@@ -118,7 +118,7 @@ describe.each(databases())('users on %s', (kind) => {
 
   it('lets an admin verify a user, after which farmer calls open to them', async () => {
     const admin = await t.admin();
-    const waiting = await t.unverified();
+    const waiting = await t.pending();
     const refused = await t.as(waiting, { method: 'GET', url: '/api/skus' });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe('FORBIDDEN');
@@ -128,5 +128,21 @@ describe.each(databases())('users on %s', (kind) => {
     expect((await t.as(waiting, { method: 'GET', url: '/api/skus' })).statusCode).toBe(200);
     expect((await t.as(admin, { method: 'PATCH', url: '/api/users/verify/nosuchuser0000' })).statusCode).toBe(404);
     expect((await t.as(waiting, { method: 'PATCH', url: `/api/users/verify/${waiting.userId}` })).statusCode).toBe(403);
+  });
+
+  it('refuses to verify a user who has not sent a profile yet, and changes nothing', async () => {
+    const admin = await t.admin();
+    const fresh = await t.unverified();
+    const res = await t.as(admin, { method: 'PATCH', url: `/api/users/verify/${fresh.userId}` });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('CONFLICT');
+    const row = await t.db.selectFrom('users').select(['isVerified']).where('id', '=', fresh.userId).executeTakeFirstOrThrow();
+    expect(row.isVerified).toBe(0);
+  });
+
+  it('logs an admin in with a complete, verified account, so the app sends them to /home and not into registration', async () => {
+    const admin = await t.admin();
+    const profile = await t.as(admin, { method: 'GET', url: '/api/users/profile' });
+    expect(profile.json().user).toMatchObject({ isAdmin: true, isVerified: true, profileUpdated: true });
   });
 });

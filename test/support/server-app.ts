@@ -126,6 +126,8 @@ export interface TestApp {
   farmer(mobile?: string, name?: string): Promise<Session>;
   /** A logged-in user with no profile and no verification. */
   unverified(mobile?: string): Promise<Session>;
+  /** A logged-in user whose profile is complete, waiting for an admin to verify them. */
+  pending(mobile?: string): Promise<Session>;
   /** The admin of ADMIN_MOBILE_NUMBERS, logged in once and reused while the session lives. */
   admin(): Promise<Session>;
   close(): Promise<void>;
@@ -193,6 +195,15 @@ export async function createTestApp(
       return session;
     },
     unverified: (mobile = nextMobile()) => t.login(mobile),
+    async pending(mobile = nextMobile()) {
+      const session = await t.login(mobile);
+      await db
+        .updateTable('users')
+        .set({ name: `Farmer ${mobile.slice(-4)}`, gender: 'female', farmAddress: 'Canal road, Anand', profileUpdated: 1 })
+        .where('id', '=', session.userId)
+        .execute();
+      return session;
+    },
     async admin() {
       // One admin session per app, renewed only when it has expired (the OTP caps apply to tests too).
       if (adminSession) {

@@ -40,9 +40,10 @@ export async function upsertLoginUser(
 ): Promise<UserRow> {
   const existing = await db.selectFrom('users').selectAll().where('mobileNumber', '=', mobileNumber).executeTakeFirst();
   if (existing) {
-    if (makeAdmin && (existing.isAdmin !== 1 || existing.isVerified !== 1)) {
-      await db.updateTable('users').set({ isAdmin: 1, isVerified: 1, updatedAt: now }).where('id', '=', existing.id).execute();
-      return { ...existing, isAdmin: 1, isVerified: 1, updatedAt: now };
+    if (makeAdmin && (existing.isAdmin !== 1 || existing.isVerified !== 1 || existing.profileUpdated !== 1)) {
+      const admin = { isAdmin: 1, isVerified: 1, profileUpdated: 1, updatedAt: now };
+      await db.updateTable('users').set(admin).where('id', '=', existing.id).execute();
+      return { ...existing, ...admin };
     }
     return existing;
   }
@@ -59,7 +60,9 @@ export async function upsertLoginUser(
     geoLat: null,
     geoLong: null,
     geoAccuracy: null,
-    profileUpdated: 0,
+    // Admins serve farmers and fill in no farmer profile: they start complete and verified, so the
+    // route guards send them to /home, never into the registration steps.
+    profileUpdated: makeAdmin ? 1 : 0,
     isVerified: makeAdmin ? 1 : 0,
     isAdmin: makeAdmin ? 1 : 0,
     createdAt: now,

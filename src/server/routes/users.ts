@@ -1,7 +1,7 @@
 /** GET/PUT /api/users/profile (any logged-in user); GET /api/users/all and PATCH /api/users/verify/:id (admins). */
 import type { FastifyInstance } from 'fastify';
 import type { Language } from '../../domain/types';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest, conflict, notFound } from '../http/errors';
 import {
   data,
   dataList,
@@ -93,6 +93,10 @@ export default async function userRoutes(app: FastifyInstance) {
     '/users/verify/:id',
     { config: { access: 'admin' }, schema: { params: idParam, response: { 200: data(userSchema) } } },
     async (request) => {
+      const found = await findUserById(db, request.params.id);
+      if (!found) throw notFound('No such user');
+      // Verification reviews a submitted profile; a user who has not sent one has nothing to verify.
+      if (found.profileUpdated !== 1) throw conflict('This user has not completed their profile yet');
       const user = await verifyUser(db, request.params.id, now());
       if (!user) throw notFound('No such user');
       return { data: toUser(user, false) };
