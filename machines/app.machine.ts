@@ -6,6 +6,7 @@
  *   - add the shop's children the same way, e.g. `cart`, `catalogue`: one more entry in
  *     `running.invoke` with `input: ({ context }) => ({ items: context.restored.cart })`, and the
  *     actor declared here with its production machine (app-logic provides the real effects).
+ *   - `connection` (online / offline, for the shell's offline line)
  *   - `persist` writes the slices back; SLICE_OWNERS in ./persistence says which child holds which.
  *
  * Navigation convention (every machine and view follows it):
@@ -21,6 +22,7 @@ import { EMPTY_PERSISTED, type PersistedRoot } from './persistence';
 import { cartMachine } from './cart.machine';
 import { catalogueMachine } from './catalogue.machine';
 import { quotationStoreMachine } from './quotation-store.machine';
+import { connectionMachine } from './connection.machine';
 import { sessionMachine } from './session.machine';
 
 export interface AppInput {
@@ -40,6 +42,7 @@ export const appMachine = setup({
   },
   actors: {
     session: sessionMachine,
+    connection: connectionMachine,
     cart: cartMachine,
     catalogue: catalogueMachine,
     quotations: quotationStoreMachine,
@@ -80,6 +83,7 @@ export const appMachine = setup({
           src: 'quotations',
           input: ({ context }) => ({ quotations: context.restored.quotations }),
         },
+        { id: 'connection', systemId: 'connection', src: 'connection' },
         { id: 'persist', src: 'persist', input: ({ context }) => context.restored },
       ],
     },

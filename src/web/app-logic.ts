@@ -6,6 +6,7 @@
 import { sendTo } from 'xstate';
 import { appMachine } from '../../machines/app.machine';
 import { cartMachine } from '../../machines/cart.machine';
+import { connectionMachine } from '../../machines/connection.machine';
 import { catalogueMachine } from '../../machines/catalogue.machine';
 import { quotationStoreMachine } from '../../machines/quotation-store.machine';
 import { otpLoginMachine } from '../../machines/otp-login.machine';
@@ -60,6 +61,7 @@ export function createAppLogic(effects: AppEffects) {
       quotations: quotationStoreMachine.provide({ actors: { logoutWatch: whenLoggedOut({ type: 'quotations.empty' }) } }),
       restore: createRestoreActor(effects.store),
       persist: createPersistActor(effects.store),
+      connection: connectionMachine.provide({ actors: { watch: browser.watchNetwork } }),
       session: sessionMachine.provide({
         actions: {
           navigate: (_, params) => effects.navigate(params.to, { replace: params.replace }),

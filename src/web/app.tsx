@@ -11,6 +11,7 @@ import type { SessionActorRef } from '../../machines/session.machine';
 import { I18nProvider } from './i18n/i18n-provider';
 import { SCREENS } from './routes';
 import { Loading } from './shell/loading';
+import { OfflineLine } from './shell/offline-line';
 import { RouteSync } from './shell/route-sync';
 import { useSessionRef } from './shell/use-actors';
 
@@ -27,6 +28,7 @@ function Shell({ session }: { session: SessionActorRef }) {
   return (
     <I18nProvider locale={LOCALE_OF_LANGUAGE[language ?? DEFAULT_LANGUAGE]}>
       <div className="app-frame">
+        <OfflineLine />
         <Suspense fallback={<Loading />}>
           <Switch>
             {PATHS.map((path) => (

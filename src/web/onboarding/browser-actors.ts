@@ -7,6 +7,19 @@ import { fromCallback, fromPromise } from 'xstate';
 import { fitWithin, searchQuality } from '../../domain/image-quality';
 import type { Geocoordinate } from '../../domain/types';
 
+/** Reports the browser's online state at start and on every change. */
+export const watchNetwork = fromCallback<{ type: 'network.online' } | { type: 'network.offline' }>(({ sendBack }) => {
+  const online = () => sendBack({ type: 'network.online' });
+  const offline = () => sendBack({ type: 'network.offline' });
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) offline();
+  window.addEventListener('online', online);
+  window.addEventListener('offline', offline);
+  return () => {
+    window.removeEventListener('online', online);
+    window.removeEventListener('offline', offline);
+  };
+});
+
 export const everySecond = fromCallback(({ sendBack }) => {
   const id = setInterval(() => sendBack({ type: 'clock.tick' }), 1000);
   return () => clearInterval(id);
