@@ -3,11 +3,15 @@ import { isOtpCode, OTP_LENGTH, PHONE_LENGTH } from './constants';
 
 export const digitsOnly = (value: string): string => value.replace(/\D/g, '');
 
-/** The phone field keeps at most ten digits, whatever is typed or pasted. */
+/**
+ * The phone field keeps at most ten digits, whatever is typed or pasted: a pasted "+91 98765 43210"
+ * or "098765 43210" loses its country code or trunk zero; an eleventh typed digit is ignored.
+ */
 export const sanitizePhone = (value: string): string => {
-  const digits = digitsOnly(value);
-  // A pasted "+91 98765 43210" or "098765 43210" keeps its last ten digits.
-  return digits.length > PHONE_LENGTH ? digits.slice(-PHONE_LENGTH) : digits;
+  let digits = digitsOnly(value);
+  if (digits.length === PHONE_LENGTH + 2 && digits.startsWith('91')) digits = digits.slice(2);
+  else if (digits.length === PHONE_LENGTH + 1 && digits.startsWith('0')) digits = digits.slice(1);
+  return digits.slice(0, PHONE_LENGTH);
 };
 
 export const isPhoneComplete = (phone: string): boolean => phone.length === PHONE_LENGTH && digitsOnly(phone) === phone;

@@ -43,9 +43,21 @@ describe('phone entry', () => {
     expect(t.snap().context.phone).toBe('9876543');
   });
 
-  it('keeps the last ten digits of a pasted number with its country code', () => {
+  it('drops the country code of a pasted number', () => {
     const t = start();
     t.actor.send({ type: 'phone.change', value: '+91 98765 43210' });
+    expect(t.snap().context.phone).toBe('9876543210');
+  });
+
+  it('drops the trunk zero of a pasted number', () => {
+    const t = start();
+    t.actor.send({ type: 'phone.change', value: '098765 43210' });
+    expect(t.snap().context.phone).toBe('9876543210');
+  });
+
+  it('ignores an eleventh typed digit', () => {
+    const t = start();
+    t.actor.send({ type: 'phone.change', value: '98765432101' });
     expect(t.snap().context.phone).toBe('9876543210');
   });
 

@@ -1,4 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
+import { readFileSync } from 'node:fs';
+import { DEFAULT_CLIENT_USER } from '../../../src/domain/client-user';
+import { MAX_LAYOUT_WIDTH } from '../../../src/domain/constants';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../support/render';
 
@@ -16,5 +19,24 @@ describe('the app shell', () => {
   it('sends a visitor without a language from an inner page to the language selection', async () => {
     const app = renderApp({ path: '/cart' });
     await waitFor(() => expect(app.path()).toBe('/language-selection'));
+  });
+
+  it('applies the guards to the back button and typed addresses too', async () => {
+    const waiting = { ...DEFAULT_CLIENT_USER, preferredLanguage: 'english' as const, isLoggedIn: true, profileUpdated: true };
+    const app = renderApp({ path: '/loading', hasToken: true, persisted: { user: waiting } });
+    await screen.findByText('Loading...', { selector: '.loading' });
+    act(() => app.memory.navigate('/cart'));
+    await waitFor(() => expect(app.path()).toBe('/under-verification'));
+    expect(await screen.findByRole('heading', { name: 'Please wait, Your Account is under Verification' })).toBeTruthy();
+  });
+
+  it('renders every screen inside the frame the stylesheet keeps within 450 px, centred', async () => {
+    renderApp({ path: '/loading' });
+    const line = await screen.findByText('Loading...', { selector: '.loading' });
+    expect(line.closest('.app-frame')).toBeTruthy();
+    const css = readFileSync(new URL('../../../src/web/styles.css', import.meta.url), 'utf8');
+    const frame = css.match(/\.app-frame \{([^}]*)\}/)?.[1] ?? '';
+    expect(frame).toContain(`max-width: ${MAX_LAYOUT_WIDTH}px`);
+    expect(frame).toContain('margin: 0 auto');
   });
 });
