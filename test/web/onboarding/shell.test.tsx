@@ -1,5 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { DEFAULT_CLIENT_USER } from '../../../src/domain/client-user';
 import { MAX_LAYOUT_WIDTH } from '../../../src/domain/constants';
 import { describe, expect, it } from 'vitest';
@@ -34,7 +35,7 @@ describe('the app shell', () => {
     renderApp({ path: '/loading' });
     const line = await screen.findByText('Loading...', { selector: '.loading' });
     expect(line.closest('.app-frame')).toBeTruthy();
-    const css = readFileSync(new URL('../../../src/web/styles.css', import.meta.url), 'utf8');
+    const css = readFileSync(join(process.cwd(), 'src/web/styles.css'), 'utf8');
     const frame = css.match(/\.app-frame \{([^}]*)\}/)?.[1] ?? '';
     expect(frame).toContain(`max-width: ${MAX_LAYOUT_WIDTH}px`);
     expect(frame).toContain('margin: 0 auto');
