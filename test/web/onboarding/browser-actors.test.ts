@@ -1,0 +1,49 @@
+import { createActor, createMachine, type AnyEventObject } from 'xstate';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { everySecond, webOtp } from '../../../src/web/onboarding/browser-actors';
+
+/** A parent that records what the callback actor sends back. */
+function host(logic: typeof everySecond) {
+  const received: AnyEventObject[] = [];
+  const parent = createActor(
+    createMachine({
+      invoke: { src: logic },
+      on: { '*': { actions: ({ event }) => void received.push(event) } },
+    }),
+  );
+  parent.start();
+  return { parent, received };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('the browser adapters', () => {
+  it('tick once a second until stopped', () => {
+    vi.useFakeTimers();
+    const { parent, received } = host(everySecond);
+    vi.advanceTimersByTime(3000);
+    expect(received.filter((e) => e.type === 'clock.tick')).toHaveLength(3);
+    parent.stop();
+    vi.advanceTimersByTime(3000);
+    expect(received.filter((e) => e.type === 'clock.tick')).toHaveLength(3);
+  });
+
+  it('fill the code boxes from the SMS where the browser offers Web OTP', async () => {
+    const get = vi.fn(async () => ({ code: '482913' }));
+    vi.stubGlobal('OTPCredential', function OTPCredential() {});
+    Object.defineProperty(navigator, 'credentials', { value: { get }, configurable: true });
+    const { received } = host(webOtp as unknown as typeof everySecond);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(get).toHaveBeenCalledWith(expect.objectContaining({ otp: { transport: ['sms'] } }));
+    expect(received).toContainEqual({ type: 'code.enter', index: 0, value: '482913' });
+  });
+
+  it('stay silent where the browser has no Web OTP', async () => {
+    const { received } = host(webOtp as unknown as typeof everySecond);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(received.filter((e) => e.type === 'code.enter')).toEqual([]);
+  });
+});
