@@ -6,7 +6,7 @@
  *   loading ─┬─> browsing ──open──> sheet.viewing ──edit──> sheet.editing ──save──> sheet.saving
  *            └─> loadFailed ──reload──> loading
  *   saving: saved → loading (the list reloads, the sheet closes); 409 → sheet.reloading → sheet.conflict
- *   (the reloaded order, 'Failed to save order.', and the refused draft to re-apply); any other failure →
+ *   (the reloaded order, 'Failed to save order.', and the admin's own changes to re-apply); any other failure →
  *   sheet.editing.failed with the draft intact.
  */
 import { assign, setup } from 'xstate';

@@ -6,7 +6,7 @@
  *   loading ─┬─> browsing ──open──> sheet.viewing ──edit──> sheet.editing ──save──> sheet.saving
  *            └─> loadFailed ──reload──> loading
  *   saving: saved → loading (the list reloads, the sheet closes); 409 → sheet.reloading → sheet.conflict
- *   (the reloaded quotation, 'Failed to save quotation.', and the refused draft to re-apply); any other
+ *   (the reloaded quotation, 'Failed to save quotation.', and the admin's own changes to re-apply); any other
  *   failure → sheet.editing.failed with the draft intact.
  * Update is enabled exactly when `can({ type: 'quotation.save' })`: in editing, with every field readable.
  */

@@ -6,8 +6,10 @@
  *            └─> loadFailed                                                     ├─ 409 ──> reloading ──> conflict
  *                                                                               └─ error ──> editing.failed
  *
- * A 409 (the item changed since the admin opened it) reloads the list, shows the reloaded item with the
- * spec's failure message, and keeps the admin's refused draft beside it so one tap re-applies it.
+ * A 409 (the item changed since the admin opened it) reloads the list and shows the reloaded item with the
+ * spec's failure message. Nothing typed is lost: the refused draft and the values it started from are kept,
+ * the sheet lists what the admin changed beside what is saved now, and one tap lays exactly those changes
+ * over the reloaded item (another admin's change to a field this admin never touched stands).
  */
 import { fromCallback, fromPromise } from 'xstate';
 

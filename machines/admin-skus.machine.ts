@@ -8,7 +8,7 @@
  *   sheet.editing: ready ──choose──> preparingImage ──> uploadingImage ──> ready (or uploadFailed);
  *                  failed (the last save failed, the draft stays)
  *   saving: saved → loading (the list reloads, the sheet closes); 409 → sheet.reloading → sheet.conflict
- *   (the reloaded SKU, 'Failed to save SKU.', and the refused draft to re-apply); other failure → editing.failed.
+ *   (the reloaded SKU, 'Failed to save SKU.', and the admin's own changes to re-apply); other failure → editing.failed.
  */
 import { assertEvent, assign, setup } from 'xstate';
 import type { SkuBody, SkuPatchBody } from '../src/domain/api';

@@ -169,6 +169,24 @@ describe('the admin screens', () => {
   });
 });
 
+describe('the admin bottom sheet', () => {
+  it('takes the focus, keeps Tab inside, closes on Escape and gives the focus back', async () => {
+    const admin = renderAdmin('/admin/quotations');
+    await answer(admin.effects.loadQuotations, done(QUOTATIONS));
+    const row = screen.getByRole('button', { name: /QT100002/ });
+    await userEvent.click(row);
+    const sheet = screen.getByRole('dialog', { name: 'Quotation QT100002' });
+    expect(document.activeElement).toBe(within(sheet).getByRole('heading', { name: 'Quotation QT100002' }));
+    await userEvent.tab({ shift: true });
+    expect(document.activeElement).toBe(within(sheet).getByRole('button', { name: 'Edit' }));
+    await userEvent.tab();
+    expect(document.activeElement).toBe(within(sheet).getByRole('button', { name: 'Close' }));
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(row);
+  });
+});
+
 describe('the real admin effects under StrictMode', () => {
   it('show the loaded users although React stops and restarts the screen’s actor on mount', async () => {
     const requests: AbortSignal[] = [];
