@@ -46,7 +46,7 @@ const driver: ScreenDriver = {
   },
   assertions: {
     loading: () => {
-      expect(screen.getByRole('status').textContent).toBe('Loading...');
+      expect(within(screen.getByRole('main')).getByRole('status').textContent).toBe('Loading...');
     },
     loadFailed: () => {
       expect(screen.getByRole('alert').textContent).toBe('Failed to fetch quotations.');

@@ -60,7 +60,7 @@ const driver: ScreenDriver = {
   },
   assertions: {
     loading: () => {
-      expect(screen.getByRole('status').textContent).toBe('Loading...');
+      expect(within(screen.getByRole('main')).getByRole('status').textContent).toBe('Loading...');
     },
     loadFailed: () => {
       const alert = screen.getByRole('alert');
