@@ -16,57 +16,18 @@ import {
   guardFlagsOf,
   loggedOutUser,
   mergeServerUser,
-  type ClientUser,
 } from '../src/domain/client-user';
 import { SPLASH_MS } from '../src/domain/constants';
-import { firstRule as firstRuleFor, pathOf } from '../src/domain/route-chain';
-import { GUARD_TABLE, ROUTES, routeClass, startupRoute } from '../src/domain/routes';
-import type { Language, User } from '../src/domain/types';
+import { pathOf } from '../src/domain/route-chain';
+import { ROUTES, startupRoute } from '../src/domain/routes';
+import type { Language } from '../src/domain/types';
 import { otpLoginMachine, type OtpLoginOutput } from './otp-login.machine';
 import { registrationMachine, type RegistrationOutput } from './registration.machine';
+import { routeGuards, ruleGuards, ruleRedirects } from './session-routing';
+import type { ProfileResult, SessionContext, SessionEvent, SessionInput } from './session.types';
 
-export type ProfileResult = { ok: true; user: User } | { ok: false; reason: 'unauthorized' };
-
-export interface SessionInput {
-  /** The restored user slice, if any. */
-  user?: ClientUser | null;
-  /** Whether a bearer token was restored; without one nobody is logged in. */
-  hasToken: boolean;
-  /** The path the router shows at start, when known (the first `nav.changed` reports it otherwise). */
-  location?: string | null;
-}
-
-export interface SessionContext {
-  user: ClientUser;
-  /** The path (with its query) the router shows now; null before the first report. */
-  location: string | null;
-  /** The navigation being decided, with the paths its redirect chain has left. */
-  request: { to: string; replace: boolean; left: string[]; from: string | null } | null;
-}
-
-export type SessionEvent =
-  | { type: 'nav.go'; to: string }
-  | { type: 'nav.changed'; to: string }
-  | { type: 'language.choose'; language: Language }
-  | { type: 'profile.refresh' }
-  | { type: 'session.logout' };
-
+export type { ProfileResult, SessionContext, SessionEvent, SessionInput } from './session.types';
 export { pathOf };
-
-const firstRule = (context: SessionContext) =>
-  context.request ? firstRuleFor(context.request.to, guardFlagsOf(context.user)) : undefined;
-
-/** One named guard per rule of the table: the rule is the first one that moves the requested path. */
-const ruleGuards = Object.fromEntries(
-  GUARD_TABLE.map((rule) => [rule.name, ({ context }: { context: SessionContext }) => firstRule(context) === rule]),
-) as Record<string, (args: { context: SessionContext }) => boolean>;
-
-/** The redirect of each rule, in table order: first match wins, then the new path is decided again. */
-const ruleRedirects = GUARD_TABLE.map((rule) => ({
-  guard: rule.name,
-  target: 'deciding',
-  actions: { type: 'request', params: { to: rule.goTo } },
-}));
 
 const goTo = (to: string) => ({ type: 'goTo', params: { to } }) as const;
 
@@ -93,19 +54,7 @@ export const sessionMachine = setup({
   delays: { splash: SPLASH_MS },
   guards: {
     ...ruleGuards,
-    isUnknownRoute: ({ context }) => context.request !== null && routeClass(pathOf(context.request.to)) === null,
-    isEntryRoute: ({ context }) => context.request !== null && pathOf(context.request.to) === ROUTES.entry,
-    // Arriving from elsewhere (not re-deciding the page shown) at /under-verification refreshes the profile.
-    isArrivingAtUnderVerification: ({ context }) =>
-      context.request !== null &&
-      pathOf(context.request.to) === ROUTES.underVerification &&
-      (context.request.from === null || pathOf(context.request.from) !== ROUTES.underVerification),
-    // The table loops for some flags: a chain never goes back to a path it has left (route-chain.ts).
-    wouldReturn: ({ context }) => {
-      const rule = firstRule(context);
-      return rule !== undefined && context.request !== null && context.request.left.some((p) => pathOf(p) === rule.goTo);
-    },
-    isNewLocation: ({ context, event }) => event.type === 'nav.changed' && event.to !== context.location,
+    ...routeGuards,
     // Not the table's rules (those read the requested route): where the restored account stands.
     wasLoggedOut: ({ context }) => !context.user.isLoggedIn,
     wasRegistering: ({ context }) => !context.user.profileUpdated,

@@ -1,6 +1,7 @@
 /** The frame every onboarding screen shares: an optional back arrow, the content, the actions. */
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
+import './onboarding.css';
 
 export function BackButton({ onBack }: { onBack: () => void }) {
   const intl = useIntl();

@@ -1,4 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
+import '../onboarding/onboarding.css';
 
 /** `/`: the brand for SPLASH_MS; the session then routes as startup says. */
 export default function Splash() {

@@ -146,7 +146,7 @@ function assertionsFor(app: () => RenderedApp, hadToken: boolean) {
       const registrationGone = at.startsWith('/register/') && !s.matches({ account: 'registering' });
       if (heading && !registrationGone) expect(await screen.findByRole('heading', { name: text(s, heading) })).toBeTruthy();
       // Without the registration child (logging out) the register pages wait with 'Loading...'.
-      else if (registrationGone) expect(await screen.findByRole('status')).toBeTruthy();
+      else if (registrationGone) await waitFor(() => expect(document.querySelector('.loading[role="status"]')).toBeTruthy());
       else expect(document.querySelector('.app-frame')?.textContent).not.toBe('');
     },
     'route.splash': async (s: Snap) => {

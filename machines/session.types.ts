@@ -1,0 +1,29 @@
+/** The session machine's types: its input, context and events, and the profile actor's answer. */
+import type { ClientUser } from '../src/domain/client-user';
+import type { Language, User } from '../src/domain/types';
+
+export type ProfileResult = { ok: true; user: User } | { ok: false; reason: 'unauthorized' };
+
+export interface SessionInput {
+  /** The restored user slice, if any. */
+  user?: ClientUser | null;
+  /** Whether a bearer token was restored; without one nobody is logged in. */
+  hasToken: boolean;
+  /** The path the router shows at start, when known (the first `nav.changed` reports it otherwise). */
+  location?: string | null;
+}
+
+export interface SessionContext {
+  user: ClientUser;
+  /** The path (with its query) the router shows now; null before the first report. */
+  location: string | null;
+  /** The navigation being decided, with the paths its redirect chain has left. */
+  request: { to: string; replace: boolean; left: string[]; from: string | null } | null;
+}
+
+export type SessionEvent =
+  | { type: 'nav.go'; to: string }
+  | { type: 'nav.changed'; to: string }
+  | { type: 'language.choose'; language: Language }
+  | { type: 'profile.refresh' }
+  | { type: 'session.logout' };
