@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
@@ -26,6 +27,30 @@ const FARMERS = Number(process.env.BENCH_FARMERS ?? 1000);
 const QUOTATIONS_EACH = Number(process.env.BENCH_QUOTATIONS_EACH ?? 10);
 const target = process.env.BENCH_TARGET ?? 'sqlite';
 
+/** Run in order on SIGTERM, then exit 0 (the profile is written, the PostgreSQL schema dropped). */
+const atStop: (() => Promise<void>)[] = [];
+process.on('SIGTERM', () => {
+  void (async () => {
+    for (const step of atStop) await step();
+    process.exit(0);
+  })();
+});
+
+/** BENCH_PROFILE=<file>: a CPU profile of the serving phase only (not the seeding), for bench/profile.ts. */
+async function startProfile(file: string): Promise<void> {
+  const session = new Session();
+  session.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) => session.post(method, params, (e, r) => (e ? reject(e) : resolve(r))));
+  await post('Profiler.enable');
+  await post('Profiler.setSamplingInterval', { interval: 200 });
+  await post('Profiler.start');
+  atStop.unshift(async () => {
+    const { profile } = (await post('Profiler.stop')) as { profile: unknown };
+    writeFileSync(file, JSON.stringify(profile));
+  });
+}
+
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'krishi-bench-'));
   let db;
@@ -38,18 +63,18 @@ async function main() {
     await client.end();
     db = openDatabase({ kind: 'postgres', url, searchPath: schema });
     await migrateToLatest(db, schema);
-    process.on('SIGTERM', async () => {
-      await db!.destroy();
+    atStop.push(async () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
       await c.query(`DROP SCHEMA ${schema} CASCADE`);
       await c.end();
-      process.exit(0);
     });
   } else {
     db = openDatabase({ kind: 'sqlite', file: join(dataDir, 'bench.sqlite') });
     await migrateToLatest(db);
   }
+  const opened = db;
+  atStop.unshift(() => opened.destroy());
   const now = Date.now();
   await seedDatabase(db, now);
   const skus = await listSkus(db);
@@ -91,6 +116,7 @@ async function main() {
   const config = loadConfig({ DATA_DIR: dataDir, ADMIN_MOBILE_NUMBERS: '9000000001', LOG_LEVEL: 'warn' });
   const app = await buildApp({ db, config, secrets: { otpHmacSecret: randomBytes(32), aadhaarKey: randomBytes(32) }, sms: consoleTransport() });
   await app.listen({ port: 0, host: '127.0.0.1' });
+  if (process.env.BENCH_PROFILE) await startProfile(process.env.BENCH_PROFILE);
   process.stdout.write(`READY ${(app.server.address() as { port: number }).port}\n`);
 }
 

@@ -11,16 +11,24 @@ export type DbTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; ur
 
 const INT8_OID = 20;
 
+/** The better-sqlite3 handle behind each SQLite Kysely instance (db/prepared.ts reads through it). */
+const sqliteHandles = new WeakMap<Kysely<Database>, SQLite.Database>();
+
+/** The better-sqlite3 connection of a Kysely instance opened here on SQLite; undefined on PostgreSQL or for a transaction. */
+export const sqliteHandle = (db: Kysely<Database>): SQLite.Database | undefined => sqliteHandles.get(db);
+
 function openSqlite(file: string): Kysely<Database> {
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({
+  const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: [new CamelCasePlugin()],
   });
+  sqliteHandles.set(db, sqlite);
+  return db;
 }
 
 /**
