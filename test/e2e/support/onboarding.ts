@@ -76,7 +76,7 @@ export async function imageStep(page: Page, lang: Lang, kind: 'profile' | 'aadha
 export async function personalDetails(page: Page, lang: Lang, details: { name: string; address: string; age?: string }, shots = false): Promise<void> {
   await at(page, '/register/personal-details');
   await page.getByLabel(text(lang, 'onboarding.details.name')).fill(details.name);
-  await page.getByRole('radio', { name: text(lang, 'onboarding.details.gender.male') }).check();
+  await page.getByRole('radio', { name: text(lang, 'onboarding.details.gender.male'), exact: true }).check();
   if (details.age) await page.getByLabel(text(lang, 'onboarding.details.age')).fill(details.age);
   await page.getByLabel(text(lang, 'onboarding.details.farmAddress')).fill(details.address);
   if (shots) await look(page, lang, 'personal-details');
