@@ -66,10 +66,35 @@ function eventLabel(eventType: string, node: Def): string {
   return eventType;
 }
 
+/**
+ * The chart as a Mermaid stateDiagram-v2. Each arrow is written inside the innermost box that holds
+ * both its ends, as Mermaid wants for nested states.
+ */
 function toMermaid(machine: AnyStateMachine): string {
   const def = definitionOf(machine);
+  const edges = new Map<string, string[]>();
+  const addEdge = (from: string, to: string, label: string) => {
+    const a = from.split('.');
+    const b = to.split('.');
+    let common = 0;
+    while (common < a.length && common < b.length && a[common] === b[common]) common += 1;
+    // An arrow from a box to something inside it (or to itself) is drawn from outside the box.
+    if (common === a.length || common === b.length) common -= 1;
+    const box = a.slice(0, common).join('.');
+    edges.set(box, [...(edges.get(box) ?? []), `${mermaidId(from)} --> ${mermaidId(to)} : ${label}`]);
+  };
+  const collect = (node: Def) => {
+    for (const t of node.transitions) {
+      const guard = guardLabel(t.guard);
+      const label = `${eventLabel(t.eventType, node)}${guard ? ` [${guard}]` : ''}`;
+      const targets = t.target && t.target.length > 0 ? t.target.map(targetId) : [node.id];
+      for (const target of targets) addEdge(node.id, target, label);
+    }
+    for (const child of Object.values(node.states)) collect(child);
+  };
+  collect(def);
+
   const lines = ['stateDiagram-v2'];
-  const edges: string[] = [];
   const box = (node: Def, depth: number) => {
     const pad = '  '.repeat(depth);
     const children = Object.values(node.states).filter((c) => c.type !== 'history');
@@ -86,21 +111,13 @@ function toMermaid(machine: AnyStateMachine): string {
       if (child.type === 'final') lines.push(`${pad}${id} --> [*]`);
       if (node.type === 'parallel' && index < children.length - 1) lines.push(`${pad}--`);
     });
-  };
-  const collect = (node: Def) => {
-    for (const t of node.transitions) {
-      const guard = guardLabel(t.guard);
-      const label = `${eventLabel(t.eventType, node)}${guard ? ` [${guard}]` : ''}`;
-      const targets = t.target && t.target.length > 0 ? t.target : [`#${node.id}`];
-      for (const target of targets) edges.push(`  ${mermaidId(node.id)} --> ${mermaidId(targetId(target))} : ${label}`);
-    }
-    for (const child of Object.values(node.states)) collect(child);
+    for (const edge of edges.get(node.id) ?? []) lines.push(`${pad}${edge}`);
   };
   lines.push(`  state "${def.key}" as ${mermaidId(def.id)}`, `  state ${mermaidId(def.id)} {`);
   box(def, 2);
   lines.push('  }', `  [*] --> ${mermaidId(def.id)}`);
-  collect(def);
-  return [...lines, ...edges].join('\n') + '\n';
+  for (const edge of edges.get('') ?? []) lines.push(`  ${edge}`);
+  return lines.join('\n') + '\n';
 }
 
 type Node = AnyStateMachine['root'];
