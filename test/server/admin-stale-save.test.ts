@@ -38,11 +38,11 @@ describe.each(databases())('a stale quotation save on %s', (kind) => {
     });
     expect(created.statusCode).toBe(201);
     quotationId = created.json<DataResponse<Quotation>>().data._id;
-  });
+  }, 60_000);
 
   afterAll(async () => {
     await t?.close();
-  });
+  }, 60_000);
 
   async function adminAt(mobile: string): Promise<AdminActor> {
     const session = await t.login(mobile);
