@@ -4,7 +4,7 @@
  * stateDiagram-v2). `--check` writes nothing and exits 1 when a committed file is stale.
  * New machines are picked up by their file name; nothing to register.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AnyStateMachine } from 'xstate';
@@ -72,15 +72,41 @@ function eventLabel(eventType: string, node: Def): string {
  */
 function toMermaid(machine: AnyStateMachine): string {
   const def = definitionOf(machine);
+  const nodes = new Map<string, Def>();
+  const index = (node: Def) => {
+    nodes.set(node.id, node);
+    Object.values(node.states).forEach(index);
+  };
+  index(def);
   const edges = new Map<string, string[]>();
+  const parentOf = (id: string) => nodes.get(id.split('.').slice(0, -1).join('.'));
   const addEdge = (from: string, to: string, label: string) => {
+    const source = nodes.get(from);
+    // A region's own transition applies in each of its states: drawn from each (Mermaid cannot
+    // start an arrow at a region).
+    if (source && parentOf(from)?.type === 'parallel' && Object.keys(source.states).length > 0) {
+      for (const child of Object.values(source.states)) {
+        if (child.type !== 'history') addEdge(child.id, to === from ? child.id : to, label);
+      }
+      return;
+    }
+    // Mermaid cannot loop a box onto itself: such a transition (one that changes no state) is listed.
+    if (from === to && source && (source.type === 'compound' || source.type === 'parallel')) {
+      edges.set('', [...(edges.get('') ?? []), `%% ${mermaidId(from)} : ${label} (stays)`]);
+      return;
+    }
     const a = from.split('.');
     const b = to.split('.');
     let common = 0;
     while (common < a.length && common < b.length && a[common] === b[common]) common += 1;
     // An arrow from a box to something inside it (or to itself) is drawn from outside the box.
     if (common === a.length || common === b.length) common -= 1;
-    const box = a.slice(0, common).join('.');
+    let box = a.slice(0, common).join('.');
+    // Nor can it draw arrows inside a box split into parallel regions, or from a region itself,
+    // except at the top level of the diagram.
+    const touchesRegion = [from, to].some((id) => parentOf(id)?.type === 'parallel');
+    if (touchesRegion) box = '';
+    while (box !== '' && nodes.get(box)?.type === 'parallel') box = box.split('.').slice(0, -1).join('.');
     edges.set(box, [...(edges.get(box) ?? []), `${mermaidId(from)} --> ${mermaidId(to)} : ${label}`]);
   };
   const collect = (node: Def) => {
@@ -113,9 +139,14 @@ function toMermaid(machine: AnyStateMachine): string {
     });
     for (const edge of edges.get(node.id) ?? []) lines.push(`${pad}${edge}`);
   };
-  lines.push(`  state "${def.key}" as ${mermaidId(def.id)}`, `  state ${mermaidId(def.id)} {`);
-  box(def, 2);
-  lines.push('  }', `  [*] --> ${mermaidId(def.id)}`);
+  lines.push(`  state "${def.key}" as ${mermaidId(def.id)}`);
+  // A machine without states is one plain box; Mermaid refuses an empty composite.
+  if (Object.keys(def.states).length > 0) {
+    lines.push(`  state ${mermaidId(def.id)} {`);
+    box(def, 2);
+    lines.push('  }');
+  }
+  lines.push(`  [*] --> ${mermaidId(def.id)}`);
   for (const edge of edges.get('') ?? []) lines.push(`  ${edge}`);
   return lines.join('\n') + '\n';
 }
@@ -160,14 +191,21 @@ export async function renderStatecharts(): Promise<Map<string, string>> {
   return files;
 }
 
-/** Names of committed files that differ from what the machines give now (missing ones included). */
+/** Chart files in docs/statecharts whose machine no longer exists. */
+function orphans(files: Map<string, string>): string[] {
+  if (!existsSync(OUT_DIR)) return [];
+  return readdirSync(OUT_DIR).filter((f) => (f.endsWith('.json') || f.endsWith('.mmd')) && !files.has(f));
+}
+
+/** Names of committed files that differ from what the machines give now (missing and orphaned ones included). */
 export async function staleStatecharts(): Promise<string[]> {
+  const files = await renderStatecharts();
   const stale: string[] = [];
-  for (const [name, text] of await renderStatecharts()) {
+  for (const [name, text] of files) {
     const path = join(OUT_DIR, name);
     if (!existsSync(path) || readFileSync(path, 'utf8') !== text) stale.push(name);
   }
-  return stale;
+  return [...stale, ...orphans(files)];
 }
 
 async function main() {
@@ -182,6 +220,7 @@ async function main() {
   }
   mkdirSync(OUT_DIR, { recursive: true });
   const files = await renderStatecharts();
+  for (const name of orphans(files)) rmSync(join(OUT_DIR, name));
   for (const [name, text] of files) writeFileSync(join(OUT_DIR, name), text);
   console.log(`wrote ${files.size} files to docs/statecharts/`);
 }
