@@ -1,8 +1,10 @@
 /**
- * `npx tsx bench/profile.ts [sqlite|postgres]`: runs the bench server with a CPU profile of its serving phase (BENCH_PROFILE), drives
- * measurement (c) (GET /api/quotations, tokens rotated) for BENCH_SECONDS, stops the server and prints
- * the functions with the most self time, then the same grouped by package. The .cpuprofile file stays
- * in a temporary folder (printed) for Chrome DevTools.
+ * `npx tsx bench/profile.ts [sqlite|postgres|bare]`: runs the bench server with a CPU profile of its
+ * serving phase (BENCH_PROFILE), drives measurement (c) (GET /api/quotations, tokens rotated; with
+ * `bare`, measurement (a)) for BENCH_SECONDS, stops the server and prints the server's CPU time per
+ * request (which other load on the machine barely moves), the functions with the most self time, then
+ * the same grouped by package. The .cpuprofile file stays in a temporary folder (printed) for Chrome
+ * DevTools.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -27,8 +29,8 @@ async function main() {
     env: { ...process.env, BENCH_TARGET: target, BENCH_TOKENS: tokensFile, BENCH_PROFILE: profileFile },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  let out = '';
   const port = await new Promise<number>((resolve, reject) => {
-    let out = '';
     child.stdout!.on('data', (c: Buffer) => {
       out += c.toString();
       const m = /READY (\d+)/.exec(out);
@@ -36,24 +38,25 @@ async function main() {
     });
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
   });
-  const { tokens } = JSON.parse(readFileSync(tokensFile, 'utf8')) as { tokens: string[] };
-  let next = 0;
-  const result = await autocannon({
-    url: `http://127.0.0.1:${port}`,
-    connections: 50,
-    duration: SECONDS,
-    requests: [
-      {
-        method: 'GET',
-        path: '/api/quotations',
-        setupRequest: (req: autocannon.Request) => ({ ...req, headers: { authorization: `Bearer ${tokens[next++ % tokens.length]!}` } }),
-      },
-    ],
-  });
-  console.log(`(c) ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}`);
+  const url = `http://127.0.0.1:${port}`;
+  let options: autocannon.Options = { url: `${url}/bare` };
+  if (target !== 'bare') {
+    const { tokens } = JSON.parse(readFileSync(tokensFile, 'utf8')) as { tokens: string[] };
+    let next = 0;
+    const path = '/api/quotations';
+    const setupRequest = (req: autocannon.Request) => ({ ...req, headers: { authorization: `Bearer ${tokens[next++ % tokens.length]!}` } });
+    options = { url, requests: [{ method: 'GET', path, setupRequest }] };
+  }
+  const result = await autocannon({ connections: 50, duration: SECONDS, ...options });
   const exited = new Promise((r) => child.once('exit', r));
   child.kill('SIGTERM');
   await exited;
+  const [, user, system] = /SERVING_CPU_US (\d+) (\d+)/.exec(out)!.map(Number) as [number, number, number];
+  const perRequest = (n: number) => (n / result.requests.total).toFixed(1);
+  console.log(
+    `${target === 'bare' ? '(a)' : '(c)'} ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ` +
+      `non-2xx ${result.non2xx}; server CPU per request ${perRequest(user + system)} µs (user ${perRequest(user)}, system ${perRequest(system)})`,
+  );
 
   const profile = JSON.parse(readFileSync(profileFile, 'utf8')) as { nodes: ProfileNode[] };
   const total = profile.nodes.reduce((s, n) => s + (n.hitCount ?? 0), 0);

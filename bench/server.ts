@@ -36,6 +36,15 @@ process.on('SIGTERM', () => {
   })();
 });
 
+/** The CPU time spent serving (after READY), printed at stop: CPU per request does not depend on other load. */
+function reportServingCpu(): void {
+  const start = process.cpuUsage();
+  atStop.unshift(async () => {
+    const { user, system } = process.cpuUsage(start);
+    process.stdout.write(`SERVING_CPU_US ${user} ${system}\n`);
+  });
+}
+
 /** BENCH_PROFILE=<file>: a CPU profile of the serving phase only (not the seeding), for bench/profile.ts. */
 async function startProfile(file: string): Promise<void> {
   const session = new Session();
@@ -84,6 +93,8 @@ async function main() {
     const body = { data: skus };
     bare.get('/bare', async () => body);
     await bare.listen({ port: 0, host: '127.0.0.1' });
+    if (process.env.BENCH_PROFILE) await startProfile(process.env.BENCH_PROFILE);
+    reportServingCpu();
     process.stdout.write(`READY ${(bare.server.address() as { port: number }).port}\n`);
     return;
   }
@@ -117,6 +128,7 @@ async function main() {
   const app = await buildApp({ db, config, secrets: { otpHmacSecret: randomBytes(32), aadhaarKey: randomBytes(32) }, sms: consoleTransport() });
   await app.listen({ port: 0, host: '127.0.0.1' });
   if (process.env.BENCH_PROFILE) await startProfile(process.env.BENCH_PROFILE);
+  reportServingCpu();
   process.stdout.write(`READY ${(app.server.address() as { port: number }).port}\n`);
 }
 

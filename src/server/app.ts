@@ -2,11 +2,9 @@
  * Builds the Fastify app without listening (FD src/app.ts): tests call `buildApp(...)` and
  * `app.inject`, server.ts listens. Everything time-dependent reads `now`, so tests control time.
  */
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
-import { UPLOAD_MAX_BYTES } from '../domain/constants';
 import type { ServerConfig } from './config';
 import type { Database } from './db/schema';
 import { installAuthHook } from './http/auth-hook';
@@ -63,9 +61,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installErrorHandlers(app);
 
   await installSecurityHeaders(app);
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    done(null, payload);
+  // API answers are never stored by caches unless the route sets its own cache-control (public SKU
+  // images). Set up front rather than in onSend: a route without onSend hooks skips that phase.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    done();
   });
 
   installCors(app, config.corsOrigins);
@@ -76,7 +76,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         'retry-after': String(Math.max(1, Math.ceil(context.ttl / 1000))),
       }),
   });
-  await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
   installAuthHook(app);
 
   const ipLimit = options.ipLimit ?? DEFAULT_IP_LIMIT;

@@ -3,8 +3,9 @@
  * `config.access`; this hook reads it, resolves the bearer token and refuses before the handler runs:
  * no or dead token → 401; unverified user on a farmer call → 403; non-admin on an admin call → 403.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { userForToken } from '../repos/sessions';
+import type { Access } from './context';
 import { forbidden, unauthorized } from './errors';
 
 function bearer(request: FastifyRequest): string | null {
@@ -14,12 +15,24 @@ function bearer(request: FastifyRequest): string | null {
   return match ? match[1]! : header.trim() === '' ? null : 'invalid';
 }
 
+/**
+ * Each route's check is attached as its own onRequest hook when the route is added, with its access
+ * level already read: nothing is looked up per request beyond the token (the polling path, decision 023).
+ * It runs after the app-wide onRequest hooks (security headers, CORS), as an app-wide hook added here would.
+ */
 export function installAuthHook(app: FastifyInstance): void {
   app.decorateRequest('user', null);
   app.decorateRequest('token', null);
-  app.addHook('onRequest', async (request, reply) => {
-    const access = request.routeOptions.config?.access;
+  app.addHook('onRoute', (route) => {
+    const access = route.config?.access;
     if (!access || access === 'public') return;
+    const check = checkFor(app, access);
+    route.onRequest = route.onRequest === undefined ? [check] : [...[route.onRequest].flat(), check];
+  });
+}
+
+function checkFor(app: FastifyInstance, access: Exclude<Access, 'public'>): onRequestAsyncHookHandler {
+  return async (request, reply) => {
     const token = bearer(request);
     if (token === null) {
       if (access === 'optional') return;
@@ -34,5 +47,5 @@ export function installAuthHook(app: FastifyInstance): void {
       throw forbidden('Your account is waiting for verification');
     }
     if (access === 'admin' && user.isAdmin !== 1) throw forbidden('Only administrators may do this');
-  });
+  };
 }

@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { QuotationLine } from '../../domain/types';
 import type { Database } from '../db/schema';
+import { isoTime } from './iso-time';
 
 export type Scope = { quotationId: string } | { userId: string } | { ordered: true } | { all: true };
 
@@ -45,4 +46,5 @@ export async function loadLines(db: Kysely<Database>, scope: Scope): Promise<Map
   return byQuotation;
 }
 
-export const iso = (ms: number) => new Date(Number(ms)).toISOString();
+/** Epoch milliseconds as the API's ISO 8601 time (repos/iso-time.ts). */
+export const iso = isoTime;

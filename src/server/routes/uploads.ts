@@ -3,6 +3,7 @@
  * SKU images are public, content-addressed and cached for a year; profile and Aadhaar images go
  * only to their owner and admins (anyone else gets 404), never stored by shared caches.
  */
+import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { UPLOAD_KINDS, type UploadKind } from '../../domain/api';
 import { UPLOAD_MAX_BYTES } from '../../domain/constants';
@@ -14,6 +15,8 @@ import { contentId, open, reencodeUpload, seal } from '../uploads/images';
 
 export default async function uploadRoutes(app: FastifyInstance) {
   const { db, secrets, now } = app.deps;
+  // Registered here, not on the whole app: its per-request hooks then run for these routes only.
+  await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
 
   app.post(
     '/uploads',
