@@ -78,7 +78,10 @@ export function BottomSheet({
             <CloseIcon />
           </button>
         </div>
-        <div className="admin-sheet-body">{children}</div>
+        {/* Focusable, so a keyboard can scroll a long sheet while its fields are read-only. */}
+        <div className="admin-sheet-body" tabIndex={0} role="group" aria-labelledby={titleId}>
+          {children}
+        </div>
         {footer ? <div className="admin-sheet-footer">{footer}</div> : null}
       </div>
     </div>

@@ -2,7 +2,7 @@
 import type { Page } from 'playwright-core';
 import type { TestServer } from './server';
 import { at, chooseLanguage, logIn, look } from './onboarding';
-import { text } from './text';
+import { text, type Lang } from './text';
 
 export async function adminLogIn(page: Page, server: TestServer, mobile: string): Promise<void> {
   await chooseLanguage(page, 'en');
@@ -12,12 +12,12 @@ export async function adminLogIn(page: Page, server: TestServer, mobile: string)
   await at(page, '/admin');
 }
 
-export async function openAdmin(page: Page, section: 'users' | 'skus' | 'quotations' | 'orders', shots = false): Promise<void> {
+export async function openAdmin(page: Page, section: 'users' | 'skus' | 'quotations' | 'orders', shots = false, lang: Lang = 'en'): Promise<void> {
   const label = { users: 'admin.dashboard.users', skus: 'admin.dashboard.skus', quotations: 'admin.dashboard.quotations', orders: 'admin.dashboard.orders' }[section];
   await page.goto('/admin');
   await at(page, '/admin');
-  if (shots) await look(page, 'en', 'admin');
-  await page.getByRole('link', { name: text('en', label) }).or(page.getByRole('button', { name: text('en', label) })).first().click();
+  if (shots) await look(page, lang, 'admin');
+  await page.getByRole('link', { name: text(lang, label) }).or(page.getByRole('button', { name: text(lang, label) })).first().click();
   await at(page, `/admin/${section}`);
 }
 

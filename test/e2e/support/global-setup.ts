@@ -8,5 +8,6 @@ export default function setup(): void {
   }
   rmSync('test-results/screens', { recursive: true, force: true });
   rmSync('test-results/axe.jsonl', { force: true });
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  // A production build, as `npm start` serves it (vitest itself runs with NODE_ENV=test).
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 }
