@@ -10,6 +10,7 @@ import { DEFAULT_LANGUAGE, LOCALE_OF_LANGUAGE } from '../domain/types';
 import type { SessionActorRef } from '../../machines/session.machine';
 import { I18nProvider } from './i18n/i18n-provider';
 import { SCREENS } from './routes';
+import { ErrorScreen } from './shell/error-screen';
 import { Loading } from './shell/loading';
 import { OfflineLine } from './shell/offline-line';
 import { RouteSync } from './shell/route-sync';
@@ -29,16 +30,18 @@ function Shell({ session }: { session: SessionActorRef }) {
     <I18nProvider locale={LOCALE_OF_LANGUAGE[language ?? DEFAULT_LANGUAGE]}>
       <div className="app-frame">
         <OfflineLine />
-        <Suspense fallback={<Loading />}>
-          <Switch>
-            {PATHS.map((path) => (
-              <Route key={path} path={path} component={SCREENS[path]} />
-            ))}
-            <Route>
-              <Loading />
-            </Route>
-          </Switch>
-        </Suspense>
+        <ErrorScreen>
+          <Suspense fallback={<Loading />}>
+            <Switch>
+              {PATHS.map((path) => (
+                <Route key={path} path={path} component={SCREENS[path]} />
+              ))}
+              <Route>
+                <Loading />
+              </Route>
+            </Switch>
+          </Suspense>
+        </ErrorScreen>
       </div>
       <RouteSync session={session} />
     </I18nProvider>

@@ -1,0 +1,79 @@
+import { render, screen } from '@testing-library/react';
+import { IntlProvider } from 'react-intl';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import en from '../../locales/en.json';
+import { loadScreen } from '../../src/web/routes';
+import { ChunkLoadError, ErrorScreen } from '../../src/web/shell/error-screen';
+
+function Boom({ error }: { error: Error }): never {
+  throw error;
+}
+
+function renderFailing(error: Error) {
+  // React reports the caught error on the console; this test expects exactly that.
+  const reported = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  render(
+    <IntlProvider locale="en" messages={en}>
+      <ErrorScreen>
+        <Boom error={error} />
+      </ErrorScreen>
+    </IntlProvider>,
+  );
+  return reported;
+}
+
+afterEach(() => vi.useRealTimers());
+
+describe('the error screen', () => {
+  it("says 'Unexpected Application Error!' when a screen throws, with a way to try again", () => {
+    renderFailing(new Error('bad state'));
+    expect(screen.getByRole('alert').textContent).toContain('Unexpected Application Error!');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it("says 'Loading chunk … failed' when a screen's script could not be fetched", () => {
+    renderFailing(new ChunkLoadError('order-status'));
+    expect(screen.getByRole('alert').textContent).toContain('Loading chunk order-status failed');
+  });
+
+  it('shows the screen itself when nothing failed', () => {
+    render(
+      <IntlProvider locale="en" messages={en}>
+        <ErrorScreen>
+          <p>All well</p>
+        </ErrorScreen>
+      </IntlProvider>,
+    );
+    expect(screen.getByText('All well')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe("loading a screen's script", () => {
+  const Screen = () => null;
+
+  it('hands over the screen when the script arrives', async () => {
+    await expect(loadScreen('home', async () => ({ default: Screen }))).resolves.toEqual({ default: Screen });
+  });
+
+  it('fails as a chunk error naming the screen when the fetch fails', async () => {
+    await expect(loadScreen('cart', () => Promise.reject(new TypeError('Failed to fetch')))).rejects.toMatchObject({
+      name: 'ChunkLoadError',
+      message: 'Loading chunk cart failed',
+    });
+  });
+
+  it('gives up after the chunk time-out on a line that never answers', async () => {
+    vi.useFakeTimers();
+    const pending = loadScreen('request', () => new Promise(() => undefined));
+    const outcome = expect(pending).rejects.toBeInstanceOf(ChunkLoadError);
+    await vi.advanceTimersByTimeAsync(119_999);
+    let settled = false;
+    void pending.catch(() => (settled = true));
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await outcome;
+  });
+});
