@@ -9,7 +9,7 @@ import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 const input = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 for (const locale of ['en', 'hi', 'gu']) {
   const path = new URL(`../locales/${locale}.json`, import.meta.url);
-  let current = {};
+  let current;
   try {
     current = JSON.parse(readFileSync(path, 'utf8'));
   } catch {
