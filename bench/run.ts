@@ -6,9 +6,9 @@
  * Each measurement runs BENCH_SECONDS (default 10, at most 15) at BENCH_CONNECTIONS (default 50).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import autocannon from 'autocannon';
 
 const SECONDS = Math.min(15, Number(process.env.BENCH_SECONDS ?? 10));
@@ -111,6 +111,7 @@ async function main() {
       rotate('/api/quotations', 'POST', () => JSON.stringify({ skusDetail: [{ skuIdentifier: skuIds[n++ % skuIds.length], quantity: 1 + (n % 5) }] })),
     );
     await stop(app.child);
+    rmSync(dirname(tokensFile), { recursive: true, force: true });
     print(db, [a, b, c, d]);
   }
 }

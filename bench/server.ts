@@ -5,7 +5,7 @@
  * 1,000 verified farmers holding 10 quotations each, and writes their tokens to BENCH_TOKENS.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +15,7 @@ import { FARMER_SESSION_MS } from '../src/domain/constants';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/connect';
-import { migrateToLatest } from '../src/server/db/migrations';
+import { analyzePostgres, migrateToLatest } from '../src/server/db/migrations';
 import { listSkus } from '../src/server/repos/skus';
 import { createQuotation } from '../src/server/repos/quotations';
 import { createSession } from '../src/server/repos/sessions';
@@ -83,7 +83,10 @@ async function main() {
     await migrateToLatest(db);
   }
   const opened = db;
-  atStop.unshift(() => opened.destroy());
+  atStop.unshift(
+    () => opened.destroy(),
+    async () => rmSync(dataDir, { recursive: true, force: true }),
+  );
   const now = Date.now();
   await seedDatabase(db, now);
   const skus = await listSkus(db);
@@ -122,6 +125,8 @@ async function main() {
       );
     }
   }
+  // As a server does at start-up: a freshly loaded PostgreSQL table has no statistics until autovacuum.
+  if (target === 'postgres') await analyzePostgres(db);
   writeFileSync(process.env.BENCH_TOKENS ?? join(dataDir, 'tokens.json'), JSON.stringify({ tokens, skuIds: skus.map((s) => s._id) }));
 
   const config = loadConfig({ DATA_DIR: dataDir, ADMIN_MOBILE_NUMBERS: '9000000001', LOG_LEVEL: 'warn' });

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
 import { openDatabase } from './db/connect';
-import { migrateToLatest } from './db/migrations';
+import { analyzePostgres, migrateToLatest } from './db/migrations';
 import { pruneSessions } from './repos/sessions';
 import { loadSecrets } from './secrets';
 import { seedDatabase } from './seed/seed';
@@ -39,6 +39,7 @@ async function main() {
     : undefined;
   await migrateToLatest(db, schema);
   const seeded = await seedDatabase(db, Date.now());
+  if (config.databaseUrl) await analyzePostgres(db);
 
   const app = await buildApp({
     db,

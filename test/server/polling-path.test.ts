@@ -35,7 +35,7 @@ describe.each(databases())('prepared reads on %s', (kind) => {
     expect((await read(t.db, 0)).length).toBe(8);
   });
 
-  it('never see what an open transaction wrote, and wait for it to end', async () => {
+  it('never see what an open transaction wrote: all of it once committed, none of it if rolled back', async () => {
     const names = prepared((db: Kysely<Database>, value: number) => db.selectFrom('counters').select(['name', 'value']).where('value', '>=', value));
     const before = (await names(t.db, 0)).length;
     let during: Promise<{ name: string }[]> | undefined;
@@ -53,10 +53,11 @@ describe.each(databases())('prepared reads on %s', (kind) => {
       during = names(t.db, 0);
       await trx.insertInto('counters').values({ name: 'committed-too', value: 2 }).execute();
     });
-    const seen = (await during!).map((r) => r.name);
-    expect(seen).toContain('committed');
-    expect(seen).toContain('committed-too');
-    expect(seen).toHaveLength(before + 2);
+    // SQLite's one connection makes the read wait for the commit; PostgreSQL reads the state before it.
+    const seen = (await during!).map((r) => r.name).filter((n) => n.startsWith('committed'));
+    expect(seen.length === 0 || seen.length === 2).toBe(true);
+    if (kind === 'sqlite') expect(seen).toHaveLength(2);
+    expect(await names(t.db, 0)).toHaveLength(before + 2);
   });
 });
 

@@ -11,11 +11,12 @@ export type DbTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; ur
 
 const INT8_OID = 20;
 
-/** The better-sqlite3 handle behind each SQLite Kysely instance (db/prepared.ts reads through it). */
-const sqliteHandles = new WeakMap<Kysely<Database>, SQLite.Database>();
+/** The driver handle behind each Kysely instance opened here (db/prepared.ts runs hot reads through it). */
+export type DriverHandle = { kind: 'sqlite'; sqlite: SQLite.Database } | { kind: 'postgres'; pool: pg.Pool };
+const driverHandles = new WeakMap<Kysely<Database>, DriverHandle>();
 
-/** The better-sqlite3 connection of a Kysely instance opened here on SQLite; undefined on PostgreSQL or for a transaction. */
-export const sqliteHandle = (db: Kysely<Database>): SQLite.Database | undefined => sqliteHandles.get(db);
+/** The better-sqlite3 connection or pg pool of a Kysely instance opened here; undefined for a transaction. */
+export const driverHandle = (db: Kysely<Database>): DriverHandle | undefined => driverHandles.get(db);
 
 function openSqlite(file: string): Kysely<Database> {
   const sqlite = new SQLite(file);
@@ -27,7 +28,7 @@ function openSqlite(file: string): Kysely<Database> {
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: [new CamelCasePlugin()],
   });
-  sqliteHandles.set(db, sqlite);
+  driverHandles.set(db, { kind: 'sqlite', sqlite });
   return db;
 }
 
@@ -63,7 +64,9 @@ function openPostgres(url: string, searchPath?: string): Kysely<Database> {
         oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as never,
     },
   });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+  driverHandles.set(db, { kind: 'postgres', pool });
+  return db;
 }
 
 export function openDatabase(target: DbTarget): Kysely<Database> {

@@ -3,6 +3,7 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { SkuBody } from '../../domain/api';
 import type { Sku } from '../../domain/types';
 import { newId, nextDisplayId } from '../db/ids';
+import { prepared } from '../db/prepared';
 import type { Database, SkusTable } from '../db/schema';
 
 export type SkuRow = Selectable<SkusTable>;
@@ -21,9 +22,11 @@ export const toSku = (row: SkuRow): Sku => ({
   version: row.version,
 });
 
+const allSkus = prepared((db: Kysely<Database>) => db.selectFrom('skus').selectAll().orderBy('displayId', 'asc'));
+
+/** The whole catalogue in display-id order (every farmer's home screen asks: a prepared read). */
 export async function listSkus(db: Kysely<Database>): Promise<Sku[]> {
-  const rows = await db.selectFrom('skus').selectAll().orderBy('displayId', 'asc').execute();
-  return rows.map(toSku);
+  return (await allSkus(db)).map(toSku);
 }
 
 /** By `_id` or by display id (SKU1001). */
