@@ -12,8 +12,13 @@ export async function at(page: Page, path: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === path, { timeout: 15_000 });
 }
 
-/** Photographs and scans the screen; a serious or critical axe finding fails the journey. */
+/**
+ * Photographs and scans the screen once it has settled (its script and data arrived, no 'Loading...'
+ * left); a serious or critical axe finding fails the journey.
+ */
 export async function look(page: Page, lang: Lang, name: string): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await expect.poll(() => page.getByText(text(lang, 'common.loading'), { exact: true }).count()).toBe(0);
   const serious = await screen(page, lang, name);
   expect(serious, `axe on ${lang}/${name}`).toEqual([]);
 }
