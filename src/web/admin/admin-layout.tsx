@@ -3,13 +3,15 @@
  * content. No bottom navigation or cart: the admin section is a tool, not the shop.
  */
 import type { ReactNode } from 'react';
+import { ROUTES } from '../../domain/routes';
 import { BackHeader } from '../shop/shop-layout';
 import './admin.css';
 
-export function AdminLayout({ title, children }: { title: ReactNode; children: ReactNode }) {
+/** `up` is where the back arrow leads after a deep link: the dashboard for its sections, Home for the dashboard. */
+export function AdminLayout({ title, children, up = ROUTES.admin }: { title: ReactNode; children: ReactNode; up?: string }) {
   return (
     <div className="shop-screen admin-screen">
-      <BackHeader title={title} />
+      <BackHeader title={title} up={up} />
       <main className="admin-main">{children}</main>
     </div>
   );

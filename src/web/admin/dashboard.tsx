@@ -14,7 +14,7 @@ const SECTIONS = [
 export default function AdminDashboardScreen() {
   const intl = useIntl();
   return (
-    <AdminLayout title={intl.formatMessage({ id: 'admin.dashboard.title', defaultMessage: 'Admin Dashboard' })}>
+    <AdminLayout title={intl.formatMessage({ id: 'admin.dashboard.title', defaultMessage: 'Admin Dashboard' })} up={ROUTES.home}>
       <nav aria-label={intl.formatMessage({ id: 'admin.dashboard.title', defaultMessage: 'Admin Dashboard' })}>
         <ul className="admin-dashboard">
           {SECTIONS.map((section) => (

@@ -21,11 +21,11 @@ export function useContactSheet() {
   return { open, show, hide };
 }
 
-export function BackHeader({ title, children }: { title: ReactNode; children?: ReactNode }) {
+export function BackHeader({ title, children, up = ROUTES.home }: { title: ReactNode; children?: ReactNode; up?: string }) {
   const go = useGo();
   const intl = useIntl();
-  // A deep link has no page to go back to: Home is the way back then.
-  const back = () => (window.history.length > 1 ? window.history.back() : go(ROUTES.home));
+  // A deep link has no page to go back to: the screen above (Home for the shop) is the way back then.
+  const back = () => (window.history.length > 1 ? window.history.back() : go(up));
   return (
     <header className="shop-header">
       <button type="button" className="shop-icon-button" onClick={back} aria-label={intl.formatMessage({ id: 'shop.common.back', defaultMessage: 'Back' })}>
