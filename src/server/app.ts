@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOpt
 import type { Kysely } from 'kysely';
 import type { ServerConfig } from './config';
 import type { Database } from './db/schema';
+import { AnswerCache, DEFAULT_ANSWER_CACHE, type AnswerCacheLimits } from './http/answer-cache';
 import { installAuthHook } from './http/auth-hook';
 import type { Deps } from './http/context';
 import { HttpError, installErrorHandlers, notFound } from './http/errors';
@@ -36,6 +37,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Called for each route as it is added (the authorization matrix lists routes and their `config.access` this way). */
   onRoute?: (route: RouteOptions) => void;
+  /** Bounds of the per-farmer quotation answer cache (decision 025). */
+  quotationCache?: AnswerCacheLimits;
 }
 
 export const DEFAULT_IP_LIMIT: IpLimit = { max: 100, timeWindowMs: 60_000 };
@@ -56,6 +59,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     secrets: options.secrets,
     sms: options.sms,
     now: options.now ?? Date.now,
+    quotationAnswers: new AnswerCache(options.quotationCache ?? DEFAULT_ANSWER_CACHE),
   };
   app.decorate('deps', deps);
   installErrorHandlers(app);

@@ -166,7 +166,27 @@ const initial: Migration = {
   },
 };
 
-const migrations: Record<string, Migration> = { '0001_initial': initial };
+/**
+ * Decision 025: the versions the quotation answer cache is checked against. Each farmer's
+ * `quotations_version` is bumped by every write that changes what their quotation list shows, in the
+ * same transaction; the `catalogue` counter row is bumped by every SKU edit (lines show SKU names,
+ * images and units).
+ */
+const answerVersions: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .alterTable('users')
+      .addColumn('quotations_version', 'bigint', (c) => c.notNull().defaultTo(0))
+      .execute();
+    await db.insertInto('counters').values({ name: 'catalogue', value: 0 }).execute();
+  },
+  async down(db: AnyDb) {
+    await db.deleteFrom('counters').where('name', '=', 'catalogue').execute();
+    await db.schema.alterTable('users').dropColumn('quotations_version').execute();
+  },
+};
+
+const migrations: Record<string, Migration> = { '0001_initial': initial, '0002_answer_versions': answerVersions };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

@@ -2,6 +2,8 @@
  * The database's tables as Kysely sees them (camelCase here, snake_case in SQL through CamelCasePlugin).
  * Times are epoch milliseconds from the app's injected clock; money is integer paisa; flags are 0/1.
  */
+import type { Generated } from 'kysely';
+
 export interface UsersTable {
   id: string;
   mobileNumber: string;
@@ -20,6 +22,8 @@ export interface UsersTable {
   isAdmin: number;
   createdAt: number;
   updatedAt: number;
+  /** Bumped with every write that changes this user's quotation list (decision 025). */
+  quotationsVersion: Generated<number>;
 }
 
 export interface SessionsTable {

@@ -2,7 +2,8 @@
 import type { Kysely } from 'kysely';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/schema';
-import type { UserRow } from '../repos/users';
+import type { SessionUser } from '../repos/sessions';
+import type { AnswerCache } from './answer-cache';
 import type { Secrets } from '../secrets';
 import type { SmsTransport } from '../sms/transport';
 
@@ -15,6 +16,8 @@ export interface Deps {
   secrets: Secrets;
   sms: SmsTransport;
   now: () => number;
+  /** Each user's serialized GET /api/quotations answer, checked against the database's versions (decision 025). */
+  quotationAnswers: AnswerCache;
 }
 
 declare module 'fastify' {
@@ -22,7 +25,7 @@ declare module 'fastify' {
     deps: Deps;
   }
   interface FastifyRequest {
-    user: UserRow | null;
+    user: SessionUser | null;
     token: string | null;
   }
   interface FastifyContextConfig {

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Order, OrderStatus, QuotationStatus } from '../../domain/types';
 import { newId, nextDisplayId } from '../db/ids';
 import type { Database } from '../db/schema';
+import { bumpFarmer } from './answer-versions';
 import { iso, loadLines, type Scope } from './lines';
 
 export async function loadOrders(db: Kysely<Database>, orderId?: string): Promise<Order[]> {
@@ -94,11 +95,12 @@ export async function placeOrder(
         updatedAt: now,
       })
       .execute();
+    await bumpFarmer(trx, userId);
     return { ok: true, orderId: id } as const;
   });
 }
 
-/** Sets status and amount paid only if the stored version is still `version`. */
+/** Sets status and amount paid only if the stored version is still `version`; bumps the farmer's version (decision 025). */
 export async function updateOrder(
   db: Kysely<Database>,
   id: string,
@@ -107,11 +109,17 @@ export async function updateOrder(
   amountPaidPaisa: number,
   now: number,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('orders')
-    .set({ status, amountPaidPaisa, version: version + 1, updatedAt: now })
-    .where('id', '=', id)
-    .where('version', '=', version)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('orders')
+      .set({ status, amountPaidPaisa, version: version + 1, updatedAt: now })
+      .where('id', '=', id)
+      .where('version', '=', version)
+      .returning('userId')
+      .executeTakeFirst();
+    if (result === undefined) return false;
+    // The quotation list mirrors the order's status, amount paid and delivery code.
+    await bumpFarmer(trx, result.userId);
+    return true;
+  });
 }

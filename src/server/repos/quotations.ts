@@ -8,6 +8,7 @@ import type { OrderStatus, Quotation, QuotationLine, QuotationStatus } from '../
 import { newId, nextDisplayId } from '../db/ids';
 import { prepared } from '../db/prepared';
 import type { Database } from '../db/schema';
+import { bumpFarmer, bumpQuotationOwner } from './answer-versions';
 import { iso, type Scope } from './lines';
 
 export interface LineInput {
@@ -143,11 +144,12 @@ export async function createQuotation(
         })),
       )
       .execute();
+    await bumpFarmer(trx, userId);
     return id;
   });
 }
 
-/** Moves the status only if it is still `from`; false when someone moved it first. */
+/** Moves the status only if it is still `from`; false when someone moved it first. Bumps the owner's version (decision 025). */
 export async function moveStatus(
   db: Kysely<Database>,
   id: string,
@@ -155,13 +157,17 @@ export async function moveStatus(
   to: QuotationStatus,
   now: number,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('quotations')
-    .set((eb) => ({ status: to, version: eb('version', '+', 1), updatedAt: now }))
-    .where('id', '=', id)
-    .where('status', '=', from)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('quotations')
+      .set((eb) => ({ status: to, version: eb('version', '+', 1), updatedAt: now }))
+      .where('id', '=', id)
+      .where('status', '=', from)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return false;
+    await bumpQuotationOwner(trx, id);
+    return true;
+  });
 }
 
 /** The admin's edit: status and every line, only if the stored version is still `version`. */
@@ -197,6 +203,7 @@ export async function adminEditQuotation(
         })),
       )
       .execute();
+    await bumpQuotationOwner(trx, id);
     return true;
   });
 }

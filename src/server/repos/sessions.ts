@@ -1,6 +1,6 @@
 /** Bearer sessions: a random 256-bit token goes to the client; only its SHA-256 is stored. */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { prepared } from '../db/prepared';
 import type { Database } from '../db/schema';
 import type { UserRow } from './users';
@@ -16,17 +16,22 @@ export async function createSession(db: Kysely<Database>, userId: string, now: n
   return token;
 }
 
+/** The user with the catalogue version read in the same statement (decision 025: the answer cache's check). */
+export type SessionUser = UserRow & { catalogueVersion: number };
+
 const liveSessionUser = prepared((db: Kysely<Database>, tokenHash: string, now: number) =>
   db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.userId')
     .selectAll('users')
+    // A literal, not a parameter: prepared() requires the parameters to be exactly (tokenHash, now).
+    .select(sql<number>`(select value from counters where name = 'catalogue')`.as('catalogueVersion'))
     .where('sessions.tokenHash', '=', tokenHash)
     .where('sessions.expiresAt', '>', now),
 );
 
 /** The user behind a live token, or undefined for an unknown, expired or ended one (every API call asks). */
-export async function userForToken(db: Kysely<Database>, token: string, now: number): Promise<UserRow | undefined> {
+export async function userForToken(db: Kysely<Database>, token: string, now: number): Promise<SessionUser | undefined> {
   return (await liveSessionUser(db, hashToken(token), now))[0];
 }
 

@@ -4,6 +4,7 @@ import type { SkuBody } from '../../domain/api';
 import type { Sku } from '../../domain/types';
 import { newId, nextDisplayId } from '../db/ids';
 import { prepared } from '../db/prepared';
+import { bumpCatalogue } from './answer-versions';
 import type { Database, SkusTable } from '../db/schema';
 
 export type SkuRow = Selectable<SkusTable>;
@@ -57,12 +58,18 @@ export async function updateSku(
 ): Promise<SkuUpdate> {
   const current = await findSku(db, id);
   if (!current) return { ok: false, reason: 'missing' };
-  const result = await db
-    .updateTable('skus')
-    .set({ ...fields, version: version + 1, updatedAt: now })
-    .where('id', '=', current.id)
-    .where('version', '=', version)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) return { ok: false, reason: 'stale' };
+  const updated = await db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('skus')
+      .set({ ...fields, version: version + 1, updatedAt: now })
+      .where('id', '=', current.id)
+      .where('version', '=', version)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return false;
+    // Quotation lines show the SKU's name, image and unit: every cached quotation answer is now old.
+    await bumpCatalogue(trx);
+    return true;
+  });
+  if (!updated) return { ok: false, reason: 'stale' };
   return { ok: true, row: (await findSku(db, current.id))! };
 }

@@ -67,6 +67,7 @@ export async function upsertLoginUser(
     isAdmin: makeAdmin ? 1 : 0,
     createdAt: now,
     updatedAt: now,
+    quotationsVersion: 0,
   };
   await db.insertInto('users').values(row).onConflict((oc) => oc.column('mobileNumber').doNothing()).execute();
   return (await db.selectFrom('users').selectAll().where('mobileNumber', '=', mobileNumber).executeTakeFirstOrThrow());

@@ -28,6 +28,9 @@ import {
 import type { Database } from '../db/schema';
 import type { Kysely } from 'kysely';
 
+/** What Fastify sets for an object it serializes: a cached answer goes out with the same header. */
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 const skuId = { type: 'string', minLength: 1, maxLength: 64 } as const;
 
 const createBody = {
@@ -94,7 +97,7 @@ export async function quotationFor(db: Kysely<Database>, request: FastifyRequest
 }
 
 export default async function quotationRoutes(app: FastifyInstance) {
-  const { db, now } = app.deps;
+  const { db, now, quotationAnswers } = app.deps;
 
   app.post<{ Body: CreateQuotationBody }>(
     '/quotations',
@@ -114,10 +117,25 @@ export default async function quotationRoutes(app: FastifyInstance) {
     },
   );
 
+  // The 5-second polling load. The answer is kept serialized per user and served again only while the
+  // user's quotations version and the catalogue version, read with the session on this very request,
+  // are the ones it was built at (decision 025); a miss builds it as before, after that read.
   app.get(
     '/quotations',
     { config: { access: 'verified' }, schema: { response: { 200: dataList(quotationSchema) } } },
-    async (request) => ({ data: await loadQuotations(db, { userId: request.user!.id }) }),
+    async (request, reply) => {
+      const user = request.user!;
+      const version = Number(user.quotationsVersion);
+      const catalogueVersion = Number(user.catalogueVersion);
+      let body = quotationAnswers.get(user.id, version, catalogueVersion);
+      if (body === undefined) {
+        const text = reply.serialize({ data: await loadQuotations(db, { userId: user.id }) });
+        // The route's response-schema serializer (the same Fastify uses for an object) returns text.
+        body = typeof text === 'string' ? text : Buffer.from(text as ArrayBuffer).toString('utf8');
+        quotationAnswers.set(user.id, version, catalogueVersion, body);
+      }
+      return reply.type(JSON_TYPE).send(body);
+    },
   );
 
   app.get(

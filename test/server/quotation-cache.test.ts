@@ -1,0 +1,246 @@
+/**
+ * The per-farmer GET /api/quotations answer cache (decision 025) never serves stale data: every
+ * writer bumps a version the database holds, the cache is checked against it on every poll, a second
+ * app instance on the same database sees the first one's writes, and a cached answer is byte for byte
+ * the uncached one.
+ */
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Quotation, Sku } from '../../src/domain/types';
+import { buildApp } from '../../src/server/app';
+import { AnswerCache } from '../../src/server/http/answer-cache';
+import { databases, useTestApp, type Session } from '../support/server-app';
+
+describe('the answer cache', () => {
+  it('keeps at most maxEntries answers, dropping the least recently used first', () => {
+    const cache = new AnswerCache({ maxEntries: 3, maxChars: 1_000 });
+    for (const key of ['a', 'b', 'c']) cache.set(key, 1, 0, `body ${key}`);
+    expect(cache.get('a', 1, 0)).toBe('body a'); // a is now the most recent
+    cache.set('d', 1, 0, 'body d');
+    expect(cache.size).toBe(3);
+    expect(cache.get('b', 1, 0)).toBeUndefined();
+    expect(['a', 'c', 'd'].map((k) => cache.get(k, 1, 0))).toEqual(['body a', 'body c', 'body d']);
+  });
+
+  it('keeps at most maxChars of answer text, and never stores an answer larger than that', () => {
+    const cache = new AnswerCache({ maxEntries: 100, maxChars: 25 });
+    cache.set('a', 1, 0, 'x'.repeat(10));
+    cache.set('b', 1, 0, 'y'.repeat(10));
+    cache.set('c', 1, 0, 'z'.repeat(10));
+    expect(cache.totalChars).toBeLessThanOrEqual(25);
+    expect(cache.get('a', 1, 0)).toBeUndefined();
+    expect(cache.get('c', 1, 0)).toBe('z'.repeat(10));
+    cache.set('big', 1, 0, 'w'.repeat(26));
+    expect(cache.get('big', 1, 0)).toBeUndefined();
+    expect(cache.totalChars).toBeLessThanOrEqual(25);
+  });
+
+  it('serves an answer only at the exact versions it was stored with, and drops it otherwise', () => {
+    const cache = new AnswerCache({ maxEntries: 10, maxChars: 1_000 });
+    cache.set('a', 4, 7, 'old');
+    expect(cache.get('a', 5, 7)).toBeUndefined();
+    expect(cache.size).toBe(0);
+    cache.set('a', 5, 7, 'new');
+    expect(cache.get('a', 5, 8)).toBeUndefined();
+    expect(cache.totalChars).toBe(0);
+  });
+});
+
+describe.each(databases())('GET /api/quotations from the answer cache on %s', (kind) => {
+  const t = useTestApp(kind);
+  /** A second server instance on the same database, with its own cache. */
+  let other: FastifyInstance;
+  beforeAll(async () => {
+    other = await buildApp({ ...t.options });
+    await other.ready();
+  });
+  afterAll(() => other.close());
+
+  const poll = (app: FastifyInstance, s: Session) =>
+    app.inject({ method: 'GET', url: '/api/quotations', headers: s.auth });
+  const list = async (app: FastifyInstance, s: Session): Promise<Quotation[]> => {
+    const res = await poll(app, s);
+    expect(res.statusCode).toBe(200);
+    return res.json().data;
+  };
+
+  /** What the database says now, as the session lookup reads it. */
+  async function versions(userId: string) {
+    const user = await t.db.selectFrom('users').select('quotationsVersion').where('id', '=', userId).executeTakeFirstOrThrow();
+    const catalogue = await t.db.selectFrom('counters').select('value').where('name', '=', 'catalogue').executeTakeFirstOrThrow();
+    return [Number(user.quotationsVersion), Number(catalogue.value)] as const;
+  }
+
+  /** Polls both instances and checks each now holds this farmer's answer at the database's versions. */
+  async function warm(s: Session): Promise<void> {
+    await list(t.app, s);
+    await list(other, s);
+    const [version, catalogue] = await versions(s.userId);
+    expect(t.app.deps.quotationAnswers.get(s.userId, version, catalogue)).toBeTypeOf('string');
+    expect(other.deps.quotationAnswers.get(s.userId, version, catalogue)).toBeTypeOf('string');
+  }
+
+  async function create(s: Session, quantity = 3): Promise<Quotation> {
+    const skus: Sku[] = (await t.as(s, { method: 'GET', url: '/api/skus' })).json().data;
+    const res = await t.as(s, {
+      method: 'POST',
+      url: '/api/quotations',
+      payload: { skusDetail: [{ skuIdentifier: skus[0]!._id, quantity }] },
+    });
+    expect(res.statusCode).toBe(201);
+    return res.json().data;
+  }
+
+  async function adminSet(q: Quotation, status: string, goodsPricePaisa: number): Promise<Quotation> {
+    const res = await t.as(await t.admin(), {
+      method: 'PATCH',
+      url: `/api/quotations/${q._id}`,
+      payload: {
+        ...q,
+        status,
+        skusDetail: q.skusDetail.map((l) => ({ ...l, skuIdentifier: l.skuIdentifier._id, goodsPricePaisa })),
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json().data;
+  }
+
+  /** Both instances, warm, see the change on their next poll. */
+  async function expectBoth(s: Session, check: (quotations: Quotation[]) => void): Promise<void> {
+    check(await list(t.app, s));
+    check(await list(other, s));
+  }
+
+  it('shows a quotation the farmer just created', async () => {
+    const farmer = await t.farmer();
+    const first = await create(farmer);
+    await warm(farmer);
+    const second = await create(farmer, 7);
+    await expectBoth(farmer, (qs) => expect(qs.map((q) => q._id)).toEqual([second._id, first._id]));
+  });
+
+  it('shows a quotation the farmer just deleted as DELETED', async () => {
+    const farmer = await t.farmer();
+    const q = await create(farmer);
+    await warm(farmer);
+    expect((await t.as(farmer, { method: 'DELETE', url: `/api/quotations/${q._id}` })).statusCode).toBe(200);
+    await expectBoth(farmer, (qs) => expect(qs[0]).toMatchObject({ _id: q._id, status: 'DELETED' }));
+  });
+
+  it("shows an admin's edit of prices and status", async () => {
+    const farmer = await t.farmer();
+    const q = await create(farmer);
+    await warm(farmer);
+    await adminSet(q, 'COMPLETED', 123_400);
+    await expectBoth(farmer, (qs) =>
+      expect(qs[0]).toMatchObject({ status: 'COMPLETED', version: 2, skusDetail: [{ goodsPricePaisa: 123_400 }] }),
+    );
+  });
+
+  it('shows an order the farmer just placed, and every admin update of it', async () => {
+    const farmer = await t.farmer();
+    const q = await adminSet(await create(farmer), 'COMPLETED', 50_000);
+    await warm(farmer);
+    const placed = await t.as(farmer, { method: 'POST', url: `/api/orders/${q._id}` });
+    expect(placed.statusCode).toBe(201);
+    const order = placed.json().data;
+    await expectBoth(farmer, (qs) =>
+      expect(qs[0]).toMatchObject({ status: 'ORDERED', orderStatus: 'CONFIRMATION_PENDING', deliveryOtp: order.deliveryOtp }),
+    );
+
+    await warm(farmer);
+    const update = await t.as(await t.admin(), {
+      method: 'PATCH',
+      url: `/api/orders/update/${order._id}`,
+      payload: { status: 'IN_TRANSIT', amountPaidPaisa: 20_000, version: 1 },
+    });
+    expect(update.statusCode).toBe(200);
+    await expectBoth(farmer, (qs) => expect(qs[0]).toMatchObject({ orderStatus: 'IN_TRANSIT', amountPaidPaisa: 20_000 }));
+  });
+
+  it("shows an admin's edit of a SKU's name and unit on the farmer's lines", async () => {
+    const farmer = await t.farmer();
+    const q = await create(farmer);
+    await warm(farmer);
+    const admin = await t.admin();
+    const sku: Sku = (await t.as(admin, { method: 'GET', url: '/api/skus' })).json().data.find((s: Sku) => s._id === q.skusDetail[0]!.skuIdentifier._id);
+    const res = await t.as(admin, {
+      method: 'PATCH',
+      url: `/api/skus/${sku._id}`,
+      payload: { name: `${sku.name} (renamed)`, skuQuantityUnit: 'quintal', version: sku.version },
+    });
+    expect(res.statusCode).toBe(200);
+    await expectBoth(farmer, (qs) =>
+      expect(qs[0]!.skusDetail[0]!.skuIdentifier).toMatchObject({ name: `${sku.name} (renamed)`, skuQuantityUnit: 'quintal' }),
+    );
+  });
+
+  it('sees on one instance what was written through the other', async () => {
+    const farmer = await t.farmer();
+    await create(farmer);
+    await warm(farmer);
+    const skus: Sku[] = (await t.as(farmer, { method: 'GET', url: '/api/skus' })).json().data;
+    const made = await other.inject({
+      method: 'POST',
+      url: '/api/quotations',
+      headers: farmer.auth,
+      payload: { skusDetail: [{ skuIdentifier: skus[1]!._id, quantity: 2 }] },
+    });
+    expect(made.statusCode).toBe(201);
+    const quotations = await list(t.app, farmer);
+    expect(quotations).toHaveLength(2);
+    expect(quotations[0]!._id).toBe(made.json().data._id);
+  });
+
+  it('answers from the cache byte for byte as it answers without it, with the same headers', async () => {
+    const farmer = await t.farmer();
+    await create(farmer);
+    await create(farmer, 9);
+    const uncached = await poll(t.app, farmer);
+    const [version, catalogue] = await versions(farmer.userId);
+    expect(t.app.deps.quotationAnswers.get(farmer.userId, version, catalogue)).toBe(uncached.body);
+    const cached = await poll(t.app, farmer);
+    // A fresh instance (a restart) builds the answer again from the database.
+    const restarted = await buildApp({ ...t.options });
+    const rebuilt = await restarted.inject({ method: 'GET', url: '/api/quotations', headers: farmer.auth });
+    await restarted.close();
+    const headers = (res: LightMyRequestResponse) => ({ ...res.headers, date: undefined });
+    for (const res of [cached, rebuilt]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(uncached.body);
+      expect(headers(res)).toEqual(headers(uncached));
+    }
+    expect(uncached.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(uncached.headers['cache-control']).toBe('no-store');
+    expect(uncached.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('never holds more farmers than its bound, and still answers every farmer right', async () => {
+    const small = await buildApp({ ...t.options, quotationCache: { maxEntries: 2, maxChars: 1_000_000 } });
+    try {
+      const farmers = [await t.farmer(), await t.farmer(), await t.farmer()];
+      const made = [];
+      for (const f of farmers) made.push(await create(f));
+      for (let round = 0; round < 2; round++) {
+        for (const [i, f] of farmers.entries()) {
+          expect((await list(small, f)).map((q) => q._id)).toEqual([made[i]!._id]);
+          expect(small.deps.quotationAnswers.size).toBeLessThanOrEqual(2);
+        }
+      }
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('reads the versions with the session: an unrelated write leaves the cached answer in use', async () => {
+    const farmer = await t.farmer();
+    const neighbour = await t.farmer();
+    await create(farmer);
+    await warm(farmer);
+    const before = await versions(farmer.userId);
+    await create(neighbour);
+    expect(await versions(farmer.userId)).toEqual(before);
+    const [version, catalogue] = before;
+    expect(t.app.deps.quotationAnswers.get(farmer.userId, version, catalogue)).toBeTypeOf('string');
+  });
+});
