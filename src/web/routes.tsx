@@ -32,6 +32,13 @@ export function loadScreen(name: string, load: () => Promise<{ default: Componen
 
 const screen = (name: string, load: () => Promise<{ default: ComponentType }>): Screen => lazy(() => loadScreen(name, load));
 
+/** An admin screen with the admin section's texts, both from admin chunks a farmer never fetches. */
+const adminScreen = (name: string, load: () => Promise<{ default: ComponentType }>): Screen =>
+  screen(name, async () => {
+    const [module, { withAdminMessages }] = await Promise.all([load(), import('./admin/admin-messages')]);
+    return { default: withAdminMessages(module.default) };
+  });
+
 export const SCREENS: Record<RoutePath, Screen> = {
   [ROUTES.entry]: screen('splash', () => import('./screens/splash')),
   [ROUTES.loading]: screen('loading', () => import('./screens/loading')),
@@ -50,9 +57,9 @@ export const SCREENS: Record<RoutePath, Screen> = {
   [ROUTES.skuDetails]: screen('sku-details', () => import('./screens/sku-details')),
   [ROUTES.quotationDetails]: screen('quotation-details', () => import('./screens/quotation-details')),
   [ROUTES.orderStatus]: screen('order-status', () => import('./screens/order-status')),
-  [ROUTES.admin]: screen('admin-dashboard', () => import('./admin/dashboard')),
-  [ROUTES.adminUsers]: screen('admin-users', () => import('./admin/users')),
-  [ROUTES.adminSkus]: screen('admin-skus', () => import('./admin/skus')),
-  [ROUTES.adminQuotations]: screen('admin-quotations', () => import('./admin/quotations')),
-  [ROUTES.adminOrders]: screen('admin-orders', () => import('./admin/orders')),
+  [ROUTES.admin]: adminScreen('admin-dashboard', () => import('./admin/dashboard')),
+  [ROUTES.adminUsers]: adminScreen('admin-users', () => import('./admin/users')),
+  [ROUTES.adminSkus]: adminScreen('admin-skus', () => import('./admin/skus')),
+  [ROUTES.adminQuotations]: adminScreen('admin-quotations', () => import('./admin/quotations')),
+  [ROUTES.adminOrders]: adminScreen('admin-orders', () => import('./admin/orders')),
 };

@@ -13,7 +13,8 @@ describe('the message catalogues', () => {
 
   it('loads Gujarati with English underneath', async () => {
     const messages = await loadMessages('gu');
-    for (const key of Object.keys(en)) expect(messages[key]).toBeTruthy();
+    // Every key but the admin section's, which only the admin screens load.
+    for (const key of Object.keys(en).filter((k) => !k.startsWith('admin.'))) expect(messages[key]).toBeTruthy();
     expect(messages['onboarding.otp.getOtp']).toBe('OTP મેળવો');
   });
 

@@ -1,0 +1,5 @@
+/** The message sections vite.config.ts serves (see messageSections there). */
+declare module 'virtual:messages/*' {
+  const messages: Record<string, string>;
+  export default messages;
+}
