@@ -7,14 +7,15 @@
  * the same quotation and the second is told 'Failed to save quotation.'.
  */
 import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { Quotation, Sku } from '../../src/domain/types';
 import { adminLogIn, openAdmin } from './support/admin';
 import { apiLogin, call, verifiedFarmer } from './support/api';
-import { launchBrowser, newPhone } from './support/browser';
+import { newPhone } from './support/browser';
 import { at, look, verifiedLogIn } from './support/onboarding';
-import { ADMIN_NUMBER, SECOND_ADMIN_NUMBER, startServer, type TestServer } from './support/server';
+import { ADMIN_NUMBER, SECOND_ADMIN_NUMBER, type TestServer } from './support/server';
+import { useWorld } from './support/world';
 import { text } from './support/text';
 
 const t = (id: string, values?: Record<string, string | number>) => text('en', id, values);
@@ -60,18 +61,10 @@ async function setOrder(page: Page, orderId: string, status: string | null, paid
 }
 
 describe('admins and farmers together', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const world = useWorld();
 
   it('prices a quotation, and the farmer orders it and follows it to delivery and full payment', async () => {
+    const { server, browser } = world;
     const adminToken = await apiLogin(server, ADMIN_NUMBER);
     const mobile = '9123400004';
     const farmerToken = await verifiedFarmer(server, adminToken, mobile, 'english', 'Kiran Desai');
@@ -166,6 +159,7 @@ describe('admins and farmers together', () => {
   });
 
   it('adds a SKU with an image that farmers then see, and tells the second of two admins saving one quotation that it failed', async () => {
+    const { server, browser } = world;
     const adminToken = await apiLogin(server, ADMIN_NUMBER);
     const mobile = '9123400005';
     const farmerToken = await verifiedFarmer(server, adminToken, mobile);

@@ -3,15 +3,16 @@
  * table of DECISIONS §1 says (src/domain/route-chain.ts settles it); unknown paths go to `/`.
  * Journey 7: the cart survives a reload mid-shopping, and a corrupted `persist:root` still starts.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { settleRoute } from '../../src/domain/route-chain';
 import { ALL_ROUTES, ROUTES, startupRoute, type GuardFlags } from '../../src/domain/routes';
 import { adminLogIn } from './support/admin';
 import { apiLogin, verifiedFarmer } from './support/api';
-import { launchBrowser, newPhone } from './support/browser';
+import { newPhone } from './support/browser';
 import { at, chooseLanguage, imageStep, logIn, look, personalDetails, verifiedLogIn } from './support/onboarding';
-import { ADMIN_NUMBER, startServer, type TestServer } from './support/server';
+import { ADMIN_NUMBER } from './support/server';
+import { useWorld } from './support/world';
 import { text } from './support/text';
 
 const flags = (f: Partial<GuardFlags>): GuardFlags => ({
@@ -41,20 +42,14 @@ async function visitEveryRoute(page: Page, f: GuardFlags): Promise<Record<string
 }
 
 describe('route guards and persistence in the browser', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const world = useWorld();
   let adminToken: string;
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    adminToken = await apiLogin(server, ADMIN_NUMBER);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    adminToken = await apiLogin(world.server, ADMIN_NUMBER);
   });
 
   it('sends every route to the right place for each role and state', async () => {
+    const { server, browser } = world;
     const context = await newPhone(browser, server.url);
     const page = await context.newPage();
     const visited: string[] = [];
@@ -107,6 +102,7 @@ describe('route guards and persistence in the browser', () => {
   });
 
   it('keeps the cart through a reload, and starts cleanly from corrupted saved state', async () => {
+    const { server, browser } = world;
     await verifiedFarmer(server, adminToken, '9123400008');
     const context = await newPhone(browser, server.url);
     const page = await context.newPage();

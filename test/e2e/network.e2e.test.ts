@@ -3,30 +3,22 @@
  * picks up the admin's change once the network is back (polling resumes). A 'Request Quotation'
  * that fails for want of a network leaves the cart whole and the button ready again.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Quotation, Sku } from '../../src/domain/types';
 import { apiLogin, call, verifiedFarmer } from './support/api';
-import { launchBrowser, newPhone } from './support/browser';
+import { newPhone } from './support/browser';
 import { at, look, verifiedLogIn } from './support/onboarding';
-import { ADMIN_NUMBER, startServer, type TestServer } from './support/server';
+import { ADMIN_NUMBER } from './support/server';
+import { useWorld } from './support/world';
 import { text } from './support/text';
 
 const t = (id: string, values?: Record<string, string | number>) => text('en', id, values);
 
 describe('a farmer on a patchy network', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const world = useWorld();
 
   it('shows the offline line, survives, and resumes polling and requesting when the network returns', async () => {
+    const { server, browser } = world;
     const admin = await apiLogin(server, ADMIN_NUMBER);
     const mobile = '9123400009';
     const token = await verifiedFarmer(server, admin, mobile);

@@ -4,29 +4,20 @@
  * clock run two minutes on) before a fresh code lets them in.
  */
 import sharp from 'sharp';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPhone } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { newPhone } from './support/browser';
 import { at, chooseLanguage, imageStep, look, personalDetails, typeCode } from './support/onboarding';
-import { startServer, type TestServer } from './support/server';
+import { useWorld } from './support/world';
 import { text } from './support/text';
 
 const TTL_SECONDS = 6;
 const g = (id: string, values?: Record<string, string | number>) => text('gu', id, values);
 
 describe('a new farmer signs up in Gujarati', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer({ OTP_TTL_SECONDS: String(TTL_SECONDS) });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const world = useWorld({ OTP_TTL_SECONDS: String(TTL_SECONDS) });
 
   it('gets past a wrong code, an expired code and the resend countdown, skips the photo and waits for verification', async () => {
+    const { server, browser } = world;
     const mobile = '9123400002';
     const context = await newPhone(browser, server.url);
     const page = await context.newPage();

@@ -4,13 +4,13 @@
  * an admin verifies them in the admin screen, and the farmer lands on /home in Hindi.
  */
 import sharp from 'sharp';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminLogIn, verifyUser } from './support/admin';
 import { call } from './support/api';
-import { launchBrowser, newPhone } from './support/browser';
+import { newPhone } from './support/browser';
 import { at, chooseLanguage, imageStep, logIn, look, personalDetails } from './support/onboarding';
-import { ADMIN_NUMBER, startServer, type TestServer } from './support/server';
+import { ADMIN_NUMBER } from './support/server';
+import { useWorld } from './support/world';
 import { text } from './support/text';
 
 /** A camera-sized JPEG: 2000×1500 of noisy colour, well over 800×800 and 500 KB. */
@@ -27,18 +27,10 @@ async function cameraPhoto(seed: number): Promise<Buffer> {
 }
 
 describe('a new farmer signs up in Hindi', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const world = useWorld();
 
   it('goes from the language screen to /home in Hindi once an admin verifies them', async () => {
+    const { server, browser } = world;
     const mobile = '9123400001';
     const photo = await cameraPhoto(1);
     expect((await sharp(photo).metadata()).width).toBe(2000);

@@ -3,14 +3,15 @@
  * with axe-core (no serious or critical finding allowed): the farmer's screens with quotations in
  * each status, the Contact Us sheet, and the admin screens with their sheets open.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Quotation, Sku } from '../../src/domain/types';
 import { adminLogIn, openAdmin } from './support/admin';
 import { apiLogin, call, verifiedFarmer } from './support/api';
-import { launchBrowser, newPhone, screensSeen } from './support/browser';
+import { newPhone, screensSeen } from './support/browser';
 import { at, chooseLanguage, logIn, look } from './support/onboarding';
-import { ADMIN_NUMBER, startServer, type TestServer } from './support/server';
+import { ADMIN_NUMBER, type TestServer } from './support/server';
+import { useWorld } from './support/world';
 import { text, type Lang } from './support/text';
 
 const LANGUAGE: Record<Lang, string> = { en: 'english', hi: 'hindi', gu: 'gujrati' };
@@ -91,22 +92,18 @@ async function adminScreens(page: Page, lang: Lang): Promise<void> {
 }
 
 describe('every screen in every language', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const world = useWorld();
   let admin: string;
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    admin = await apiLogin(server, ADMIN_NUMBER);
+    admin = await apiLogin(world.server, ADMIN_NUMBER);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  afterAll(() => {
     console.log(`screens photographed and scanned: ${screensSeen.size}`);
   });
 
   for (const [index, lang] of (['en', 'hi', 'gu'] as const).entries()) {
     it(`shows the farmer's and the admin's screens in ${LANGUAGE[lang]}`, async () => {
+      const { server, browser } = world;
       const mobile = `912340100${index}`;
       const token = await verifiedFarmer(server, admin, mobile, LANGUAGE[lang], ['Mohan Lal', 'सीता देवी', 'હિતેશ પટેલ'][index]);
       const skus = (await call<{ data: Sku[] }>(server, 'GET', '/skus', token)).body.data;

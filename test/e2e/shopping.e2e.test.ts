@@ -3,12 +3,13 @@
  * add up), quantities changed in the cart, a quotation requested and seen Pending; a second
  * quotation deleted through the confirm dialog.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { apiLogin, verifiedFarmer } from './support/api';
-import { launchBrowser, newPhone } from './support/browser';
+import { newPhone } from './support/browser';
 import { at, look, verifiedLogIn } from './support/onboarding';
-import { ADMIN_NUMBER, startServer, type TestServer } from './support/server';
+import { ADMIN_NUMBER } from './support/server';
+import { useWorld } from './support/world';
 import { text } from './support/text';
 
 const t = (id: string, values?: Record<string, string | number>) => text('en', id, values);
@@ -31,18 +32,10 @@ async function addToCart(page: Page, product: string, quantity: number): Promise
 }
 
 describe('a verified farmer shops in English', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const world = useWorld();
 
   it('searches, adds to the cart twice, changes quantities, requests a quotation and deletes another', async () => {
+    const { server, browser } = world;
     const admin = await apiLogin(server, ADMIN_NUMBER);
     const mobile = '9123400003';
     await verifiedFarmer(server, admin, mobile);
