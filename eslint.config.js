@@ -16,7 +16,7 @@ const noUi = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'coverage/**', 'docs/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'coverage/**', 'docs/**', 'reports/**', '.stryker-tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

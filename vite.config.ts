@@ -1,6 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -19,22 +22,162 @@ function messageSections(): Plugin {
       if (!['en', 'hi', 'gu'].includes(locale ?? '') || !['app', 'admin'].includes(section ?? '')) {
         throw new Error(`Unknown message section ${id.slice(1)}`);
       }
-      const file = new URL(`./locales/${locale}.json`, import.meta.url);
-      this.addWatchFile(file.pathname);
-      const all = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+      this.addWatchFile(new URL(`./locales/${locale}.json`, import.meta.url).pathname);
+      const all = readLocale(locale!);
       const picked = Object.fromEntries(Object.entries(all).filter(([key]) => key.startsWith('admin.') === (section === 'admin')));
       return `export default ${JSON.stringify(picked)};`;
     },
   };
 }
 
+/** Text files worth compressing; images and fonts are compressed already. */
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|ico)$/;
+
+/**
+ * Brotli (quality 11) and gzip (level 9) copies beside every text file of the build, written last
+ * (after the service worker), kept only when smaller: the server sends them as they are (web.ts).
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved: (config) => void (outDir = join(config.root, config.build.outDir)),
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        for (const file of walk(outDir).filter((f) => COMPRESSIBLE.test(f))) {
+          const raw = readFileSync(file);
+          if (raw.length < 256) continue;
+          const br = brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: statSync(file).size } });
+          const gz = gzipSync(raw, { level: 9 });
+          if (br.length < raw.length) writeFileSync(`${file}.br`, br);
+          if (gz.length < raw.length) writeFileSync(`${file}.gz`, gz);
+        }
+      },
+    },
+  };
+}
+
+const readLocale = (locale: string) =>
+  JSON.parse(readFileSync(new URL(`./locales/${locale}.json`, import.meta.url), 'utf8')) as Record<string, string>;
+
+/**
+ * index.html's inline splash shows the product name in the saved language before any script
+ * arrives: its inline script (allowed by hash in the CSP) picks one of these attributes, filled here
+ * from the locales so the names never drift from `onboarding.splash.title`.
+ */
+function splashNames(): Plugin {
+  const attribute = (language: string, locale: string) => {
+    const name = readLocale(locale)['onboarding.splash.title'];
+    if (!name) throw new Error(`locales/${locale}.json has no onboarding.splash.title`);
+    return `data-${language}="${name.replaceAll('"', '&quot;')}" data-lang-${language}="${locale}"`;
+  };
+  return {
+    name: 'splash-names',
+    transformIndexHtml: (html) => html.replace('%SPLASH_NAMES%', `${attribute('hindi', 'hi')} ${attribute('gujrati', 'gu')}`),
+  };
+}
+
+/** The installable app (issue 9 item 3): manifest, precached shell and screens, runtime caches. */
+const pwa = VitePWA({
+  // The new worker waits until every tab of the old version is gone: it takes over on the next
+  // launch, never in the middle of a form. src/web/shell/service-worker.ts registers it.
+  registerType: 'prompt',
+  injectRegister: null,
+  // The worker is written before the precompress step runs (its closeBundle is 'post').
+  integration: { closeBundleOrder: 'pre' },
+  includeAssets: ['favicon.ico', 'favicon.svg', 'apple-touch-icon.png', 'onboarding/*.svg'],
+  manifest: {
+    id: '/',
+    name: 'Krishi By-products',
+    short_name: 'Krishi',
+    description: 'Order agricultural by-products: straw, husk, shells and more, delivered to your farm.',
+    lang: 'en',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    orientation: 'portrait',
+    theme_color: '#2e7d32',
+    background_color: '#2e7d32',
+    icons: [
+      { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+      { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    // The shell, every farmer screen's chunk and stylesheet; the admin screens stay online-only.
+    globPatterns: ['**/*.{js,css,html,svg,png,ico}'],
+    globIgnores: ['assets/admin/**', '**/*.br', '**/*.gz'],
+    navigateFallback: '/index.html',
+    navigateFallbackDenylist: [/^\/api\//],
+    cleanupOutdatedCaches: true,
+    runtimeCaching: [
+      {
+        // Product images: content-addressed and public (cache-control public, immutable), so cache
+        // first, bounded. A protected photo is private and never matches the header test.
+        urlPattern: ({ url, request }) => url.pathname.startsWith('/api/uploads/') && request.destination === 'image',
+        handler: 'CacheFirst',
+        options: {
+          cacheName: 'product-images',
+          expiration: { maxEntries: 120, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true },
+          cacheableResponse: { statuses: [200], headers: { 'cache-control': 'public, max-age=31536000, immutable' } },
+        },
+      },
+      {
+        urlPattern: ({ url }) => url.pathname === '/api/skus',
+        handler: 'NetworkFirst',
+        options: { cacheName: 'api-skus', networkTimeoutSeconds: 8, expiration: { maxEntries: 4 }, cacheableResponse: { statuses: [200] } },
+      },
+      {
+        // The farmer's quotations, kept per token (the cache key carries a hash of the bearer token),
+        // so another login on the same phone never reads them.
+        urlPattern: ({ url }) => url.pathname === '/api/quotations' || /^\/api\/quotations\/[^/]+$/.test(url.pathname),
+        handler: 'NetworkFirst',
+        options: {
+          cacheName: 'api-quotations',
+          networkTimeoutSeconds: 8,
+          expiration: { maxEntries: 60, maxAgeSeconds: 7 * 24 * 3600 },
+          cacheableResponse: { statuses: [200] },
+          plugins: [
+            {
+              cacheKeyWillBeUsed: async ({ request }) => {
+                const auth = request.headers.get('authorization') ?? '';
+                const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(auth));
+                const who = Array.from(new Uint8Array(digest).slice(0, 12), (b) => b.toString(16).padStart(2, '0')).join('');
+                const url = new URL(request.url);
+                url.searchParams.set('__who', who);
+                return url.href;
+              },
+            },
+          ],
+        },
+      },
+    ],
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), messageSections()],
+  define: { __APP_BUILD__: JSON.stringify(new Date().toISOString()) },
+  plugins: [react(), messageSections(), splashNames(), pwa, precompress()],
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,
     sourcemap: false,
     target: 'es2020',
+    rollupOptions: {
+      output: {
+        // Admin screens and the admin texts under assets/admin/: the service worker precaches every
+        // farmer screen but none of these (a farmer's phone never needs them).
+        chunkFileNames: (chunk) =>
+          /[/\\]src[/\\]web[/\\]admin[/\\]|virtual:messages\/\w+\/admin/.test(chunk.facadeModuleId ?? '') ? 'assets/admin/[name]-[hash].js' : 'assets/[name]-[hash].js',
+      },
+    },
   },
   server: {
     port: 5173,
@@ -50,6 +193,9 @@ export default defineConfig({
           include: ['test/domain/**/*.test.ts', 'test/machines/**/*.test.ts', 'test/server/**/*.test.ts', 'test/scripts/**/*.test.ts'],
           setupFiles: ['test/support/fail-on-console-error.ts'],
           testTimeout: 30_000,
+          // A server test file's app (migrations, seed, sharp) can take more than the default 10 s to
+          // build while the other project's workers share the machine's two cores.
+          hookTimeout: 60_000,
         },
       },
       {

@@ -2,7 +2,9 @@
  * `npm run bench`: on SQLite and then PostgreSQL, measures with autocannon on 127.0.0.1
  * (a) a bare Fastify route returning the same JSON from memory, (b) GET /api/skus as a verified
  * farmer, (c) GET /api/quotations by 1,000 distinct farmers holding 10 quotations each (the 5-second
- * polling load), (d) POST /api/quotations; prints req/s, p50, p99 and the ratios b/a and c/a.
+ * polling load), (c2) the same polls made conditional (If-None-Match with each farmer's current
+ * ETag: 304s with no body, issue 9), (d) POST /api/quotations; prints req/s, p50, p99, the ratios
+ * b/a and c/a, and the server's resident memory after the polling load.
  * Each measurement runs BENCH_SECONDS (default 10, at most 15) at BENCH_CONNECTIONS (default 50).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -10,6 +12,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import autocannon from 'autocannon';
+import { RSS_BUDGET_MB } from '../src/server/memory-budget';
 
 const SECONDS = Math.min(15, Number(process.env.BENCH_SECONDS ?? 10));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -46,6 +49,12 @@ async function stop(child: ChildProcess): Promise<void> {
   child.kill('SIGTERM');
   await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
   if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+/** A process's resident memory in MB (Linux /proc). */
+function residentMegabytes(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
 }
 
 async function measure(name: string, options: autocannon.Options): Promise<Figure> {
@@ -85,6 +94,7 @@ async function main() {
 
     console.log(`seeding ${db}: 1,000 farmers × 10 quotations…`);
     const app = await startTarget(db, tokensFile);
+    const rssAtStart = residentMegabytes(app.child.pid!);
     const { tokens, skuIds } = JSON.parse(readFileSync(tokensFile, 'utf8')) as { tokens: string[]; skuIds: string[] };
     const base = `http://127.0.0.1:${app.port}`;
     const auth = (t: string) => ({ authorization: `Bearer ${t}` });
@@ -105,6 +115,24 @@ async function main() {
     });
     const b = await measure('(b) GET /api/skus, verified farmer', { url: `${base}/api/skus`, headers: auth(tokens[0]!) });
     const c = await measure('(c) GET /api/quotations, 1,000 farmers × 10', rotate('/api/quotations', 'GET'));
+    // Each farmer's current tag, as their phone holds it after one poll.
+    const tags: string[] = [];
+    for (const t of tokens) tags.push((await fetch(`${base}/api/quotations`, { headers: auth(t) })).headers.get('etag') ?? '');
+    let nextTag = 0;
+    const c2 = await measure('(c2) same, conditional: 304 (non-2xx = all)', {
+      url: base,
+      requests: [
+        {
+          method: 'GET',
+          path: '/api/quotations',
+          setupRequest: (req: autocannon.Request) => {
+            const i = nextTag++ % tokens.length;
+            return { ...req, headers: { ...auth(tokens[i]!), 'if-none-match': tags[i]! } };
+          },
+        },
+      ],
+    });
+    const rss = residentMegabytes(app.child.pid!);
     let n = 0;
     const d = await measure(
       '(d) POST /api/quotations',
@@ -112,7 +140,8 @@ async function main() {
     );
     await stop(app.child);
     rmSync(dirname(tokensFile), { recursive: true, force: true });
-    print(db, [a, b, c, d]);
+    print(db, [a, b, c, c2, d]);
+    console.log(`  server RSS: ${rssAtStart.toFixed(0)} MB after seeding, ${rss.toFixed(0)} MB after the polling load (c, c2); budget ${RSS_BUDGET_MB} MB`);
   }
 }
 

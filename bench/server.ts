@@ -20,6 +20,7 @@ import { listSkus } from '../src/server/repos/skus';
 import { createQuotation } from '../src/server/repos/quotations';
 import { createSession } from '../src/server/repos/sessions';
 import { upsertLoginUser } from '../src/server/repos/users';
+import { limitImageMemory } from '../src/server/memory-budget';
 import { seedDatabase } from '../src/server/seed/seed';
 import { consoleTransport } from '../src/server/sms/transport';
 
@@ -61,6 +62,7 @@ async function startProfile(file: string): Promise<void> {
 }
 
 async function main() {
+  limitImageMemory(); // as the production server does (src/server/server.ts)
   const dataDir = mkdtempSync(join(tmpdir(), 'krishi-bench-'));
   let db;
   if (target === 'postgres') {
@@ -134,6 +136,11 @@ async function main() {
   await app.listen({ port: 0, host: '127.0.0.1' });
   if (process.env.BENCH_PROFILE) await startProfile(process.env.BENCH_PROFILE);
   reportServingCpu();
+  atStop.unshift(async () => {
+    const m = process.memoryUsage();
+    const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
+    process.stderr.write(`memory at stop: rss ${mb(m.rss)}, V8 heap ${mb(m.heapUsed)} used of ${mb(m.heapTotal)}, external ${mb(m.external)}, array buffers ${mb(m.arrayBuffers)}\n`);
+  });
   process.stdout.write(`READY ${(app.server.address() as { port: number }).port}\n`);
 }
 

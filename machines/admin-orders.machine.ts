@@ -1,19 +1,22 @@
 /**
- * /admin/orders (SPEC §2, §3 Order admin list, §6, §8): every order, searched by id; one opens in a bottom
- * sheet with its items read-only; after Edit the admin sets the status (any of the five) and the amount paid,
- * typed in rupees and sent as a whole number of paisa.
+ * /admin/orders (SPEC §2, §3 Order admin list, §6, §8): every order, searched on the server by its number,
+ * its quotation's QT number, the farmer's name or mobile (machines/admin-list.ts: debounced, paged); one
+ * opens in a bottom sheet with its items read-only; after Edit the admin sets the status (any of the five)
+ * and the amount paid, typed in rupees and sent as a whole number of paisa.
  *
  *   loading ─┬─> browsing ──open──> sheet.viewing ──edit──> sheet.editing ──save──> sheet.saving
  *            └─> loadFailed ──reload──> loading
- *   saving: saved → loading (the list reloads, the sheet closes); 409 → sheet.reloading → sheet.conflict
- *   (the reloaded order, 'Failed to save order.', and the admin's own changes to re-apply); any other failure →
+ *   browsing: idle ──more──> more (next page appended); search → debouncing ──500 ms──> loading
+ *   saving: saved → loading (the list reloads, the sheet closes); 409 → sheet.reloading (the order is
+ *   found again by its number) → sheet.conflict (the reloaded order, 'Failed to save order.', and the admin's own changes to re-apply); any other failure →
  *   sheet.editing.failed with the draft intact.
  */
 import { assign, setup } from 'xstate';
 import type { OrderUpdateBody } from '../src/domain/api';
 import { paisaToRupeesInput, priceDetails, rupeesToPaisa } from '../src/domain/money';
-import type { Order, OrderStatus } from '../src/domain/types';
-import { changesFlat, matchesId, notProvided, reapplyFlat, wasConflict, type Refused, type SaveOutcome } from './admin-sheet';
+import type { AuditEntry, Order, OrderStatus } from '../src/domain/types';
+import { firstPage, nextPage, refreshRows, SEARCH_DELAY_MS, type Page, type PageQuery } from './admin-list';
+import { changesFlat, notProvided, reapplyFlat, wasConflict, type Refused, type SaveOutcome } from './admin-sheet';
 
 export interface OrderDraft {
   version: number;
@@ -24,8 +27,14 @@ export interface OrderDraft {
 
 export interface AdminOrdersContext {
   orders: Order[];
+  /** The next page's cursor (null at the end) and how many orders the search finds in all. */
+  nextCursor: string | null;
+  total: number;
   query: string;
   openId: string | null;
+  /** The open order's audit trail, oldest first (null while it loads), and whether it failed to load. */
+  history: AuditEntry[] | null;
+  historyFailed: boolean;
   draft: OrderDraft | null;
   /** The values the current edit started from: what the admin changed is the draft's difference to them. */
   editBase: OrderDraft | null;
@@ -36,6 +45,7 @@ export interface AdminOrdersContext {
 export type AdminOrdersEvent =
   | { type: 'search.change'; query: string }
   | { type: 'list.reload' }
+  | { type: 'list.more' }
   | { type: 'order.open'; id: string }
   | { type: 'sheet.close' }
   | { type: 'order.edit' }
@@ -91,28 +101,42 @@ export const shownOrderDraft = (context: AdminOrdersContext): OrderDraft | null 
   return context.draft ?? (order ? orderDraftOf(order) : null);
 };
 
-export const visibleOrders = (context: AdminOrdersContext): Order[] =>
-  context.orders.filter((o) => matchesId(o, o.orderDisplayId, context.query));
+/** The orders the server found for the search (by order number or its quotation's QT number, name, mobile). */
+export const visibleOrders = (context: AdminOrdersContext): Order[] => context.orders;
 
 export const adminOrdersMachine = setup({
   types: {
     context: {} as AdminOrdersContext,
     events: {} as AdminOrdersEvent,
-    tags: {} as 'loading' | 'fetchFailed' | 'saving' | 'saveFailed' | 'editing',
+    tags: {} as 'loading' | 'loadingMore' | 'moreFailed' | 'fetchFailed' | 'saving' | 'saveFailed' | 'editing',
   },
   actors: {
-    loadOrders: notProvided<Order[]>(CHART, 'loadOrders'),
+    loadOrders: notProvided<Page<Order>, PageQuery>(CHART, 'loadOrders'),
     saveOrder: notProvided<SaveOutcome, SaveOrderInput>(CHART, 'saveOrder'),
+    /** `GET /orders/{id}/history`: who changed what, and when. */
+    loadHistory: notProvided<AuditEntry[], { id: string }>(CHART, 'loadHistory'),
   },
   guards: {
     isListed: ({ context, event }) => event.type === 'order.open' && visibleOrders(context).some((o) => o._id === event.id),
     draftIsComplete: ({ context }) => context.draft !== null && orderUpdateBody(context.draft) !== null,
     wasConflict: (_, output: SaveOutcome) => wasConflict(output),
+    hasMore: ({ context }) => context.nextCursor !== null,
   },
+  delays: { SEARCH_DELAY: SEARCH_DELAY_MS },
   actions: {
-    setOrders: assign({ orders: (_, orders: Order[]) => orders }),
+    setFirstPage: assign((_, page: Page<Order>) => {
+      const { rows, nextCursor, total } = firstPage(page);
+      return { orders: rows, nextCursor, total };
+    }),
+    appendPage: assign(({ context }, page: Page<Order>) => {
+      const { rows, nextCursor, total } = nextPage(context.orders, page);
+      return { orders: rows, nextCursor, total };
+    }),
+    refreshOrders: assign({ orders: ({ context }, page: Page<Order>) => refreshRows(context.orders, page) }),
     setQuery: assign({ query: ({ event }) => (event.type === 'search.change' ? event.query : '') }),
-    openSheet: assign({ openId: ({ event }) => (event.type === 'order.open' ? event.id : null) }),
+    openSheet: assign({ openId: ({ event }) => (event.type === 'order.open' ? event.id : null), history: null, historyFailed: false }),
+    setHistory: assign({ history: (_, history: AuditEntry[]) => history }),
+    markHistoryFailed: assign({ historyFailed: true }),
     closeSheet: assign({ openId: null, draft: null, editBase: null, refused: null }),
     startDraft: assign(({ context }) => {
       const order = openOrder(context);
@@ -139,7 +163,7 @@ export const adminOrdersMachine = setup({
   },
 }).createMachine({
   id: 'adminOrders',
-  context: { orders: [], query: '', openId: null, draft: null, editBase: null, refused: null },
+  context: { orders: [], nextCursor: null, total: 0, query: '', openId: null, history: null, historyFailed: false, draft: null, editBase: null, refused: null },
   initial: 'loading',
   states: {
     loading: {
@@ -147,21 +171,48 @@ export const adminOrdersMachine = setup({
       invoke: {
         id: 'loadOrders',
         src: 'loadOrders',
-        onDone: { target: 'browsing', actions: { type: 'setOrders', params: ({ event }) => event.output } },
+        input: ({ context }) => ({ q: context.query, cursor: null }),
+        onDone: { target: 'browsing', actions: { type: 'setFirstPage', params: ({ event }) => event.output } },
         onError: 'loadFailed',
       },
+      on: { 'search.change': { target: 'browsing.debouncing', actions: 'setQuery' } },
     },
     loadFailed: {
       tags: ['fetchFailed'],
-      on: { 'list.reload': 'loading' },
+      on: { 'list.reload': 'loading', 'search.change': { target: 'browsing.debouncing', actions: 'setQuery' } },
     },
     browsing: {
+      initial: 'idle',
       on: {
-        'search.change': { actions: 'setQuery' },
-        'order.open': { guard: 'isListed', target: 'sheet', actions: 'openSheet' } },
+        'search.change': { target: '.debouncing', reenter: true, actions: 'setQuery' },
+        'order.open': { guard: 'isListed', target: 'sheet', actions: 'openSheet' },
+      },
+      states: {
+        idle: { on: { 'list.more': { guard: 'hasMore', target: 'more' } } },
+        debouncing: { after: { SEARCH_DELAY: '#adminOrders.loading' } },
+        more: {
+          tags: ['loadingMore'],
+          invoke: {
+            id: 'moreOrders',
+            src: 'loadOrders',
+            input: ({ context }) => ({ q: context.query, cursor: context.nextCursor }),
+            onDone: { target: 'idle', actions: { type: 'appendPage', params: ({ event }) => event.output } },
+            onError: 'moreFailed',
+          },
+        },
+        moreFailed: { tags: ['moreFailed'], on: { 'list.more': 'more' } },
+      },
     },
     sheet: {
       initial: 'viewing',
+      // The audit trail shows under the form for as long as the sheet is open.
+      invoke: {
+        id: 'orderHistory',
+        src: 'loadHistory',
+        input: ({ context }) => ({ id: context.openId! }),
+        onDone: { actions: { type: 'setHistory', params: ({ event }) => event.output } },
+        onError: { actions: 'markHistoryFailed' },
+      },
       states: {
         viewing: {
           on: {
@@ -205,7 +256,8 @@ export const adminOrdersMachine = setup({
           invoke: {
             id: 'reloadOrders',
             src: 'loadOrders',
-            onDone: { target: 'conflict', actions: { type: 'setOrders', params: ({ event }) => event.output } },
+            input: ({ context }) => ({ q: openOrder(context)?.orderDisplayId ?? '', cursor: null }),
+            onDone: { target: 'conflict', actions: { type: 'refreshOrders', params: ({ event }) => event.output } },
             // Without the reloaded order the refused draft goes back into the form, so nothing typed is lost.
             onError: { target: 'editing.failed', actions: 'reapplyRefusedDraft' },
           },

@@ -1,18 +1,22 @@
 /**
- * /admin/quotations (SPEC §2, §6, §8): every quotation, searched by id; one opens in a bottom sheet, read-only
+ * /admin/quotations (SPEC §2, §6, §8): every quotation, searched on the server by its QT number, the farmer's
+ * name or mobile (machines/admin-list.ts: debounced, paged); one opens in a bottom sheet, read-only
  * until the admin taps Edit; the status (any of the five) and each line's quantity, goods price, discount and
  * shipping are edited in rupees; Update sends the full quotation in paisa.
  *
  *   loading ─┬─> browsing ──open──> sheet.viewing ──edit──> sheet.editing ──save──> sheet.saving
  *            └─> loadFailed ──reload──> loading
- *   saving: saved → loading (the list reloads, the sheet closes); 409 → sheet.reloading → sheet.conflict
+ *   browsing: idle ──more──> more (next page appended); search → debouncing ──500 ms──> loading
+ *   saving: saved → loading (the list reloads, the sheet closes); 409 → sheet.reloading (found again by
+ *   its number) → sheet.conflict
  *   (the reloaded quotation, 'Failed to save quotation.', and the admin's own changes to re-apply); any other
  *   failure → sheet.editing.failed with the draft intact.
  * Update is enabled exactly when `can({ type: 'quotation.save' })`: in editing, with every field readable.
  */
 import { assign, setup } from 'xstate';
 import type { QuotationPatchBody } from '../src/domain/api';
-import type { Quotation, QuotationStatus } from '../src/domain/types';
+import type { AuditEntry, Quotation, QuotationStatus } from '../src/domain/types';
+import { firstPage, nextPage, refreshRows, SEARCH_DELAY_MS, type Page, type PageQuery } from './admin-list';
 import {
   quotationDraftOf,
   quotationPatchBody,
@@ -21,12 +25,18 @@ import {
   type LineField,
   type QuotationDraft,
 } from './admin-quotation-draft';
-import { matchesId, notProvided, wasConflict, type Refused, type SaveOutcome } from './admin-sheet';
+import { notProvided, wasConflict, type Refused, type SaveOutcome } from './admin-sheet';
 
 export interface AdminQuotationsContext {
   quotations: Quotation[];
+  /** The next page's cursor (null at the end) and how many quotations the search finds in all. */
+  nextCursor: string | null;
+  total: number;
   query: string;
   openId: string | null;
+  /** The open quotation's audit trail, oldest first (null while it loads), and whether it failed to load. */
+  history: AuditEntry[] | null;
+  historyFailed: boolean;
   draft: QuotationDraft | null;
   /** The values the current edit started from: what the admin changed is the draft's difference to them. */
   editBase: QuotationDraft | null;
@@ -37,6 +47,7 @@ export interface AdminQuotationsContext {
 export type AdminQuotationsEvent =
   | { type: 'search.change'; query: string }
   | { type: 'list.reload' }
+  | { type: 'list.more' }
   | { type: 'quotation.open'; id: string }
   | { type: 'sheet.close' }
   | { type: 'quotation.edit' }
@@ -61,8 +72,8 @@ export const shownQuotationDraft = (context: AdminQuotationsContext): QuotationD
   return context.draft ?? (quotation ? quotationDraftOf(quotation) : null);
 };
 
-export const visibleQuotations = (context: AdminQuotationsContext): Quotation[] =>
-  context.quotations.filter((q) => matchesId(q, q.quotationDisplayId, context.query));
+/** The quotations the server found for the search (by QT number, the farmer's name or mobile). */
+export const visibleQuotations = (context: AdminQuotationsContext): Quotation[] => context.quotations;
 
 const bodyOf = (context: AdminQuotationsContext): QuotationPatchBody | null => {
   const quotation = openQuotation(context);
@@ -73,22 +84,36 @@ export const adminQuotationsMachine = setup({
   types: {
     context: {} as AdminQuotationsContext,
     events: {} as AdminQuotationsEvent,
-    tags: {} as 'loading' | 'fetchFailed' | 'saving' | 'saveFailed' | 'editing',
+    tags: {} as 'loading' | 'loadingMore' | 'moreFailed' | 'fetchFailed' | 'saving' | 'saveFailed' | 'editing',
   },
   actors: {
-    loadQuotations: notProvided<Quotation[]>(CHART, 'loadQuotations'),
+    loadQuotations: notProvided<Page<Quotation>, PageQuery>(CHART, 'loadQuotations'),
     saveQuotation: notProvided<SaveOutcome, SaveQuotationInput>(CHART, 'saveQuotation'),
+    /** `GET /quotations/{id}/history`: who changed what, and when. */
+    loadHistory: notProvided<AuditEntry[], { id: string }>(CHART, 'loadHistory'),
   },
   guards: {
     isListed: ({ context, event }) =>
       event.type === 'quotation.open' && visibleQuotations(context).some((q) => q._id === event.id),
     draftIsComplete: ({ context }) => bodyOf(context) !== null,
     wasConflict: (_, output: SaveOutcome) => wasConflict(output),
+    hasMore: ({ context }) => context.nextCursor !== null,
   },
+  delays: { SEARCH_DELAY: SEARCH_DELAY_MS },
   actions: {
-    setQuotations: assign({ quotations: (_, quotations: Quotation[]) => quotations }),
+    setFirstPage: assign((_, page: Page<Quotation>) => {
+      const { rows, nextCursor, total } = firstPage(page);
+      return { quotations: rows, nextCursor, total };
+    }),
+    appendPage: assign(({ context }, page: Page<Quotation>) => {
+      const { rows, nextCursor, total } = nextPage(context.quotations, page);
+      return { quotations: rows, nextCursor, total };
+    }),
+    refreshQuotations: assign({ quotations: ({ context }, page: Page<Quotation>) => refreshRows(context.quotations, page) }),
     setQuery: assign({ query: ({ event }) => (event.type === 'search.change' ? event.query : '') }),
-    openSheet: assign({ openId: ({ event }) => (event.type === 'quotation.open' ? event.id : null) }),
+    openSheet: assign({ openId: ({ event }) => (event.type === 'quotation.open' ? event.id : null), history: null, historyFailed: false }),
+    setHistory: assign({ history: (_, history: AuditEntry[]) => history }),
+    markHistoryFailed: assign({ historyFailed: true }),
     closeSheet: assign({ openId: null, draft: null, editBase: null, refused: null }),
     startDraft: assign(({ context }) => {
       const quotation = openQuotation(context);
@@ -117,7 +142,7 @@ export const adminQuotationsMachine = setup({
   },
 }).createMachine({
   id: 'adminQuotations',
-  context: { quotations: [], query: '', openId: null, draft: null, editBase: null, refused: null },
+  context: { quotations: [], nextCursor: null, total: 0, query: '', openId: null, history: null, historyFailed: false, draft: null, editBase: null, refused: null },
   initial: 'loading',
   states: {
     loading: {
@@ -125,21 +150,48 @@ export const adminQuotationsMachine = setup({
       invoke: {
         id: 'loadQuotations',
         src: 'loadQuotations',
-        onDone: { target: 'browsing', actions: { type: 'setQuotations', params: ({ event }) => event.output } },
+        input: ({ context }) => ({ q: context.query, cursor: null }),
+        onDone: { target: 'browsing', actions: { type: 'setFirstPage', params: ({ event }) => event.output } },
         onError: 'loadFailed',
       },
+      on: { 'search.change': { target: 'browsing.debouncing', actions: 'setQuery' } },
     },
     loadFailed: {
       tags: ['fetchFailed'],
-      on: { 'list.reload': 'loading' },
+      on: { 'list.reload': 'loading', 'search.change': { target: 'browsing.debouncing', actions: 'setQuery' } },
     },
     browsing: {
+      initial: 'idle',
       on: {
-        'search.change': { actions: 'setQuery' },
-        'quotation.open': { guard: 'isListed', target: 'sheet', actions: 'openSheet' } },
+        'search.change': { target: '.debouncing', reenter: true, actions: 'setQuery' },
+        'quotation.open': { guard: 'isListed', target: 'sheet', actions: 'openSheet' },
+      },
+      states: {
+        idle: { on: { 'list.more': { guard: 'hasMore', target: 'more' } } },
+        debouncing: { after: { SEARCH_DELAY: '#adminQuotations.loading' } },
+        more: {
+          tags: ['loadingMore'],
+          invoke: {
+            id: 'moreQuotations',
+            src: 'loadQuotations',
+            input: ({ context }) => ({ q: context.query, cursor: context.nextCursor }),
+            onDone: { target: 'idle', actions: { type: 'appendPage', params: ({ event }) => event.output } },
+            onError: 'moreFailed',
+          },
+        },
+        moreFailed: { tags: ['moreFailed'], on: { 'list.more': 'more' } },
+      },
     },
     sheet: {
       initial: 'viewing',
+      // The audit trail shows under the form for as long as the sheet is open.
+      invoke: {
+        id: 'quotationHistory',
+        src: 'loadHistory',
+        input: ({ context }) => ({ id: context.openId! }),
+        onDone: { actions: { type: 'setHistory', params: ({ event }) => event.output } },
+        onError: { actions: 'markHistoryFailed' },
+      },
       states: {
         viewing: {
           on: {
@@ -184,7 +236,8 @@ export const adminQuotationsMachine = setup({
           invoke: {
             id: 'reloadQuotations',
             src: 'loadQuotations',
-            onDone: { target: 'conflict', actions: { type: 'setQuotations', params: ({ event }) => event.output } },
+            input: ({ context }) => ({ q: openQuotation(context)?.quotationDisplayId ?? '', cursor: null }),
+            onDone: { target: 'conflict', actions: { type: 'refreshQuotations', params: ({ event }) => event.output } },
             // Without the reloaded item the refused draft goes back into the form, so nothing typed is lost.
             onError: { target: 'editing.failed', actions: 'reapplyRefusedDraft' },
           },

@@ -1,10 +1,19 @@
 /**
  * The admin's draft of a SKU (SPEC §3 SKU fields): text as typed, the stock as a whole number, the minimum
- * price typed in rupees and sent in paisa, the image as the url `POST /api/uploads` answered. Pure.
+ * price typed in rupees and sent in paisa, the image as the url `POST /api/uploads` answered. Beside the
+ * English fields, the Hindi and Gujarati texts (`hindi.name`, `gujrati.description`, …): each optional,
+ * an empty one shows the English text to the farmer. Pure.
  */
 import type { SkuBody, SkuPatchBody } from '../src/domain/api';
 import { paisaToRupeesInput, rupeesToPaisa } from '../src/domain/money';
-import type { Sku } from '../src/domain/types';
+import {
+  SKU_TEXT_FIELDS,
+  TRANSLATED_LANGUAGES,
+  type Sku,
+  type SkuTextField,
+  type SkuTranslations,
+  type TranslatedLanguage,
+} from '../src/domain/types';
 import { changesFlat, parseWholeNumber, reapplyFlat, type Refused } from './admin-sheet';
 
 export const SKU_FIELDS = [
@@ -16,7 +25,21 @@ export const SKU_FIELDS = [
   'skuQuantityUnit',
   'minimumPrice',
 ] as const;
-export type SkuField = (typeof SKU_FIELDS)[number];
+export type BaseSkuField = (typeof SKU_FIELDS)[number];
+
+/** The translated text fields, flat: `hindi.name`, `gujrati.brandName`, … */
+export type TranslatedSkuField = `${TranslatedLanguage}.${SkuTextField}`;
+export const translatedField = (language: TranslatedLanguage, field: SkuTextField): TranslatedSkuField => `${language}.${field}`;
+export const TRANSLATED_SKU_FIELDS: readonly TranslatedSkuField[] = TRANSLATED_LANGUAGES.flatMap((language) =>
+  SKU_TEXT_FIELDS.map((field) => translatedField(language, field)),
+);
+/** Which language and English field a translated field belongs to. */
+export function translatedFieldParts(field: TranslatedSkuField): { language: TranslatedLanguage; field: SkuTextField } {
+  const [language, text] = field.split('.') as [TranslatedLanguage, SkuTextField];
+  return { language, field: text };
+}
+
+export type SkuField = BaseSkuField | TranslatedSkuField;
 
 export type SkuDraft = Record<SkuField, string> & {
   /** The version the edit started from; null for a new SKU. */
@@ -24,7 +47,10 @@ export type SkuDraft = Record<SkuField, string> & {
   image: string;
 };
 
+const noTranslations = Object.fromEntries(TRANSLATED_SKU_FIELDS.map((field) => [field, ''])) as Record<TranslatedSkuField, string>;
+
 export const EMPTY_SKU_DRAFT: SkuDraft = {
+  ...noTranslations,
   version: null,
   name: '',
   description: '',
@@ -37,6 +63,12 @@ export const EMPTY_SKU_DRAFT: SkuDraft = {
 };
 
 export const skuDraftOf = (sku: Sku): SkuDraft => ({
+  ...(Object.fromEntries(
+    TRANSLATED_SKU_FIELDS.map((field) => {
+      const parts = translatedFieldParts(field);
+      return [field, sku.translations?.[parts.language]?.[parts.field] ?? ''];
+    }),
+  ) as Record<TranslatedSkuField, string>),
   version: sku.version,
   name: sku.name,
   description: sku.description,
@@ -48,8 +80,9 @@ export const skuDraftOf = (sku: Sku): SkuDraft => ({
   image: sku.image,
 });
 
-/** Is this field's text acceptable as typed? Text must not be blank; stock is a whole number; price an amount. */
+/** Is this field's text acceptable as typed? English text must not be blank (a translation may); stock is a whole number; price an amount. */
 export function isSkuFieldValid(field: SkuField, value: string): boolean {
+  if (field.includes('.')) return true;
   if (field === 'availableQty') return parseWholeNumber(value) !== null;
   if (field === 'minimumPrice') return rupeesToPaisa(value) !== null;
   return value.trim() !== '';
@@ -71,10 +104,27 @@ export function skuSaveBody(draft: SkuDraft): SkuBody | SkuPatchBody | null {
     minimumPrice,
     skuQuantityUnit: draft.skuQuantityUnit.trim(),
   };
+  const translations = translationsOfDraft(draft, draft.version === null);
+  if (Object.keys(translations).length > 0) body.translations = translations;
   return draft.version === null ? body : { ...body, version: draft.version };
 }
 
-const CHANGEABLE = [...SKU_FIELDS, 'image'] as const;
+/**
+ * The translated texts as typed. An edit sends every one, '' clearing a stored text (the English one
+ * shows instead); a new SKU sends only those filled in.
+ */
+function translationsOfDraft(draft: SkuDraft, onlyFilled: boolean): SkuTranslations {
+  const out: SkuTranslations = {};
+  for (const field of TRANSLATED_SKU_FIELDS) {
+    const value = draft[field].trim();
+    if (onlyFilled && value === '') continue;
+    const parts = translatedFieldParts(field);
+    out[parts.language] = { ...out[parts.language], [parts.field]: value };
+  }
+  return out;
+}
+
+const CHANGEABLE = [...SKU_FIELDS, ...TRANSLATED_SKU_FIELDS, 'image'] as const;
 type Changeable = (typeof CHANGEABLE)[number];
 const sameSkuValue = (field: Changeable, a: string, b: string) =>
   field === 'minimumPrice' && rupeesToPaisa(a) !== null ? rupeesToPaisa(a) === rupeesToPaisa(b) : a.trim() === b.trim();

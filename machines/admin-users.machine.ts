@@ -1,29 +1,40 @@
 /**
- * /admin/users (SPEC §2, §6): every user, unverified first; one at a time expands to its details, with the
+ * /admin/users (SPEC §2, §6): every user, searched on the server by name or mobile number and paged
+ * (machines/admin-list.ts), unverified first among those listed; one at a time expands to its details, with the
  * photo and Aadhaar image fetched from their protected urls; Verify calls `PATCH /users/verify/{id}` and reloads the list.
  *
  * Two regions side by side, so the open details stay open while the list reloads after a verification:
  *   list:   loading ─┬─> loaded ──verify──> verifying ─┬─> loading
  *                    └─> loadFailed                    └─> verifyFailed ──verify──> verifying
+ *           loaded ──more──> more ─┬─> loaded (next page appended)     search → debouncing ──500 ms──> loading
+ *                                  └─> moreFailed ──more──> more
  *   detail: collapsed ⇄ expanded, with a region each for the photo and the Aadhaar image
  *           (absent | present: loading → shown | unavailable); both are protected urls fetched with the token.
  */
 import { assertEvent, assign, setup, type SnapshotFrom } from 'xstate';
-import type { User } from '../src/domain/types';
+import type { AuditEntry, User } from '../src/domain/types';
+import { firstPage, nextPage, SEARCH_DELAY_MS, type Page, type PageQuery } from './admin-list';
 import { callbackNotProvided, notProvided } from './admin-sheet';
 
 export interface AdminUsersContext {
   users: User[];
+  /** The next page's cursor (null at the end) and how many users the search finds in all. */
+  nextCursor: string | null;
+  total: number;
   query: string;
   expandedId: string | null;
   /** Local (blob) urls of the expanded user's photo and Aadhaar image, fetched with the admin's token. */
   photoSrc: string | null;
   aadhaarSrc: string | null;
+  /** The expanded user's audit trail, oldest first (null while it loads), and whether it failed to load. */
+  history: AuditEntry[] | null;
+  historyFailed: boolean;
 }
 
 export type AdminUsersEvent =
   | { type: 'search.change'; query: string }
   | { type: 'list.reload' }
+  | { type: 'list.more' }
   | { type: 'user.expand'; id: string }
   | { type: 'user.collapse' }
   | { type: 'user.verify'; id: string }
@@ -38,15 +49,8 @@ const CHART = 'adminUsers';
 export const sortUsersForAdmin = (users: readonly User[]): User[] =>
   [...users].sort((a, b) => Number(a.isVerified) - Number(b.isVerified));
 
-/** Search by name or mobile number, case-insensitive; blank shows everyone. */
-export function matchesUser(user: User, query: string): boolean {
-  const needle = query.trim().toLocaleLowerCase();
-  if (needle === '') return true;
-  return (user.name ?? '').toLocaleLowerCase().includes(needle) || user.mobileNumber.includes(needle);
-}
-
-export const visibleUsers = (context: AdminUsersContext): User[] =>
-  context.users.filter((user) => matchesUser(user, context.query));
+/** The users the server found for the search (by name or mobile number), unverified first. */
+export const visibleUsers = (context: AdminUsersContext): User[] => context.users;
 
 export const expandedUser = (context: AdminUsersContext): User | undefined =>
   context.users.find((u) => u._id === context.expandedId);
@@ -59,14 +63,16 @@ export const adminUsersMachine = setup({
   types: {
     context: {} as AdminUsersContext,
     events: {} as AdminUsersEvent,
-    tags: {} as 'loading' | 'fetchFailed' | 'verifying' | 'verifyFailed',
+    tags: {} as 'loading' | 'loadingMore' | 'moreFailed' | 'fetchFailed' | 'verifying' | 'verifyFailed',
   },
   actors: {
-    loadUsers: notProvided<User[]>(CHART, 'loadUsers'),
+    loadUsers: notProvided<Page<User>, PageQuery>(CHART, 'loadUsers'),
     verifyUser: notProvided<unknown, { id: string }>(CHART, 'verifyUser'),
     /** Protected images: each sends `<kind>.loaded` with a local url (revoked when it stops) or `<kind>.failed`. */
     photoImage: callbackNotProvided<{ url: string }>(CHART, 'photoImage'),
     aadhaarImage: callbackNotProvided<{ url: string }>(CHART, 'aadhaarImage'),
+    /** `GET /users/{id}/history`: who changed what, and when. */
+    loadHistory: notProvided<AuditEntry[], { id: string }>(CHART, 'loadHistory'),
   },
   guards: {
     // Verify sits in the open details, so only the expanded user can be verified.
@@ -75,23 +81,40 @@ export const adminUsersMachine = setup({
     hasPhoto: ({ context }) => Boolean(expandedUser(context)?.profilePhoto),
     hasAadhaar: ({ context }) => Boolean(expandedUser(context)?.aadhaar),
     isListed: ({ context, event }) => event.type === 'user.expand' && visibleUsers(context).some((u) => u._id === event.id),
+    hasMore: ({ context }) => context.nextCursor !== null,
   },
+  delays: { SEARCH_DELAY: SEARCH_DELAY_MS },
   actions: {
-    setUsers: assign({ users: (_, users: User[]) => sortUsersForAdmin(users) }),
+    setFirstPage: assign((_, page: Page<User>) => {
+      const { rows, nextCursor, total } = firstPage(page);
+      return { users: sortUsersForAdmin(rows), nextCursor, total };
+    }),
+    appendPage: assign(({ context }, page: Page<User>) => {
+      const { rows, nextCursor, total } = nextPage(context.users, page);
+      return { users: sortUsersForAdmin(rows), nextCursor, total };
+    }),
     setQuery: assign({ query: ({ event }) => (event.type === 'search.change' ? event.query : '') }),
     expand: assign({
       expandedId: ({ event }) => (event.type === 'user.expand' ? event.id : null),
       photoSrc: null,
       aadhaarSrc: null,
+      history: null,
+      historyFailed: false,
     }),
+    setHistory: assign({ history: (_, history: AuditEntry[]) => history }),
+    markHistoryFailed: assign({ historyFailed: true }),
     collapse: assign({ expandedId: null, photoSrc: null, aadhaarSrc: null }),
     showPhoto: assign({ photoSrc: ({ event }) => (event.type === 'photo.loaded' ? event.src : null) }),
     showAadhaar: assign({ aadhaarSrc: ({ event }) => (event.type === 'aadhaar.loaded' ? event.src : null) }),
   },
 }).createMachine({
   id: 'adminUsers',
-  context: { users: [], query: '', expandedId: null, photoSrc: null, aadhaarSrc: null },
+  context: { users: [], nextCursor: null, total: 0, query: '', expandedId: null, photoSrc: null, aadhaarSrc: null, history: null, historyFailed: false },
   type: 'parallel',
+  on: {
+    // A new search waits for quiet, then loads; it closes the open details: the user may no longer be listed.
+    'search.change': { target: ['.list.debouncing', '.detail.collapsed'], actions: ['setQuery', 'collapse'] },
+  },
   states: {
     list: {
       initial: 'loading',
@@ -101,12 +124,25 @@ export const adminUsersMachine = setup({
           invoke: {
             id: 'loadUsers',
             src: 'loadUsers',
-            onDone: { target: 'loaded', actions: { type: 'setUsers', params: ({ event }) => event.output } },
+            input: ({ context }) => ({ q: context.query, cursor: null }),
+            onDone: { target: 'loaded', actions: { type: 'setFirstPage', params: ({ event }) => event.output } },
             onError: 'loadFailed',
           },
         },
         loadFailed: { tags: ['fetchFailed'], on: { 'list.reload': 'loading' } },
-        loaded: { on: { 'user.verify': verifyWhenUnverified } },
+        loaded: { on: { 'user.verify': verifyWhenUnverified, 'list.more': { guard: 'hasMore', target: 'more' } } },
+        debouncing: { after: { SEARCH_DELAY: 'loading' } },
+        more: {
+          tags: ['loadingMore'],
+          invoke: {
+            id: 'moreUsers',
+            src: 'loadUsers',
+            input: ({ context }) => ({ q: context.query, cursor: context.nextCursor }),
+            onDone: { target: 'loaded', actions: { type: 'appendPage', params: ({ event }) => event.output } },
+            onError: 'moreFailed',
+          },
+        },
+        moreFailed: { tags: ['moreFailed'], on: { 'list.more': 'more' } },
         verifying: {
           tags: ['verifying'],
           invoke: {
@@ -127,13 +163,19 @@ export const adminUsersMachine = setup({
       initial: 'collapsed',
       on: {
         'user.expand': { guard: 'isListed', target: '.expanded', actions: 'expand' },
-        // A new search closes the open details: the user shown may no longer be listed.
-        'search.change': { target: '.collapsed', actions: ['setQuery', 'collapse'] },
       },
       states: {
         collapsed: {},
         expanded: {
           type: 'parallel',
+          // The audit trail shows under the details for as long as they are open.
+          invoke: {
+            id: 'userHistory',
+            src: 'loadHistory',
+            input: ({ context }) => ({ id: context.expandedId! }),
+            onDone: { actions: { type: 'setHistory', params: ({ event }) => event.output } },
+            onError: { actions: 'markHistoryFailed' },
+          },
           on: { 'user.collapse': { target: 'collapsed', actions: 'collapse' } },
           states: {
             photo: {

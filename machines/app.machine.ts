@@ -8,6 +8,11 @@
  *     actor declared here with its production machine (app-logic provides the real effects).
  *   - `connection` (online / offline, for the shell's offline line)
  *   - `persist` writes the slices back; SLICE_OWNERS in ./persistence says which child holds which.
+ *   - `avatar` (a protected image: the logged-in farmer's photo, which `sessionWatch` follows)
+ *   - the open screen's chart (./screen-charts): `sessionWatch` reports each location the session
+ *     shows; the app stops the chart of the screen left and spawns the one of the screen shown
+ *     (`quotationList`, `quotationDetail:<id>`, `orderTracking:<id>`), so every running chart is an
+ *     actor of this one system and the inspector sees it.
  *
  * Navigation convention (every machine and view follows it):
  *   - A view or machine never calls the router. It sends `{ type: 'nav.go', to }` to the session
@@ -16,13 +21,20 @@
  *   - RouteSync (src/web/shell/route-sync.tsx) reports every location change as `nav.changed`, so
  *     the guards also apply to the back button and typed URLs.
  */
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup, type AnyActorRef } from 'xstate';
+import type { Quotation } from '../src/domain/types';
 import { PERSIST_TIMEOUT_MS } from '../src/domain/constants';
 import { EMPTY_PERSISTED, type PersistedRoot } from './persistence';
 import { cartMachine } from './cart.machine';
 import { catalogueMachine } from './catalogue.machine';
 import { quotationStoreMachine } from './quotation-store.machine';
 import { connectionMachine } from './connection.machine';
+import { orderTrackingMachine } from './order-tracking.machine';
+import { protectedImageMachine } from './protected-image.machine';
+import { quotationDetailMachine } from './quotation-detail.machine';
+import { quotationListMachine } from './quotation-list.machine';
+import { cachedQuotation } from './quotation-store.machine';
+import { screenChartFor, type ScreenChart } from './screen-charts';
 import { sessionMachine } from './session.machine';
 
 export interface AppInput {
@@ -33,14 +45,58 @@ export interface AppInput {
 export interface AppContext {
   hasToken: boolean;
   restored: PersistedRoot;
+  /** The chart of the screen shown, while one runs. */
+  screen: ScreenChart | null;
 }
+
+export type AppEvent = { type: 'screen.show'; location: string | null } | { type: 'avatar.url'; url: string | null };
+
+interface SessionView {
+  context: { location: string | null; user: { isLoggedIn: boolean; profilePhoto?: string | null } };
+}
+
+/**
+ * Reports what the app's own children follow in the session, now and on every change: the location
+ * shown (`screen.show`) and the logged-in farmer's photo (`avatar.url`).
+ */
+export const sessionWatch = fromCallback<AppEvent>(({ system, sendBack }) => {
+  const session = system.get('session') as AnyActorRef | undefined;
+  if (!session) return undefined;
+  const locationOf = (snapshot: SessionView) => snapshot.context.location;
+  const photoOf = (snapshot: SessionView) => (snapshot.context.user.isLoggedIn ? (snapshot.context.user.profilePhoto ?? null) : null);
+  const first = session.getSnapshot() as SessionView;
+  let shown = locationOf(first);
+  let photo = photoOf(first);
+  sendBack({ type: 'screen.show', location: shown });
+  sendBack({ type: 'avatar.url', url: photo });
+  const subscription = session.subscribe((snapshot: SessionView) => {
+    if (locationOf(snapshot) !== shown) {
+      shown = locationOf(snapshot);
+      sendBack({ type: 'screen.show', location: shown });
+    }
+    if (photoOf(snapshot) !== photo) {
+      photo = photoOf(snapshot);
+      sendBack({ type: 'avatar.url', url: photo });
+    }
+  });
+  return () => subscription.unsubscribe();
+});
+
+const storedQuotations = (system: { get: (id: string) => AnyActorRef | undefined }): Quotation[] =>
+  (system.get('quotations')?.getSnapshot() as { context: { quotations: Quotation[] } } | undefined)?.context.quotations ?? [];
 
 export const appMachine = setup({
   types: {
     context: {} as AppContext,
+    events: {} as AppEvent,
     input: {} as AppInput,
   },
   actors: {
+    quotationList: quotationListMachine,
+    quotationDetail: quotationDetailMachine,
+    orderTracking: orderTrackingMachine,
+    sessionWatch,
+    avatar: protectedImageMachine,
     session: sessionMachine,
     connection: connectionMachine,
     cart: cartMachine,
@@ -51,17 +107,28 @@ export const appMachine = setup({
   },
   delays: { persistTimeout: PERSIST_TIMEOUT_MS },
   actions: {
-    keepRestored: assign({ restored: ({ event }) => (event as unknown as { output: PersistedRoot }).output }),
+    keepRestored: assign({ restored: (_, params: { restored: PersistedRoot }) => params.restored }),
+    showScreen: enqueueActions(({ context, enqueue, system }, params: { location: string | null }) => {
+      const next = screenChartFor(params.location);
+      if (next?.systemId === context.screen?.systemId) return;
+      if (context.screen) enqueue.stopChild(context.screen.id);
+      const quotations = storedQuotations(system);
+      const subject = next ? { quotationId: next.quotationId, cached: cachedQuotation(quotations, next.quotationId) } : null;
+      if (next?.id === 'quotationList') enqueue.spawnChild('quotationList', { id: next.id, systemId: next.systemId, input: { quotations } });
+      if (next?.id === 'quotationDetail' && subject) enqueue.spawnChild('quotationDetail', { id: next.id, systemId: next.systemId, input: subject });
+      if (next?.id === 'orderTracking' && subject) enqueue.spawnChild('orderTracking', { id: next.id, systemId: next.systemId, input: subject });
+      enqueue.assign({ screen: next });
+    }),
   },
 }).createMachine({
   id: 'app',
   initial: 'restoring',
-  context: ({ input }) => ({ hasToken: input.hasToken, restored: { ...EMPTY_PERSISTED } }),
+  context: ({ input }) => ({ hasToken: input.hasToken, restored: { ...EMPTY_PERSISTED }, screen: null }),
   states: {
     restoring: {
       invoke: {
         src: 'restore',
-        onDone: { target: 'running', actions: 'keepRestored' },
+        onDone: { target: 'running', actions: { type: 'keepRestored', params: ({ event }) => ({ restored: event.output }) } },
         onError: 'running',
       },
       // Storage that never answers must not hold the app: go on clean.
@@ -85,7 +152,13 @@ export const appMachine = setup({
         },
         { id: 'connection', systemId: 'connection', src: 'connection' },
         { id: 'persist', src: 'persist', input: ({ context }) => context.restored },
+        { id: 'avatar', systemId: 'avatar', src: 'avatar', input: { url: null } },
+        { id: 'sessionWatch', src: 'sessionWatch' },
       ],
+      on: {
+        'screen.show': { actions: { type: 'showScreen', params: ({ event }) => ({ location: event.location }) } },
+        'avatar.url': { actions: sendTo('avatar', ({ event }) => ({ type: 'image.url' as const, url: event.url })) },
+      },
     },
   },
 });

@@ -2,9 +2,10 @@
  * /order-status (SPEC §2 My Order, §4 Order status, DECISIONS §1 Make Payment): the quotation an
  * order was placed from, polled every POLL_MS and paused while the page is hidden; the tracker and
  * the balance derive from it (src/domain/tracker). 'Make Payment' opens a UPI link for the pending
- * amount when the server names a payee, otherwise the Contact Us sheet; nothing is marked paid here.
+ * amount when the server names a payee, otherwise it emits `contactUs.open` and the screen shows the
+ * Contact Us sheet; nothing is marked paid here.
  */
-import { and, assign, fromPromise, setup } from 'xstate';
+import { and, assign, emit, fromPromise, setup } from 'xstate';
 import type { AppConfig } from '../src/domain/api';
 import { POLL_MS } from '../src/domain/constants';
 import { balanceOf, trackerSteps, type Balance, type TrackerStep } from '../src/domain/tracker';
@@ -28,7 +29,8 @@ const notProvided = (name: string) => async (): Promise<never> => {
 const paymentLinkOf = (context: OrderTrackingContext, config: AppConfig | null): string | null => {
   if (!context.quotation) return null;
   const { pendingPaisa } = balanceOf(context.quotation);
-  return upiLink(config, { pendingPaisa, orderId: context.quotation.quotationDisplayId });
+  // The payment names the order (OD…), the number the admin works in; before one exists, the quotation.
+  return upiLink(config, { pendingPaisa, orderId: context.quotation.orderDisplayId ?? context.quotation.quotationDisplayId });
 };
 
 export const orderTrackingMachine = setup({
@@ -37,6 +39,7 @@ export const orderTrackingMachine = setup({
     events: {} as OrderTrackingEvent,
     input: {} as { quotationId: string; cached?: Quotation | null },
     tags: {} as 'loading',
+    emitted: {} as { type: 'contactUs.open' },
   },
   actors: {
     fetchQuotation: fromPromise<FetchQuotationResult, { id: string }>(notProvided('fetchQuotation')),
@@ -51,8 +54,8 @@ export const orderTrackingMachine = setup({
   actions: {
     // Injected: opens the UPI app with this link.
     openPaymentLink: (_, _params: { url: string }) => {},
-    // Injected: opens the Contact Us sheet.
-    openContactUs: () => {},
+    // The screen opens its Contact Us sheet on this (it listens with `actor.on`).
+    openContactUs: emit({ type: 'contactUs.open' as const }),
     storeQuotation: (_, _params: { quotation: Quotation }) => {},
   },
 }).createMachine({

@@ -2,10 +2,15 @@
  * One protected image (a farmer's own photo): an `<img>` cannot send the bearer token, so the image
  * is fetched with it into a local copy that lives as long as the chart is `active` and is shown
  * from there. No url → `none` (the view draws the initial); a failed fetch → `failed` (the same).
+ * `image.url` names another image (the farmer changed the photo, or logged out: null): the chart
+ * decides again, which frees the old copy. The app runs one as its `avatar` child for the farmer.
  */
 import { assign, fromCallback, setup, type AnyEventObject } from 'xstate';
 
-export type ProtectedImageEvent = { type: 'image.loaded'; src: string } | { type: 'image.failed' };
+export type ProtectedImageEvent =
+  | { type: 'image.loaded'; src: string }
+  | { type: 'image.failed' }
+  | { type: 'image.url'; url: string | null };
 
 export const protectedImageMachine = setup({
   types: {
@@ -19,11 +24,20 @@ export const protectedImageMachine = setup({
   },
   guards: {
     hasUrl: ({ context }) => context.url !== null && context.url !== '',
+    isNewUrl: ({ context, event }) => event.type === 'image.url' && event.url !== context.url,
   },
 }).createMachine({
   id: 'protectedImage',
   context: ({ input }) => ({ url: input.url, src: null }),
   initial: 'deciding',
+  on: {
+    'image.url': {
+      guard: 'isNewUrl',
+      target: '.deciding',
+      reenter: true,
+      actions: assign({ url: ({ event }) => event.url, src: null }),
+    },
+  },
   states: {
     deciding: { always: [{ guard: 'hasUrl', target: 'active' }, { target: 'none' }] },
     none: {},

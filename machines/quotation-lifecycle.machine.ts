@@ -3,14 +3,27 @@
  * A farmer may delete a PENDING quotation and order from a COMPLETED one; an admin may set any status.
  * The server checks every move against this chart (`nextQuotationStatus`), and the views ask it what
  * a farmer may do (`snapshot.can`), so both read the same rules.
+ *
+ * Validity (issue 11): a COMPLETED quotation is valid for the configured days from its pricing; once
+ * the clock passes `quotationValidUntil`, `clock.tick` moves it to EXPIRED, from which no order can be
+ * placed. An admin may re-price an EXPIRED quotation (set it COMPLETED again), which starts a new period.
  */
 import { getNextSnapshot, setup } from 'xstate';
-import type { QuotationStatus } from '../src/domain/types';
+import type { Quotation, QuotationStatus } from '../src/domain/types';
 
 export type QuotationLifecycleEvent =
   | { type: 'farmer.delete' }
   | { type: 'farmer.placeOrder' }
-  | { type: 'admin.setStatus'; status: QuotationStatus };
+  | { type: 'admin.setStatus'; status: QuotationStatus }
+  /** The clock read at `now`; `validUntil` is the quotation's end of validity (epoch ms), null if unpriced. */
+  | { type: 'clock.tick'; now: number; validUntil: number | null };
+
+const DAY_MS = 86_400_000;
+
+/** The end of a priced quotation's validity, epoch ms: `validityDays` days after pricing. */
+export function quotationValidUntil(pricedAt: number, validityDays: number): number {
+  return pricedAt + validityDays * DAY_MS;
+}
 
 const adminMoves = {
   'admin.setStatus': [
@@ -29,6 +42,7 @@ export const quotationLifecycleMachine = setup({
   guards: {
     isTarget: ({ event }, params: { status: QuotationStatus }) =>
       event.type === 'admin.setStatus' && event.status === params.status,
+    validityOver: ({ event }) => event.type === 'clock.tick' && event.validUntil !== null && event.now >= event.validUntil,
   },
 }).createMachine({
   id: 'quotationLifecycle',
@@ -37,7 +51,12 @@ export const quotationLifecycleMachine = setup({
   on: adminMoves,
   states: {
     PENDING: { on: { 'farmer.delete': 'DELETED' } },
-    COMPLETED: { on: { 'farmer.placeOrder': 'ORDERED' } },
+    COMPLETED: {
+      on: {
+        'farmer.placeOrder': 'ORDERED',
+        'clock.tick': { guard: 'validityOver', target: 'EXPIRED' },
+      },
+    },
     ORDERED: {},
     DELETED: {},
     EXPIRED: {},
@@ -56,7 +75,15 @@ export function nextQuotationStatus(status: QuotationStatus, event: QuotationLif
   return getNextSnapshot(quotationLifecycleMachine, snapshot, event).value as QuotationStatus;
 }
 
+/** Has the clock ended this quotation's validity? True only for a COMPLETED one past `validUntil`. */
+export const quotationExpiresAt = (status: QuotationStatus, now: number, validUntil: number | null) =>
+  nextQuotationStatus(status, { type: 'clock.tick', now, validUntil }) === 'EXPIRED';
+
 /** May a farmer send this move now? The views use it to show or hide the action. */
 export const farmerMayDelete = (status: QuotationStatus) => quotationLifecycleAt(status).can({ type: 'farmer.delete' });
 export const farmerMayPlaceOrder = (status: QuotationStatus) =>
   quotationLifecycleAt(status).can({ type: 'farmer.placeOrder' });
+
+/** The end of validity a farmer is shown ("valid until …"): on a priced quotation still open, or one that expired. */
+export const shownValidUntil = (quotation: Pick<Quotation, 'status' | 'validUntil'>): string | null =>
+  quotation.status === 'COMPLETED' || quotation.status === 'EXPIRED' ? quotation.validUntil : null;

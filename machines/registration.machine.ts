@@ -4,7 +4,11 @@
  * form (editing, or locating the farm with the injected geolocation actor). Submit needs every
  * required field and the Aadhaar image; it PUTs the profile and the machine finishes with the user.
  * Image preparation (resize and JPEG quality search) and upload are injected actors; steps move on
- * with a `nav.go` to the session.
+ * with a `nav.go` to the session. Once an image is uploaded the step moves on by itself after
+ * `stepPause` (the farmer reads 'Image uploaded' first), unless the farmer moves first: Next, Skip
+ * for Now, Back or any other way off the screen (`step.leave`) settles the step without a second move.
+ * A farmer who left the screen while the image was still going up is not moved when it lands.
+ * The submission time is kept with the profile, for the waiting screen.
  */
 import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { ProfileBody, UploadKind } from '../src/domain/api';
@@ -27,6 +31,10 @@ export interface RegistrationContext {
   images: Record<ImageKind, ImageSlot>;
   form: DetailsForm;
   locateFailed: boolean;
+  /** When the details were sent (ISO 8601), once they were. */
+  submittedAt: string | null;
+  /** Per step, while its image goes up: the farmer tapped Upload and has not left the screen since. */
+  watching: Record<ImageKind, boolean>;
 }
 
 export interface RegistrationInput {
@@ -35,8 +43,11 @@ export interface RegistrationInput {
 }
 
 export interface RegistrationOutput {
-  user: Partial<User>;
+  user: Partial<User> & { profileSubmittedAt?: string };
 }
+
+/** How long 'Image uploaded' shows before the step moves on by itself. */
+export const STEP_PAUSE_MS = 1200;
 
 export type DetailsField = 'name' | 'mobileNumber' | 'gender' | 'age' | 'farmAddress' | 'preferredLanguage';
 
@@ -45,6 +56,8 @@ export type RegistrationEvent =
   | { type: 'image.upload'; kind: ImageKind }
   | { type: 'step.next'; kind: ImageKind }
   | { type: 'step.skip'; kind: ImageKind }
+  /** The farmer left the step's screen (Back, the browser's back, any route change). */
+  | { type: 'step.leave'; kind: ImageKind }
   | { type: 'details.change'; field: DetailsField; value: string }
   | { type: 'details.locate' }
   | { type: 'details.submit' };
@@ -62,6 +75,9 @@ export const registrationMachine = setup({
     input: {} as RegistrationInput,
     output: {} as RegistrationOutput,
     tags: {} as 'busy',
+  },
+  delays: {
+    stepPause: STEP_PAUSE_MS,
   },
   actors: {
     /** Resizes to 800×800 at most and finds the JPEG quality (canvas in the browser). */
@@ -85,6 +101,7 @@ export const registrationMachine = setup({
     isAcceptedImage: ({ event }, params: { kind: ImageKind }) =>
       event.type === 'image.choose' && event.kind === params.kind && isAcceptedImageType(event.file.type),
     isFormComplete: ({ context }) => isFormComplete(context.form, context.images.aadhaar.url),
+    isWatching: ({ context }, params: { kind: ImageKind }) => context.watching[params.kind],
   },
   actions: {
     goTo: enqueueActions(({ system, enqueue }, params: { to: string }) => {
@@ -133,6 +150,9 @@ export const registrationMachine = setup({
       locateFailed: false,
     }),
     markLocateFailed: assign({ locateFailed: true }),
+    stampSubmission: assign({ submittedAt: () => new Date().toISOString() }),
+    noteWatching: assign({ watching: ({ context }, params: { kind: ImageKind }) => ({ ...context.watching, [params.kind]: true }) }),
+    forgetWatching: assign({ watching: ({ context }, params: { kind: ImageKind }) => ({ ...context.watching, [params.kind]: false }) }),
   },
 }).createMachine({
   id: 'registration',
@@ -149,11 +169,14 @@ export const registrationMachine = setup({
       geocoordinate: null,
     },
     locateFailed: false,
+    submittedAt: null,
+    watching: { profile: false, aadhaar: false },
   }),
   output: ({ context }) => ({
     user: {
       ...profileBody(context.form, { profilePhoto: context.images.profile.url, aadhaar: context.images.aadhaar.url ?? '' }),
       profileUpdated: true,
+      ...(context.submittedAt ? { profileSubmittedAt: context.submittedAt } : {}),
     },
   }),
   states: {
@@ -188,7 +211,7 @@ export const registrationMachine = setup({
                 src: 'submitProfile',
                 input: ({ context }) =>
                   profileBody(context.form, { profilePhoto: context.images.profile.url, aadhaar: context.images.aadhaar.url ?? '' }),
-                onDone: '#registration.submitted',
+                onDone: { target: '#registration.submitted', actions: 'stampSubmission' },
                 // Silent as SPEC §8 asks: the form stays as it was, Submit enabled again.
                 onError: 'editing',
               },
@@ -201,9 +224,11 @@ export const registrationMachine = setup({
   },
 });
 
-/** One image step's region: choose a jpg/png, upload it (prepared first), then move on or skip. */
+/** One image step's region: choose a jpg/png, upload it (prepared first), then move on (by itself) or skip. */
 function imageStep(kind: ImageKind) {
   const params = { kind };
+  const moveOn = { type: 'goTo', params: { to: NEXT_STEP[kind] } } as const;
+  const forget = { type: 'forgetWatching', params } as const;
   const choose = [
     { guard: { type: 'isAcceptedImage', params }, target: 'chosen', actions: { type: 'chooseFile', params } },
     { guard: { type: 'isForStep', params }, actions: { type: 'rejectFile', params } },
@@ -211,12 +236,16 @@ function imageStep(kind: ImageKind) {
   return {
     initial: 'empty',
     on: {
-      'step.skip': { guard: { type: 'isForStep', params }, actions: { type: 'goTo', params: { to: NEXT_STEP[kind] } } },
+      'step.skip': { guard: { type: 'isForStep', params }, actions: moveOn },
+      'step.leave': { guard: { type: 'isForStep', params }, actions: forget },
     },
     states: {
       empty: { on: { 'image.choose': choose } },
       chosen: {
-        on: { 'image.choose': choose, 'image.upload': { guard: { type: 'isForStep', params }, target: 'preparing' } },
+        on: {
+          'image.choose': choose,
+          'image.upload': { guard: { type: 'isForStep', params }, target: 'preparing', actions: { type: 'noteWatching', params } },
+        },
       },
       preparing: {
         tags: 'busy',
@@ -225,7 +254,7 @@ function imageStep(kind: ImageKind) {
           src: 'prepareImage',
           input: ({ context }: { context: RegistrationContext }) => ({ file: context.images[kind].file as Blob }),
           onDone: { target: 'uploading', actions: { type: 'keepPrepared', params } },
-          onError: { target: 'chosen', actions: { type: 'markUploadFailed', params } },
+          onError: { target: 'chosen', actions: [{ type: 'markUploadFailed', params }, forget] },
         },
       },
       uploading: {
@@ -237,14 +266,29 @@ function imageStep(kind: ImageKind) {
             kind,
             file: (context.images[kind].prepared ?? context.images[kind].file) as Blob,
           }),
-          onDone: { target: 'uploaded', actions: { type: 'keepUrl', params } },
-          onError: { target: 'chosen', actions: { type: 'markUploadFailed', params } },
+          onDone: [
+            { guard: { type: 'isWatching', params }, target: 'uploaded.pausing', actions: [{ type: 'keepUrl', params }, forget] },
+            { target: 'uploaded.settled', actions: { type: 'keepUrl', params } },
+          ],
+          onError: { target: 'chosen', actions: [{ type: 'markUploadFailed', params }, forget] },
         },
       },
       uploaded: {
+        initial: 'pausing',
         on: {
           'image.choose': choose,
-          'step.next': { guard: { type: 'isForStep', params }, actions: { type: 'goTo', params: { to: NEXT_STEP[kind] } } },
+          'step.next': { guard: { type: 'isForStep', params }, target: '.settled', actions: moveOn },
+        },
+        states: {
+          // 'Image uploaded' shows for a moment, then the next step opens: two taps per image in all.
+          pausing: {
+            after: { stepPause: { target: 'settled', actions: moveOn } },
+            on: {
+              'step.skip': { guard: { type: 'isForStep', params }, target: 'settled', actions: moveOn },
+              'step.leave': { guard: { type: 'isForStep', params }, target: 'settled' },
+            },
+          },
+          settled: {},
         },
       },
     },

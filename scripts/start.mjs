@@ -1,16 +1,16 @@
 #!/usr/bin/env node
 /**
- * `npm start`: builds the web app when dist/web is missing or older than its sources, then runs the
- * server (migrates, seeds, listens) with tsx. Plain Node, no dependencies beyond the installed tools.
+ * `npm start`: builds the web app (vite) and the server (esbuild, scripts/build-server.mjs) when
+ * either is missing or older than its sources, then runs the compiled server in this very process:
+ * one plain Node process, no tsx at run time. The server itself migrates, seeds, listens and closes
+ * gracefully on SIGTERM/SIGINT. `npm run dev:server` keeps watching the TypeScript with tsx.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const built = join(root, 'dist', 'web', 'index.html');
-const sources = ['src/web', 'machines', 'src/domain', 'locales', 'public', 'index.html', 'vite.config.ts'];
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 
 /** The newest modification time under a file or folder (0 when it does not exist). */
@@ -23,24 +23,28 @@ function newest(path) {
   return latest;
 }
 
-function needsBuild() {
-  if (!existsSync(join(root, 'index.html'))) return false; // no web app yet: serve the API alone
-  if (!existsSync(built)) return true;
-  const builtAt = statSync(built).mtimeMs;
-  return sources.some((s) => newest(join(root, s)) > builtAt);
-}
+/** Whether `built` is missing or older than any of `sources` (paths from the project root). */
+const stale = (built, sources) => !existsSync(built) || sources.some((s) => newest(join(root, s)) > statSync(built).mtimeMs);
 
-if (needsBuild()) {
-  console.log('Building the web app (vite build)…');
-  const result = spawnSync(bin('vite'), ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+function run(what, command, args) {
+  console.log(`Building ${what}…`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) {
-    process.stderr.write('The web app failed to build; see the messages above.\n');
+    process.stderr.write(`The ${what} failed to build; see the messages above.\n`);
     process.exit(result.status ?? 1);
   }
-} else if (!existsSync(built)) {
-  console.log('No web app to build yet (index.html is missing): serving the API only.');
 }
 
-const server = spawn(bin('tsx'), [join(root, 'src/server/server.ts')], { cwd: root, stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+const webBuilt = join(root, 'dist', 'web', 'index.html');
+const webSources = ['src/web', 'machines', 'src/domain', 'locales', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+if (!existsSync(join(root, 'index.html'))) {
+  console.log('No web app to build yet (index.html is missing): serving the API only.');
+} else if (stale(webBuilt, webSources)) {
+  run('the web app (vite build)', bin('vite'), ['build', '--logLevel', 'warn']);
+}
+
+const serverBuilt = join(root, 'dist', 'server', 'server.mjs');
+const serverSources = ['src/server', 'src/domain', 'machines', 'scripts/build-server.mjs', 'package-lock.json'];
+if (stale(serverBuilt, serverSources)) run('the server (esbuild)', process.execPath, [join(root, 'scripts', 'build-server.mjs')]);
+
+await import(pathToFileURL(serverBuilt).href);

@@ -1,10 +1,12 @@
 /**
  * `npm run statecharts`: writes every machine of machines/*.machine.ts under docs/statecharts/ as
  * <id>.json (the machine's definition, importable into Stately) and <id>.mmd (a Mermaid
- * stateDiagram-v2). `--check` writes nothing and exits 1 when a committed file is stale.
+ * stateDiagram-v2), and index.html: one page drawing every diagram with the Mermaid copied beside it
+ * (mermaid.min.js, not committed), so analysts read the charts offline. `--check` writes nothing and
+ * exits 1 when a committed file is stale.
  * New machines are picked up by their file name; nothing to register.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AnyStateMachine } from 'xstate';
@@ -181,13 +183,70 @@ export function definitionOf(machine: AnyStateMachine): Def {
   return withAlways(machine.root, machine.definition as unknown as Def);
 }
 
+/** Where the page's Mermaid comes from: the installed package, copied beside index.html. */
+export const MERMAID_SOURCE = join(root, 'node_modules', 'mermaid', 'dist', 'mermaid.min.js');
+export const MERMAID_COPY = 'mermaid.min.js';
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** One page with every chart drawn by the Mermaid beside it (no network), each linked to its JSON. */
+export function indexPage(charts: { id: string; mermaid: string }[]): string {
+  const toc = charts.map(({ id }) => `      <li><a href="#chart-${id}">${id}</a></li>`).join('\n');
+  const sections = charts
+    .map(
+      ({ id, mermaid }) => `    <section id="chart-${id}">
+      <h2>${id}</h2>
+      <p><a href="${id}.json">${id}.json</a> (the definition, importable into Stately) · <a href="${id}.mmd">${id}.mmd</a></p>
+      <pre class="mermaid">
+${escapeHtml(mermaid)}</pre>
+    </section>`,
+    )
+    .join('\n');
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>Statecharts</title>
+    <style>
+      body { font-family: system-ui, sans-serif; margin: 0 auto; max-width: 1200px; padding: 1rem; color: #1b1b1b; }
+      section { border-top: 1px solid #ccc; padding: 1rem 0; overflow-x: auto; }
+      pre.mermaid { background: #fafafa; }
+      #no-mermaid { background: #fff3cd; padding: 0.5rem; }
+      ul { columns: 3; }
+    </style>
+  </head>
+  <body>
+    <h1>Statecharts</h1>
+    <p>Every machine in <code>machines/</code>, as <code>npm run statecharts</code> wrote it. Arrows read
+      <code>event [guard]</code>; see README.md for how to read them and how to open them in Stately.</p>
+    <p id="no-mermaid" hidden>Mermaid did not load: run <code>npm run statecharts</code>, which copies
+      <code>${MERMAID_COPY}</code> beside this page. The chart texts below are still the diagrams' sources.</p>
+    <ul>
+${toc}
+    </ul>
+${sections}
+    <script src="${MERMAID_COPY}"></script>
+    <script>
+      if (typeof mermaid === 'undefined') document.getElementById('no-mermaid').hidden = false;
+      else mermaid.initialize({ startOnLoad: true, securityLevel: 'strict', maxTextSize: 500000, maxEdges: 2000 });
+    </script>
+  </body>
+</html>
+`;
+}
+
 /** The files `npm run statecharts` writes, by name. */
 export async function renderStatecharts(): Promise<Map<string, string>> {
   const files = new Map<string, string>();
+  const charts: { id: string; mermaid: string }[] = [];
   for (const machine of await loadMachines()) {
+    const mermaid = toMermaid(machine);
     files.set(`${machine.id}.json`, `${JSON.stringify(definitionOf(machine), null, 2)}\n`);
-    files.set(`${machine.id}.mmd`, toMermaid(machine));
+    files.set(`${machine.id}.mmd`, mermaid);
+    charts.push({ id: machine.id, mermaid });
   }
+  files.set('index.html', indexPage(charts));
   return files;
 }
 
@@ -222,7 +281,8 @@ async function main() {
   const files = await renderStatecharts();
   for (const name of orphans(files)) rmSync(join(OUT_DIR, name));
   for (const [name, text] of files) writeFileSync(join(OUT_DIR, name), text);
-  console.log(`wrote ${files.size} files to docs/statecharts/`);
+  copyFileSync(MERMAID_SOURCE, join(OUT_DIR, MERMAID_COPY));
+  console.log(`wrote ${files.size} files to docs/statecharts/ and copied ${MERMAID_COPY} beside index.html`);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) void main();

@@ -1,5 +1,5 @@
 /** The wire contract of `/api` (SPEC §7, DECISIONS §2) shared by the web app and the server. */
-import type { Gender, Geocoordinate, Language, OrderStatus, QuotationStatus, User } from './types';
+import type { Gender, Geocoordinate, Language, OrderStatus, QuotationStatus, SkuTranslations, User } from './types';
 
 /** Every error answer: `{ message, code }` with a 4xx/5xx status. */
 export interface ApiErrorBody {
@@ -33,6 +33,8 @@ export const NETWORK_FAILURE: ApiFailure = { status: 500, data: { message: 'Netw
 
 export interface RequestOtpBody {
   mobileNumber: string;
+  /** The language the app shows; the login SMS of a number the server does not know yet uses it. */
+  preferredLanguage?: Language;
 }
 export interface VerifyOtpBody {
   mobileNumber: string;
@@ -68,6 +70,8 @@ export interface SkuBody {
   availableQty: number;
   minimumPrice: number;
   skuQuantityUnit: string;
+  /** Hindi and Gujarati texts; on PATCH a field given as '' clears it, a field left out stays. */
+  translations?: SkuTranslations;
 }
 export type SkuPatchBody = Partial<SkuBody> & { version: number };
 
@@ -91,7 +95,8 @@ export interface QuotationPatchBody {
   orderStatus?: OrderStatus | null;
   deliveryOtp?: string | null;
   amountPaidPaisa?: number;
-  version: number;
+  /** Optional: when present (here or as If-Match) it must be the stored version, or 409. */
+  version?: number;
   createdAt?: string;
   updatedAt?: string;
 }
@@ -99,7 +104,8 @@ export interface QuotationPatchBody {
 export interface OrderUpdateBody {
   status: OrderStatus;
   amountPaidPaisa: number;
-  version: number;
+  /** Optional (SPEC §7 sends none): when present it must be the stored version, or 409. */
+  version?: number;
 }
 
 export const UPLOAD_KINDS = ['profile', 'aadhaar', 'sku'] as const;
@@ -119,4 +125,11 @@ export interface AppConfig {
 /** Every other answer is `{ data }`. */
 export interface DataResponse<T> {
   data: T;
+}
+
+/** A list answer: one page under `data`, newest first; `nextCursor` reads the next page; `total` counts the list. */
+export interface PageResponse<T> {
+  data: T[];
+  nextCursor: string | null;
+  total: number;
 }

@@ -1,14 +1,19 @@
 /** Cart arithmetic (SPEC §4 Cart): pure functions over the list of cart items, each by `_id`. */
 import type { CreateQuotationBody } from './api';
+import { translatedNames } from './sku-text';
 import type { CartItem, Sku } from './types';
 
 /** A cart item made from the SKU it names. */
-export const cartItemOf = (sku: Pick<Sku, '_id' | 'name' | 'image' | 'skuQuantityUnit'>, quantity: number): CartItem => ({
+export const cartItemOf = (
+  sku: Pick<Sku, '_id' | 'name' | 'image' | 'skuQuantityUnit' | 'translations'>,
+  quantity: number,
+): CartItem => ({
   _id: sku._id,
   name: sku.name,
   image: sku.image,
   skuQuantityUnit: sku.skuQuantityUnit,
   quantity,
+  ...(sku.translations ? { translations: translatedNames(sku.translations) } : {}),
 });
 
 /** Only whole quantities above 0 may go into the cart. */

@@ -11,6 +11,8 @@ export const SKU_REFRESH_MS = 60_000;
 export const PERSIST_TIMEOUT_MS = 5000;
 export const CHUNK_TIMEOUT_MS = 120_000;
 export const DEBOUNCE_MS = 500;
+/** How long the shell's "Updated" line stays after a launch that runs a new version (issue 9). */
+export const UPDATED_NOTICE_MS = 6000;
 
 export const IMAGE_MAX_SIDE = 800;
 export const IMAGE_TARGET_BYTES = 500 * 1024;

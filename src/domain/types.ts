@@ -5,6 +5,7 @@ export type Language = (typeof LANGUAGES)[number];
 export const LOCALES = ['en', 'hi', 'gu'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const LOCALE_OF_LANGUAGE: Record<Language, Locale> = { english: 'en', hindi: 'hi', gujrati: 'gu' };
+export const LANGUAGE_OF_LOCALE: Record<Locale, Language> = { en: 'english', hi: 'hindi', gu: 'gujrati' };
 export const DEFAULT_LANGUAGE: Language = 'english';
 
 export const GENDERS = ['male', 'female', 'other'] as const;
@@ -33,6 +34,18 @@ export interface User {
   isAdmin: boolean;
 }
 
+/** The SKU texts a catalogue translates (SPEC §3 names; DECISIONS §5 Catalogue languages). */
+export const SKU_TEXT_FIELDS = ['name', 'description', 'categoryName', 'brandName'] as const;
+export type SkuTextField = (typeof SKU_TEXT_FIELDS)[number];
+/** The languages a SKU carries besides its English fields. */
+export const TRANSLATED_LANGUAGES = ['hindi', 'gujrati'] as const;
+export type TranslatedLanguage = (typeof TRANSLATED_LANGUAGES)[number];
+/** Each field optional: a missing one falls back to the English field. */
+export type SkuTexts = Partial<Record<SkuTextField, string>>;
+export type SkuTranslations = Partial<Record<TranslatedLanguage, SkuTexts>>;
+/** What a quotation line and a cart item carry: the translated names only. */
+export type SkuNameTranslations = Partial<Record<TranslatedLanguage, { name?: string }>>;
+
 export interface Sku {
   _id: string;
   skuDisplayId: string;
@@ -44,6 +57,8 @@ export interface Sku {
   availableQty: number;
   minimumPrice: number;
   skuQuantityUnit: string;
+  /** Hindi and Gujarati texts; absent in a list saved by an older app. */
+  translations?: SkuTranslations;
   /** Optimistic-concurrency version an admin edit must carry back. */
   version: number;
 }
@@ -54,6 +69,7 @@ export interface CartItem {
   image: string;
   quantity: number;
   skuQuantityUnit: string;
+  translations?: SkuNameTranslations;
 }
 
 export const QUOTATION_STATUSES = ['PENDING', 'COMPLETED', 'ORDERED', 'DELETED', 'EXPIRED'] as const;
@@ -73,6 +89,7 @@ export interface SkuRef {
   name: string;
   image: string;
   skuQuantityUnit: string;
+  translations?: SkuNameTranslations;
 }
 
 /** One quotation line. Prices are line totals in paisa (DECISIONS §1 Money). */
@@ -95,9 +112,20 @@ export interface Quotation {
   orderStatus: OrderStatus | null;
   deliveryOtp: string | null;
   amountPaidPaisa: number;
+  /** The order placed from this quotation (OD…), null before one exists. */
+  orderDisplayId: string | null;
+  /** A priced (COMPLETED or EXPIRED) quotation's end of validity; null otherwise. */
+  validUntil: string | null;
   version: number;
   createdAt: string;
   updatedAt: string;
+}
+
+/** One row of an entity's audit trail: who changed which fields, and when (`by` is null for the clock's expiry). */
+export interface AuditEntry {
+  at: string;
+  by: { _id: string; name: string | null; mobileNumber: string } | null;
+  changes: Record<string, { from: unknown; to: unknown }>;
 }
 
 export interface Order {

@@ -2,15 +2,21 @@
  * Builds the Fastify app without listening (FD src/app.ts): tests call `buildApp(...)` and
  * `app.inject`, server.ts listens. Everything time-dependent reads `now`, so tests control time.
  */
+import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
+import sensible from '@fastify/sensible';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ServerConfig } from './config';
 import type { Database } from './db/schema';
 import { AnswerCache, DEFAULT_ANSWER_CACHE, type AnswerCacheLimits } from './http/answer-cache';
+import { describeRoute } from './http/api-docs';
 import { installAuthHook } from './http/auth-hook';
 import type { Deps } from './http/context';
 import { HttpError, installErrorHandlers, notFound } from './http/errors';
+import { installApiCompression } from './http/compression';
 import { installSecurityHeaders } from './http/security-headers';
 import { installWeb } from './http/web';
 import authRoutes, { type IpLimit } from './routes/auth';
@@ -51,6 +57,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 256 * 1024,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
   });
+  // Summary, tag, security and error answers for the OpenAPI document, before anyone reads a route.
+  app.addHook('onRoute', describeRoute);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   const deps: Deps = {
@@ -62,6 +70,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     quotationAnswers: new AnswerCache(options.quotationCache ?? DEFAULT_ANSWER_CACHE),
   };
   app.decorate('deps', deps);
+  await app.register(sensible);
   installErrorHandlers(app);
 
   await installSecurityHeaders(app);
@@ -72,7 +81,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     done();
   });
 
-  installCors(app, config.corsOrigins);
+  // CORS stays closed (no headers at all) unless CORS_ORIGINS lists the caller's origin.
+  if (config.corsOrigins.length > 0) {
+    await app.register(cors, {
+      origin: config.corsOrigins,
+      credentials: true,
+      methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      allowedHeaders: ['authorization', 'content-type', 'if-match'],
+      maxAge: 600,
+    });
+  }
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
@@ -82,9 +100,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   installAuthHook(app);
 
+  // OpenAPI 3.1 from the route schemas (GET /api/openapi.json, routes/meta.ts) and its reference page.
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Krishi by-products API',
+        version: '1',
+        description: 'Every answer is `{ data }` (lists: `{ data, nextCursor, total }`); every error is `{ message, code }`.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
+
   const ipLimit = options.ipLimit ?? DEFAULT_IP_LIMIT;
   await app.register(
     async (api) => {
+      await installApiCompression(api);
       await api.register(authRoutes, { ipLimit });
       await api.register(userRoutes);
       await api.register(skuRoutes);
@@ -103,22 +136,4 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     void reply.code(404).send({ message: error.message, code: error.code });
   });
   return app;
-}
-
-/** CORS stays closed (no headers at all) unless CORS_ORIGINS lists the caller's origin. */
-function installCors(app: FastifyInstance, origins: string[]): void {
-  if (origins.length === 0) return;
-  app.addHook('onRequest', async (request, reply) => {
-    const origin = request.headers.origin;
-    if (typeof origin !== 'string' || !origins.includes(origin)) return;
-    reply.header('access-control-allow-origin', origin).header('access-control-allow-credentials', 'true').header('vary', 'Origin');
-    if (request.method === 'OPTIONS') {
-      return reply
-        .code(204)
-        .header('access-control-allow-methods', 'GET,POST,PUT,PATCH,DELETE')
-        .header('access-control-allow-headers', 'authorization,content-type')
-        .header('access-control-max-age', '600')
-        .send();
-    }
-  });
 }

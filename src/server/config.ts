@@ -21,6 +21,8 @@ export interface ServerConfig {
   databaseUrl: string | null;
   adminMobileNumbers: string[];
   sms: { transport: 'console' } | { transport: 'twilio'; twilio: TwilioConfig };
+  /** SMS_NOTIFICATIONS=off: no notification SMS (priced quotation, order moves); login codes still go. */
+  smsNotifications: boolean;
   contactPhone: string;
   contactChatUrl: string;
   upiPayeeId: string | null;
@@ -32,6 +34,11 @@ export interface ServerConfig {
   otpResendSeconds: number;
   trustProxy: boolean;
   logLevel: string;
+  /** A COMPLETED quotation's validity from its pricing, in days. */
+  quotationValidityDays: number;
+  /** How many quotations one farmer may request per hour and per day. */
+  quotationHourlyLimit: number;
+  quotationDailyLimit: number;
 }
 
 /** The admin number `npm start` offers while codes go to the console and none is configured. */
@@ -110,8 +117,19 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   const badOrigin = corsOrigins.find((o) => !/^https?:\/\/[^/\s]+$/.test(o));
   if (badOrigin !== undefined) throw new ConfigError(`CORS_ORIGINS entries must look like https://host[:port], got "${badOrigin}"`);
 
+  const notifications = text(env, 'SMS_NOTIFICATIONS') ?? 'on';
+  if (notifications !== 'on' && notifications !== 'off') {
+    throw new ConfigError(`SMS_NOTIFICATIONS must be on or off, got "${notifications}"`);
+  }
+
   const trust = text(env, 'TRUST_PROXY') ?? 'false';
   if (trust !== 'true' && trust !== 'false') throw new ConfigError(`TRUST_PROXY must be true or false, got "${trust}"`);
+
+  const quotationHourlyLimit = integer(env, 'QUOTATION_HOURLY_LIMIT', 20, 1, 10_000);
+  const quotationDailyLimit = integer(env, 'QUOTATION_DAILY_LIMIT', 100, 1, 100_000);
+  if (quotationDailyLimit < quotationHourlyLimit) {
+    throw new ConfigError(`QUOTATION_DAILY_LIMIT (${quotationDailyLimit}) must be at least QUOTATION_HOURLY_LIMIT (${quotationHourlyLimit})`);
+  }
 
   return {
     port: integer(env, 'PORT', 3000, 0, 65535),
@@ -120,6 +138,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     databaseUrl,
     adminMobileNumbers: admins,
     sms,
+    smsNotifications: notifications === 'on',
     contactPhone: text(env, 'CONTACT_PHONE') ?? '+919000000000',
     contactChatUrl: text(env, 'CONTACT_CHAT_URL') ?? 'https://wa.me/919000000000',
     upiPayeeId: text(env, 'UPI_PAYEE_ID'),
@@ -131,5 +150,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     otpResendSeconds: integer(env, 'OTP_RESEND_SECONDS', 120, 0, 86400),
     trustProxy: trust === 'true',
     logLevel: text(env, 'LOG_LEVEL') ?? 'warn',
+    quotationValidityDays: integer(env, 'QUOTATION_VALIDITY_DAYS', 7, 1, 365),
+    quotationHourlyLimit,
+    quotationDailyLimit,
   };
 }

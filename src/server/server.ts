@@ -11,8 +11,10 @@ import { ConfigError, loadConfig, type ServerConfig } from './config';
 import { openDatabase } from './db/connect';
 import { analyzePostgres, migrateToLatest } from './db/migrations';
 import { pruneSessions } from './repos/sessions';
+import { limitImageMemory } from './memory-budget';
 import { loadSecrets } from './secrets';
 import { seedDatabase } from './seed/seed';
+import { createOutboxSender } from './sms/outbox';
 import { consoleTransport, type SmsTransport } from './sms/transport';
 import { twilioTransport } from './sms/twilio';
 
@@ -24,6 +26,8 @@ const fail = (line: string): never => {
 function smsFor(config: ServerConfig): SmsTransport {
   return config.sms.transport === 'twilio' ? twilioTransport(config.sms.twilio) : consoleTransport();
 }
+
+limitImageMemory();
 
 async function main() {
   const config = loadConfig();
@@ -41,15 +45,18 @@ async function main() {
   const seeded = await seedDatabase(db, Date.now());
   if (config.databaseUrl) await analyzePostgres(db);
 
+  const sms = smsFor(config);
   const app = await buildApp({
     db,
     config,
     secrets,
-    sms: smsFor(config),
+    sms,
     webRoot: fileURLToPath(new URL('../../dist/web', import.meta.url)),
     logger: { level: config.logLevel },
   });
   await app.listen({ port: config.port, host: config.host });
+  const outbox = createOutboxSender({ db, sms, enabled: config.smsNotifications, log: app.log });
+  await outbox.start();
 
   const port = (app.server.address() as { port: number }).port;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
@@ -71,6 +78,7 @@ async function main() {
     if (closing) return;
     closing = true;
     clearInterval(prune);
+    await outbox.stop();
     await app.close();
     await db.destroy();
     process.exit(0);

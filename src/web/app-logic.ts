@@ -9,14 +9,20 @@ import { cartMachine } from '../../machines/cart.machine';
 import { connectionMachine } from '../../machines/connection.machine';
 import { catalogueMachine } from '../../machines/catalogue.machine';
 import { quotationStoreMachine } from '../../machines/quotation-store.machine';
+import { orderTrackingMachine } from '../../machines/order-tracking.machine';
 import { otpLoginMachine } from '../../machines/otp-login.machine';
+import { protectedImageMachine } from '../../machines/protected-image.machine';
+import { quotationDetailMachine } from '../../machines/quotation-detail.machine';
+import { quotationListMachine } from '../../machines/quotation-list.machine';
 import { createPersistActor, createRestoreActor, type KeyValueStore } from '../../machines/persistence';
 import { registrationMachine } from '../../machines/registration.machine';
 import { sessionMachine } from '../../machines/session.machine';
 import * as onboardingApi from './api/onboarding';
+import { fetchProtectedImage } from './api/protected-image';
 import * as browser from './onboarding/browser-actors';
-import { realAppShopActors, whenLoggedOut, type AppShopActors } from './shop/actors';
+import { realAppShopActors, realScreenActors, whenLoggedOut, type AppShopActors, type ScreenActors } from './shop/actors';
 import { ROUTES } from '../domain/routes';
+import type { Quotation } from '../domain/types';
 
 export const realOnboardingActors = {
   requestOtp: onboardingApi.requestOtp,
@@ -42,6 +48,12 @@ export interface AppEffects {
   actors?: Partial<OnboardingActors>;
   /** Replaces some of the shop's app-level actors (tests). */
   shop?: Partial<AppShopActors>;
+  /** Replaces some of the screen charts' actors (tests answer the polling screens' requests). */
+  screens?: Partial<ScreenActors>;
+  /** Replaces the protected-image fetch (tests). */
+  fetchImage?: typeof fetchProtectedImage;
+  /** Opens a URL outside the app (the UPI link); the real one is `window.location.assign`. */
+  openUrl?: (url: string) => void;
   /** Replaces some of the login machine's actions (tests that shorten the resend countdown). */
   otpLoginActions?: Parameters<typeof otpLoginMachine.provide>[0]['actions'];
 }
@@ -49,10 +61,37 @@ export interface AppEffects {
 export function createAppLogic(effects: AppEffects) {
   const a = { ...realOnboardingActors, ...effects.actors } as OnboardingActors;
   const shop = { ...realAppShopActors, ...effects.shop };
+  const screens = { ...realScreenActors, ...effects.screens };
+  const openUrl = effects.openUrl ?? ((url: string) => window.location.assign(url));
   // After a 201 the cart asks the session (which applies the guards) to show /request.
   const goToRequest = { type: 'nav.go', to: ROUTES.request };
+  // The screen charts reach their peers through the system: the session moves, the store keeps.
+  const update = (_: unknown, params: { quotation: Quotation }) => ({ type: 'quotations.update', quotation: params.quotation });
   return appMachine.provide({
     actors: {
+      avatar: protectedImageMachine.provide({ actors: { fetchImage: effects.fetchImage ?? fetchProtectedImage } }),
+      quotationList: quotationListMachine.provide({
+        actors: { fetchQuotations: screens.fetchQuotations, deleteQuotation: screens.deleteQuotation, visibility: screens.visibility },
+        actions: {
+          storeQuotations: sendTo(({ system }) => system.get('quotations'), (_, params: { quotations: Quotation[] }) => ({ type: 'quotations.set', quotations: params.quotations })),
+        },
+      }),
+      quotationDetail: quotationDetailMachine.provide({
+        actors: {
+          fetchQuotation: screens.fetchQuotation,
+          deleteQuotation: screens.deleteQuotation,
+          placeOrder: screens.placeOrder,
+          visibility: screens.visibility,
+        },
+        actions: {
+          navigate: sendTo(({ system }) => system.get('session'), (_, params: { to: string }) => ({ type: 'nav.go', to: params.to })),
+          storeQuotation: sendTo(({ system }) => system.get('quotations'), update),
+        },
+      }),
+      orderTracking: orderTrackingMachine.provide({
+        actors: { fetchQuotation: screens.fetchQuotation, visibility: screens.visibility },
+        actions: { openPaymentLink: (_, params) => openUrl(params.url), storeQuotation: sendTo(({ system }) => system.get('quotations'), update) },
+      }),
       cart: cartMachine.provide({
         actors: { requestQuotation: shop.requestQuotation, logoutWatch: whenLoggedOut({ type: 'cart.clear' }) },
         actions: { navigateToRequest: sendTo(({ system }) => system.get('session'), goToRequest) },

@@ -36,6 +36,8 @@ export function quotation(overrides: Partial<Quotation> = {}): Quotation {
     image: '/img/groundnut.jpg',
     skusDetail: [line()],
     orderStatus: null,
+    orderDisplayId: null,
+    validUntil: null,
     deliveryOtp: null,
     amountPaidPaisa: 0,
     version: 1,

@@ -61,7 +61,8 @@ async function setOrder(page: Page, orderId: string, status: string | null, paid
 }
 
 describe('admins and farmers together', () => {
-  const world = useWorld();
+  // One farmer's 500 quotations for the paging journey: the fair-use cap is raised for this file's server.
+  const world = useWorld({ QUOTATION_HOURLY_LIMIT: '500', QUOTATION_DAILY_LIMIT: '500' });
 
   it('prices a quotation, and the farmer orders it and follows it to delivery and full payment', async () => {
     const { server, browser } = world;
@@ -125,6 +126,9 @@ describe('admins and farmers together', () => {
     const orders = (await call<{ data: { _id: string; orderDisplayId: string; quotationDetail: { _id: string } }[] }>(server, 'GET', '/orders', adminToken)).body.data;
     const orderId = orders.find((o) => o.quotationDetail._id === q._id)!.orderDisplayId;
     await openAdmin(admin, 'orders');
+    // The farmer reads out the QT number they see: the admin finds the order by it.
+    await admin.getByLabel(t('admin.orders.search')).fill(q.quotationDisplayId);
+    await admin.getByRole('button', { name: new RegExp(orderId) }).waitFor();
     const steps = ['ORDER_CONFIRMED', 'MATERIAL_LOADED', 'IN_TRANSIT', 'DELIVERED'] as const;
     for (const [index, status] of steps.entries()) {
       await setOrder(admin, orderId, status, null);
@@ -218,5 +222,43 @@ describe('admins and farmers together', () => {
     expect(stored.skusDetail[0]).toMatchObject({ goodsPricePaisa: 70_000, discountPaisa: 0, shippingPricePaisa: 10_000 });
     await adminContext.close();
     await secondContext.close();
+  });
+
+  it('pages through 500 quotations of one farmer, found on the server by their mobile number', async () => {
+    const { server, browser } = world;
+    // The first admin's number has had its hourly codes (OTP_MAX_PER_HOUR) in the journeys above.
+    const adminToken = await apiLogin(server, SECOND_ADMIN_NUMBER);
+    const mobile = '9123400777';
+    const farmerToken = await verifiedFarmer(server, adminToken, mobile, 'english', 'Paging Farmer');
+    const created: string[] = [];
+    for (let batch = 0; batch < 25; batch += 1) {
+      const quotations = await Promise.all(Array.from({ length: 20 }, () => quotationFor(server, farmerToken, [['Paddy Straw', 1]])));
+      created.push(...quotations.map((q) => q.quotationDisplayId));
+    }
+
+    const adminContext = await newPhone(browser, server.url);
+    const admin = await adminContext.newPage();
+    await adminLogIn(admin, server, SECOND_ADMIN_NUMBER);
+    await openAdmin(admin, 'quotations');
+    await admin.getByLabel(t('admin.quotations.search')).fill(mobile);
+    const list = admin.getByRole('list', { name: t('admin.quotations.list') });
+    const shown = (n: number) => admin.getByText(t('admin.common.shownOfTotal', { shown: n, total: 500 }));
+    await shown(50).waitFor();
+    await look(admin, 'en', 'admin-quotations-paged');
+    // Scrolling to the end of the list loads the next page, until the server has no more.
+    const rows = list.getByRole('button');
+    const footerButton = admin.locator('.admin-page-footer button');
+    let listed = await rows.count();
+    while ((await footerButton.count()) > 0) {
+      await footerButton.scrollIntoViewIfNeeded();
+      await expect.poll(() => rows.count(), { timeout: 10_000 }).toBeGreaterThan(listed);
+      listed = await rows.count();
+    }
+    await shown(500).waitFor();
+    const ids = await rows.locator('strong').allTextContents();
+    expect(ids).toHaveLength(500);
+    expect(new Set(ids)).toEqual(new Set(created));
+    await look(admin, 'en', 'admin-quotations-paged-end');
+    await adminContext.close();
   });
 });

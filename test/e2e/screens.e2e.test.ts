@@ -5,42 +5,26 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Quotation, Sku } from '../../src/domain/types';
+import type { Quotation } from '../../src/domain/types';
 import { adminLogIn, openAdmin } from './support/admin';
-import { apiLogin, call, verifiedFarmer } from './support/api';
+import { apiLogin, verifiedFarmer } from './support/api';
 import { newPhone, screensSeen } from './support/browser';
+import { quotationsInEachStatus } from './support/quotations';
 import { at, chooseLanguage, logIn, look } from './support/onboarding';
-import { ADMIN_NUMBER, type TestServer } from './support/server';
+import { ADMIN_NUMBER } from './support/server';
 import { useWorld } from './support/world';
 import { text, type Lang } from './support/text';
 
 const LANGUAGE: Record<Lang, string> = { en: 'english', hi: 'hindi', gu: 'gujrati' };
 
-async function quotation(server: TestServer, token: string, admin: string, skus: Sku[], status: 'PENDING' | 'COMPLETED' | 'ORDERED'): Promise<Quotation> {
-  const created = await call<{ data: Quotation }>(server, 'POST', '/quotations', token, {
-    skusDetail: [
-      { skuIdentifier: skus[3]!._id, quantity: 4 },
-      { skuIdentifier: skus[0]!._id, quantity: 120 },
-      { skuIdentifier: skus[6]!._id, quantity: 300 },
-      { skuIdentifier: skus[7]!._id, quantity: 80 },
-    ],
-  });
-  const q = created.body.data;
-  if (status === 'PENDING') return q;
-  await call(server, 'PATCH', `/quotations/${q._id}`, admin, {
-    ...q,
-    status: 'COMPLETED',
-    skusDetail: q.skusDetail.map((l, i) => ({ skuIdentifier: l.skuIdentifier._id, quantity: l.quantity, goodsPricePaisa: 150_000 + i * 25_000, discountPaisa: 5_000, shippingPricePaisa: 12_000 })),
-  });
-  if (status === 'ORDERED') await call(server, 'POST', `/orders/${q._id}`, token);
-  return (await call<{ data: Quotation }>(server, 'GET', `/quotations/${q._id}`, token)).body.data;
-}
+/** The sample product as each language's catalogue names it (issue 10). */
+const PADDY_STRAW: Record<Lang, string> = { en: 'Paddy Straw', hi: 'धान का पुआल (पराली)', gu: 'ડાંગરનું પરાળ' };
 
 async function farmerScreens(page: Page, lang: Lang, qs: Record<'PENDING' | 'COMPLETED' | 'ORDERED', Quotation>): Promise<void> {
   await at(page, '/home');
-  await page.getByRole('link', { name: 'Paddy Straw' }).waitFor();
+  await page.getByRole('link', { name: PADDY_STRAW[lang] }).waitFor();
   await look(page, lang, 'home');
-  await page.getByRole('link', { name: 'Paddy Straw' }).click();
+  await page.getByRole('link', { name: PADDY_STRAW[lang] }).click();
   await at(page, '/sku-details');
   await look(page, lang, 'sku-details');
   await page.goto('/cart');
@@ -106,12 +90,7 @@ describe('every screen in every language', () => {
       const { server, browser } = world;
       const mobile = `912340100${index}`;
       const token = await verifiedFarmer(server, admin, mobile, LANGUAGE[lang], ['Mohan Lal', 'सीता देवी', 'હિતેશ પટેલ'][index]);
-      const skus = (await call<{ data: Sku[] }>(server, 'GET', '/skus', token)).body.data;
-      const qs = {
-        PENDING: await quotation(server, token, admin, skus, 'PENDING'),
-        COMPLETED: await quotation(server, token, admin, skus, 'COMPLETED'),
-        ORDERED: await quotation(server, token, admin, skus, 'ORDERED'),
-      };
+      const qs = await quotationsInEachStatus(server, token, admin);
       expect(qs.ORDERED.status).toBe('ORDERED');
 
       const farmerContext = await newPhone(browser, server.url);

@@ -59,6 +59,8 @@ export const quotation = (overrides: Partial<Quotation> & Pick<Quotation, '_id'>
   image: '/api/uploads/s1image01',
   skusDetail: [line('s1', 'Groundnut shell', 0, 0, 0), line('s2', 'Paddy straw', 0, 0, 0, 5)],
   orderStatus: null,
+  orderDisplayId: null,
+  validUntil: null,
   deliveryOtp: null,
   amountPaidPaisa: 0,
   version: 3,
@@ -95,3 +97,6 @@ export const order = (overrides: Partial<Order> & Pick<Order, '_id'>): Order => 
 });
 
 export const ORDERS: Order[] = [order({ _id: 'o1' }), order({ _id: 'o2', orderDisplayId: 'OD100002', status: 'IN_TRANSIT' })];
+
+/** The server's answer for a list: these rows, the cursor of the next page (null: the last) and the total found. */
+export const page = <T>(rows: T[], nextCursor: string | null = null, total = rows.length) => ({ data: rows, nextCursor, total });

@@ -8,8 +8,9 @@ import { adminQuotationsMachine, type SaveQuotationInput } from '../../machines/
 import type { SaveOutcome } from '../../machines/admin-sheet';
 import { adminSkusMachine, type SaveSkuInput } from '../../machines/admin-skus.machine';
 import { adminUsersMachine } from '../../machines/admin-users.machine';
-import type { Order, Quotation, Sku, User } from '../../src/domain/types';
-import { ORDERS, QUOTATIONS, SKUS, USERS, order, quotation, sku } from './admin-fixtures';
+import type { AuditEntry, Order, Quotation, Sku, User } from '../../src/domain/types';
+import { ORDERS, QUOTATIONS, SKUS, USERS, order, page, quotation, sku } from './admin-fixtures';
+import type { Page, PageQuery } from '../../machines/admin-list';
 
 /** An effect that never settles: the paths deliver its answer as an event. */
 export const never = <T, TInput = void>() => fromPromise<T, TInput>(() => new Promise<T>(() => undefined));
@@ -28,14 +29,30 @@ export const QUOTATIONS_CHANGED: Quotation[] = [
 ];
 export const ORDERS_CHANGED: Order[] = [order({ ...ORDERS[0]!, status: 'DELIVERED', version: 2 }), ORDERS[1]!];
 export const SKUS_CHANGED: Sku[] = [sku({ ...SKUS[0]!, name: 'Groundnut shell (fine)', version: 2 }), SKUS[1]!, SKUS[2]!];
+/** An audit trail: the admin priced the quotation, then the clock expired it. */
+export const HISTORY: AuditEntry[] = [
+  { at: '2026-11-02T10:00:00.000Z', by: { _id: 'admin-1', name: 'Meena Admin', mobileNumber: '9000000001' }, changes: { status: { from: 'PENDING', to: 'COMPLETED' } } },
+  { at: '2026-11-09T10:00:00.000Z', by: null, changes: { status: { from: 'COMPLETED', to: 'EXPIRED' } } },
+];
+
+/** The second page of each paged list: one more row, the last. */
+export const QUOTATION_3: Quotation = quotation({ _id: 'q3', quotationDisplayId: 'QT100003' });
+export const ORDER_3: Order = order({ _id: 'o3', orderDisplayId: 'OD100003', status: 'DELIVERED' });
+export const USER_5: User = { ...USERS[0]!, _id: 'u5', name: 'Esha Joshi', mobileNumber: '9876500005', isVerified: true };
 export const USERS_AFTER_VERIFY: User[] = USERS.map((u) => (u._id === 'u2' ? { ...u, isVerified: true } : u));
 
 export const quotationEvents: AnyEventObject[] = [
-  done('loadQuotations', QUOTATIONS),
+  done('loadQuotations', page(QUOTATIONS, 'c2', 3)),
+  done('moreQuotations', page([QUOTATION_3], null, 3)),
+  failed('moreQuotations'),
+  { type: 'list.more' },
+  { type: 'xstate.after.SEARCH_DELAY.adminQuotations.browsing.debouncing' },
   failed('loadQuotations'),
   { type: 'list.reload' },
   { type: 'search.change', query: 'qt100002' },
   { type: 'quotation.open', id: 'q2' },
+  done('quotationHistory', HISTORY),
+  failed('quotationHistory'),
   { type: 'quotation.edit' },
   { type: 'draft.status', status: 'COMPLETED' },
   { type: 'draft.line', index: 0, field: 'goods', value: '12500.50' },
@@ -43,18 +60,24 @@ export const quotationEvents: AnyEventObject[] = [
   done('saveQuotation', SAVED),
   done('saveQuotation', CONFLICT),
   failed('saveQuotation'),
-  done('reloadQuotations', QUOTATIONS_CHANGED),
+  done('reloadQuotations', page([QUOTATIONS_CHANGED[1]!])),
   failed('reloadQuotations'),
   { type: 'draft.reapply' },
   { type: 'sheet.close' },
 ];
 
 export const orderEvents: AnyEventObject[] = [
-  done('loadOrders', ORDERS),
+  done('loadOrders', page(ORDERS, 'c2', 3)),
+  done('moreOrders', page([ORDER_3], null, 3)),
+  failed('moreOrders'),
+  { type: 'list.more' },
+  { type: 'xstate.after.SEARCH_DELAY.adminOrders.browsing.debouncing' },
   failed('loadOrders'),
   { type: 'list.reload' },
   { type: 'search.change', query: 'od100001' },
   { type: 'order.open', id: 'o1' },
+  done('orderHistory', HISTORY),
+  failed('orderHistory'),
   { type: 'order.edit' },
   { type: 'draft.status', status: 'ORDER_CONFIRMED' },
   { type: 'draft.amountPaid', value: '5000.5' },
@@ -62,11 +85,22 @@ export const orderEvents: AnyEventObject[] = [
   done('saveOrder', SAVED),
   done('saveOrder', CONFLICT),
   failed('saveOrder'),
-  done('reloadOrders', ORDERS_CHANGED),
+  done('reloadOrders', page([ORDERS_CHANGED[0]!])),
   failed('reloadOrders'),
   { type: 'draft.reapply' },
   { type: 'sheet.close' },
 ];
+
+/**
+ * The history effect answers once per opened sheet: its answers are offered only while it is pending
+ * (the walk would otherwise deliver a second answer to an effect that already settled).
+ */
+export const whileHistoryPending =
+  (events: readonly AnyEventObject[]) =>
+  (snapshot: { context: { history: unknown; historyFailed: boolean } }): AnyEventObject[] =>
+    events.filter(
+      (e) => !/^xstate\.(done|error)\.actor\.\w+History$/.test(e.type) || (snapshot.context.history === null && !snapshot.context.historyFailed),
+    );
 
 /** A tiny PNG, the file an admin picks for a SKU image. */
 export const SKU_IMAGE_FILE = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' });
@@ -96,11 +130,17 @@ export const skuEvents: AnyEventObject[] = [
 ];
 
 export const userEvents: AnyEventObject[] = [
-  done('loadUsers', USERS),
+  done('loadUsers', page(USERS, 'c2', 5)),
   failed('loadUsers'),
+  done('moreUsers', page([USER_5], null, 5)),
+  failed('moreUsers'),
+  { type: 'list.more' },
+  { type: 'xstate.after.SEARCH_DELAY.adminUsers.list.debouncing' },
   { type: 'list.reload' },
   { type: 'search.change', query: 'shah' },
   { type: 'user.expand', id: 'u2' },
+  done('userHistory', HISTORY),
+  failed('userHistory'),
   { type: 'user.expand', id: 'u3' },
   { type: 'user.collapse' },
   { type: 'photo.loaded', src: 'blob:photo-u2' },
@@ -112,10 +152,21 @@ export const userEvents: AnyEventObject[] = [
   failed('verifyUser'),
 ];
 
+/**
+ * The admin charts' states multiply (list pages and search, sheet, history, the users chart's two images):
+ * they number a few thousand, beyond the walk's default bound.
+ */
+export const MODEL_LIMIT = 10_000;
+/** The users chart's list and details regions multiply each other's states. */
+export const USERS_MODEL_LIMIT = 60_000;
+
 /** After a verification the list reloads with the verified user; the paths answer with this list then. */
-export const userEventsIn = (snapshot: { context: { users: User[]; query: string } }): AnyEventObject[] =>
-  userEvents.map((e) => {
-    if (e.type === 'xstate.done.actor.loadUsers' && snapshot.context.users.length > 0) return done('loadUsers', USERS_AFTER_VERIFY);
+export const userEventsIn = (snapshot: {
+  context: { users: User[]; query: string; history: AuditEntry[] | null; historyFailed: boolean };
+}): AnyEventObject[] =>
+  whileHistoryPending(userEvents)(snapshot).map((e) => {
+    // Only the first load has a second page: later loads (after a verification or a search) are one page.
+    if (e.type === 'xstate.done.actor.loadUsers' && snapshot.context.users.length > 0) return done('loadUsers', page(USERS_AFTER_VERIFY));
     // Typing changes the text: after a search the next one clears it.
     if (e.type === 'search.change' && snapshot.context.query !== '') return { type: 'search.change', query: '' };
     return e;
@@ -123,10 +174,18 @@ export const userEventsIn = (snapshot: { context: { users: User[]; query: string
 
 /** The production charts with effects that never settle: the paths deliver every answer as an event. */
 export const quotationsModel = adminQuotationsMachine.provide({
-  actors: { loadQuotations: never<Quotation[]>(), saveQuotation: never<SaveOutcome, SaveQuotationInput>() },
+  actors: {
+    loadQuotations: never<Page<Quotation>, PageQuery>(),
+    saveQuotation: never<SaveOutcome, SaveQuotationInput>(),
+    loadHistory: never<AuditEntry[], { id: string }>(),
+  },
 });
 export const ordersModel = adminOrdersMachine.provide({
-  actors: { loadOrders: never<Order[]>(), saveOrder: never<SaveOutcome, SaveOrderInput>() },
+  actors: {
+    loadOrders: never<Page<Order>, PageQuery>(),
+    saveOrder: never<SaveOutcome, SaveOrderInput>(),
+    loadHistory: never<AuditEntry[], { id: string }>(),
+  },
 });
 export const skusModel = adminSkusMachine.provide({
   actors: { loadSkus: never<Sku[]>(), saveSku: never<SaveOutcome, SaveSkuInput>(),
@@ -134,7 +193,8 @@ export const skusModel = adminSkusMachine.provide({
     uploadSkuImage: never<string, { file: Blob }>(), },
 });
 export const usersModel = adminUsersMachine.provide({
-  actors: { loadUsers: never<User[]>(), verifyUser: never<unknown, { id: string }>(),
+  actors: { loadUsers: never<Page<User>, PageQuery>(), verifyUser: never<unknown, { id: string }>(),
+    loadHistory: never<AuditEntry[], { id: string }>(),
     photoImage: silentCallback<{ url: string }>(),
     aadhaarImage: silentCallback<{ url: string }>(), },
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import {
   adminOrdersMachine,
@@ -11,20 +11,23 @@ import {
   type SaveOrderInput,
 } from '../../machines/admin-orders.machine';
 import type { SaveOutcome } from '../../machines/admin-sheet';
-import type { Order } from '../../src/domain/types';
+import type { AuditEntry, Order } from '../../src/domain/types';
+import type { Page, PageQuery } from '../../machines/admin-list';
 import { controlled } from '../support/controlled';
 import { settle } from './admin-controlled';
-import { ORDERS } from './admin-fixtures';
-import { ORDERS_CHANGED } from './admin-model-events';
+import { order, ORDERS, page } from './admin-fixtures';
+import { HISTORY, ORDERS_CHANGED } from './admin-model-events';
 
-async function loaded() {
-  const load = controlled<Order[], void>();
+async function loadedAt(wait: (ms: number) => Promise<unknown>, first = page(ORDERS)) {
+  const load = controlled<Page<Order>, PageQuery>();
   const save = controlled<SaveOutcome, SaveOrderInput>();
   const actor = createActor(adminOrdersMachine.provide({ actors: { loadOrders: load.logic, saveOrder: save.logic } })).start();
-  load.last().resolve(ORDERS);
-  await settle();
+  load.last().resolve(first);
+  await wait(0);
   return { actor, load, save };
 }
+
+const loaded = () => loadedAt(settle);
 
 async function editing() {
   const { actor, load, save } = await loaded();
@@ -34,21 +37,79 @@ async function editing() {
 }
 
 describe('the admin orders chart', () => {
-  it('searches orders by display id, ignoring case, and opens only a listed order', async () => {
-    const { actor } = await loaded();
-    actor.send({ type: 'search.change', query: 'od100002' });
-    expect(visibleOrders(actor.getSnapshot().context).map((o) => o._id)).toEqual(['o2']);
-    expect(actor.getSnapshot().can({ type: 'order.open', id: 'o1' })).toBe(false);
+  it('sends the search to the server after 500 ms of quiet, and lists what it finds', async () => {
+    vi.useFakeTimers();
+    try {
+      const { actor, load } = await loadedAt(vi.advanceTimersByTimeAsync);
+      actor.send({ type: 'search.change', query: 'QT1' });
+      await vi.advanceTimersByTimeAsync(300);
+      actor.send({ type: 'search.change', query: 'QT100077' });
+      await vi.advanceTimersByTimeAsync(499);
+      expect(load.calls).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(load.calls.map((c) => c.input)).toEqual([
+        { q: '', cursor: null },
+        { q: 'QT100077', cursor: null },
+      ]);
+      const mine = order({ _id: 'o9', orderDisplayId: 'OD100009', quotationDetail: { _id: 'q9', quotationDisplayId: 'QT100077', skusDetail: [] } });
+      load.last().resolve(page([mine]));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(visibleOrders(actor.getSnapshot().context).map((o) => o._id)).toEqual(['o9']);
+      expect(actor.getSnapshot().context.total).toBe(1);
+      expect(actor.getSnapshot().can({ type: 'order.open', id: 'o1' })).toBe(false);
+      actor.send({ type: 'order.open', id: 'o9' });
+      expect(actor.getSnapshot().can({ type: 'search.change', query: '' })).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('appends the next page by its cursor without listing a row twice, and offers no more after the last', async () => {
+    const { actor, load } = await loadedAt(settle, page(ORDERS, 'c2', 3));
+    expect(actor.getSnapshot().can({ type: 'list.more' })).toBe(true);
+    actor.send({ type: 'list.more' });
+    expect(load.last().input).toEqual({ q: '', cursor: 'c2' });
+    // o2 moved onto the second page while the admin scrolled: it stays listed once.
+    load.last().resolve(page([ORDERS[1]!, order({ _id: 'o3', orderDisplayId: 'OD100003' })], null, 3));
+    await settle();
+    expect(actor.getSnapshot().context.orders.map((o) => o._id)).toEqual(['o1', 'o2', 'o3']);
+    expect(actor.getSnapshot().context.nextCursor).toBeNull();
+    expect(actor.getSnapshot().can({ type: 'list.more' })).toBe(false);
+  });
+
+  it("loads the open order's audit history by its id, and starts afresh for the next order", async () => {
+    const load = controlled<Page<Order>, PageQuery>();
+    const history = controlled<AuditEntry[], { id: string }>();
+    const actor = createActor(
+      adminOrdersMachine.provide({
+        actors: { loadOrders: load.logic, saveOrder: controlled<SaveOutcome, SaveOrderInput>().logic, loadHistory: history.logic },
+      }),
+    ).start();
+    load.last().resolve(page(ORDERS));
+    await settle();
+    actor.send({ type: 'order.open', id: 'o1' });
+    expect(history.last().input).toEqual({ id: 'o1' });
+    expect(actor.getSnapshot().context.history).toBeNull();
+    history.last().resolve(HISTORY);
+    await settle();
+    expect(actor.getSnapshot().context.history).toEqual(HISTORY);
+    actor.send({ type: 'sheet.close' });
+    expect(history.last().signal.aborted).toBe(false);
     actor.send({ type: 'order.open', id: 'o2' });
-    expect(actor.getSnapshot().can({ type: 'search.change', query: '' })).toBe(false);
+    expect(history.last().input).toEqual({ id: 'o2' });
+    expect(actor.getSnapshot().context.history).toBeNull();
+    history.last().reject(new Error('offline'));
+    await settle();
+    expect(actor.getSnapshot().context.historyFailed).toBe(true);
+    expect(actor.getSnapshot().matches({ sheet: 'viewing' })).toBe(true);
   });
 
   it('opens an order read-only: Update is refused until Edit', async () => {
-    const load = controlled<Order[], void>();
+    const load = controlled<Page<Order>, PageQuery>();
     const actor = createActor(
       adminOrdersMachine.provide({ actors: { loadOrders: load.logic, saveOrder: controlled<SaveOutcome, SaveOrderInput>().logic } }),
     ).start();
-    load.last().resolve(ORDERS);
+    load.last().resolve(page(ORDERS));
     await settle();
     actor.send({ type: 'order.open', id: 'o1' });
     expect(actor.getSnapshot().can({ type: 'order.save' })).toBe(false);
@@ -83,7 +144,7 @@ describe('the admin orders chart', () => {
     actor.send({ type: 'order.save' });
     save.last().resolve({ outcome: 'conflict' });
     await settle();
-    load.last().resolve(ORDERS_CHANGED);
+    load.last().resolve(page(ORDERS_CHANGED));
     await settle();
     expect(actor.getSnapshot().hasTag('saveFailed')).toBe(true);
     expect(openOrder(actor.getSnapshot().context)?.status).toBe('DELIVERED');

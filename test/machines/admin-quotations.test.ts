@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import {
   draftPriceDetails,
@@ -15,13 +15,14 @@ import {
 } from '../../machines/admin-quotations.machine';
 import type { SaveOutcome } from '../../machines/admin-sheet';
 import type { Quotation } from '../../src/domain/types';
+import type { Page, PageQuery } from '../../machines/admin-list';
 import { controlled } from '../support/controlled';
 import { settle } from './admin-controlled';
-import { QUOTATIONS, quotation } from './admin-fixtures';
+import { QUOTATIONS, quotation, page } from './admin-fixtures';
 import { QUOTATIONS_CHANGED } from './admin-model-events';
 
 function start() {
-  const load = controlled<Quotation[], void>();
+  const load = controlled<Page<Quotation>, PageQuery>();
   const save = controlled<SaveOutcome, SaveQuotationInput>();
   const actor = createActor(
     adminQuotationsMachine.provide({ actors: { loadQuotations: load.logic, saveQuotation: save.logic } }),
@@ -31,7 +32,7 @@ function start() {
 
 async function editing() {
   const t = start();
-  t.load.last().resolve(QUOTATIONS);
+  t.load.last().resolve(page(QUOTATIONS));
   await settle();
   t.actor.send({ type: 'quotation.open', id: 'q2' });
   t.actor.send({ type: 'quotation.edit' });
@@ -44,9 +45,9 @@ describe('the admin quotations chart', () => {
   it('lists every quotation once loaded', async () => {
     const t = start();
     expect(t.actor.getSnapshot().hasTag('loading')).toBe(true);
-    t.load.last().resolve(QUOTATIONS);
+    t.load.last().resolve(page(QUOTATIONS));
     await settle();
-    expect(t.actor.getSnapshot().value).toBe('browsing');
+    expect(t.actor.getSnapshot().value).toEqual({ browsing: 'idle' });
     expect(visibleQuotations(t.actor.getSnapshot().context).map((q) => q._id)).toEqual(['q1', 'q2']);
   });
 
@@ -59,21 +60,29 @@ describe('the admin quotations chart', () => {
     expect(t.load.calls).toHaveLength(2);
   });
 
-  it('searches by display id or internal id, ignoring case, and a blank search shows all', async () => {
-    const t = start();
-    t.load.last().resolve(QUOTATIONS);
-    await settle();
-    t.actor.send({ type: 'search.change', query: 'qt100002' });
-    expect(visibleQuotations(t.actor.getSnapshot().context).map((q) => q._id)).toEqual(['q2']);
-    t.actor.send({ type: 'search.change', query: 'Q1' });
-    expect(visibleQuotations(t.actor.getSnapshot().context).map((q) => q._id)).toEqual(['q1']);
-    t.actor.send({ type: 'search.change', query: '  ' });
-    expect(visibleQuotations(t.actor.getSnapshot().context)).toHaveLength(2);
+  it('sends the search, trimmed, to the server after 500 ms of quiet; a blank search lists all again', async () => {
+    vi.useFakeTimers();
+    try {
+      const t = start();
+      t.load.last().resolve(page(QUOTATIONS));
+      await vi.advanceTimersByTimeAsync(0);
+      t.actor.send({ type: 'search.change', query: 'QT100002' });
+      expect(t.actor.getSnapshot().matches({ browsing: 'debouncing' })).toBe(true);
+      await vi.advanceTimersByTimeAsync(500);
+      expect(t.load.last().input).toEqual({ q: 'QT100002', cursor: null });
+      // Typing again while that load runs stops it and waits for quiet once more.
+      t.actor.send({ type: 'search.change', query: '' });
+      expect(t.load.last().signal.aborted).toBe(true);
+      await vi.advanceTimersByTimeAsync(500);
+      expect(t.load.calls.map((c) => c.input.q)).toEqual(['', 'QT100002', '']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('allows Update only in the edit state, with every amount readable, and not while a save is in flight', async () => {
     const t = start();
-    t.load.last().resolve(QUOTATIONS);
+    t.load.last().resolve(page(QUOTATIONS));
     await settle();
     t.actor.send({ type: 'quotation.open', id: 'q2' });
     expect(canSave(t)).toBe(false);
@@ -130,7 +139,7 @@ describe('the admin quotations chart', () => {
     t.save.last().resolve({ outcome: 'conflict' });
     await settle();
     expect(t.actor.getSnapshot().matches({ sheet: 'reloading' })).toBe(true);
-    t.load.last().resolve(QUOTATIONS_CHANGED);
+    t.load.last().resolve(page(QUOTATIONS_CHANGED));
     await settle();
     const snapshot = t.actor.getSnapshot();
     expect(snapshot.matches({ sheet: 'conflict' })).toBe(true);

@@ -153,4 +153,28 @@ describe('the SKU draft', () => {
     expect(skuSaveBody({ ...draft, availableQty: '2.5' })).toBeNull();
     expect(skuSaveBody({ ...draft, minimumPrice: 'cheap' })).toBeNull();
   });
+
+  it('holds the Hindi and Gujarati texts of a SKU, and an edit sends every one, "" clearing a text', () => {
+    const sku: Sku = { ...SKUS[0]!, translations: { hindi: { name: 'धान का पुआल', brandName: 'पंजाब हार्वेस्ट' }, gujrati: { name: 'ડાંગરનું પરાળ' } } };
+    const draft = skuDraftOf(sku);
+    expect([draft['hindi.name'], draft['hindi.description'], draft['gujrati.name']]).toEqual(['धान का पुआल', '', 'ડાંગરનું પરાળ']);
+    const body = skuSaveBody({ ...draft, 'hindi.name': ' धान की पराली ', 'hindi.brandName': '' });
+    expect(body?.translations).toEqual({
+      hindi: { name: 'धान की पराली', description: '', categoryName: '', brandName: '' },
+      gujrati: { name: 'ડાંગરનું પરાળ', description: '', categoryName: '', brandName: '' },
+    });
+  });
+
+  it('sends a new SKU only the translated texts filled in, and none when there are none; a translation may be blank', () => {
+    const draft = { ...skuDraftOf(SKUS[0]!), version: null };
+    expect(skuSaveBody(draft)).not.toHaveProperty('translations');
+    expect(skuSaveBody({ ...draft, 'gujrati.name': 'શેરડીના કૂચા' })?.translations).toEqual({ gujrati: { name: 'શેરડીના કૂચા' } });
+  });
+
+  it('lists a changed translation among the refused changes after a conflict', () => {
+    const base = skuDraftOf(SKUS[0]!);
+    const fresh: Sku = { ...SKUS[0]!, version: 2 };
+    const changes = skuDraftChanges({ mine: { ...base, 'hindi.name': 'खोई' }, base }, fresh);
+    expect(changes).toEqual([{ field: 'hindi.name', mine: 'खोई', now: '' }]);
+  });
 });

@@ -1,14 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { adminUsersMachine, sortUsersForAdmin, visibleUsers } from '../../machines/admin-users.machine';
 import type { User } from '../../src/domain/types';
+import type { Page, PageQuery } from '../../machines/admin-list';
 import { controlled } from '../support/controlled';
 import { controlledCallback, settle } from './admin-controlled';
-import { USERS } from './admin-fixtures';
+import { USERS, page } from './admin-fixtures';
 import { USERS_AFTER_VERIFY } from './admin-model-events';
 
 async function loaded() {
-  const load = controlled<User[], void>();
+  const load = controlled<Page<User>, PageQuery>();
   const verify = controlled<unknown, { id: string }>();
   const photo = controlledCallback<{ url: string }>();
   const aadhaar = controlledCallback<{ url: string }>();
@@ -17,7 +18,7 @@ async function loaded() {
       actors: { loadUsers: load.logic, verifyUser: verify.logic, photoImage: photo.logic, aadhaarImage: aadhaar.logic },
     }),
   ).start();
-  load.last().resolve(USERS);
+  load.last().resolve(page(USERS));
   await settle();
   return { actor, load, verify, photo, aadhaar };
 }
@@ -27,15 +28,24 @@ describe('the admin users chart', () => {
     expect(sortUsersForAdmin(USERS).map((u) => u._id)).toEqual(['u2', 'u4', 'u1', 'u3']);
   });
 
-  it('lists loaded users unverified first and searches by name or mobile number', async () => {
-    const { actor } = await loaded();
-    expect(visibleUsers(actor.getSnapshot().context).map((u) => u._id)).toEqual(['u2', 'u4', 'u1', 'u3']);
-    actor.send({ type: 'user.expand', id: 'u1' });
-    actor.send({ type: 'search.change', query: 'NAIR' });
-    expect(actor.getSnapshot().matches({ detail: 'collapsed' })).toBe(true);
-    expect(visibleUsers(actor.getSnapshot().context).map((u) => u._id)).toEqual(['u4']);
-    actor.send({ type: 'search.change', query: '500003' });
-    expect(visibleUsers(actor.getSnapshot().context).map((u) => u._id)).toEqual(['u3']);
+  it('lists loaded users unverified first; a search closes the details and goes to the server after 500 ms', async () => {
+    const { actor, load } = await loaded();
+    vi.useFakeTimers();
+    try {
+      expect(visibleUsers(actor.getSnapshot().context).map((u) => u._id)).toEqual(['u2', 'u4', 'u1', 'u3']);
+      actor.send({ type: 'user.expand', id: 'u1' });
+      actor.send({ type: 'search.change', query: 'NAIR' });
+      expect(actor.getSnapshot().matches({ detail: 'collapsed' })).toBe(true);
+      await vi.advanceTimersByTimeAsync(499);
+      expect(load.calls).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(load.last().input).toEqual({ q: 'NAIR', cursor: null });
+      load.last().resolve(page([USERS[3]!]));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(visibleUsers(actor.getSnapshot().context).map((u) => u._id)).toEqual(['u4']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('fetches the photo and Aadhaar image of an expanded user and stops when another user expands', async () => {
@@ -71,7 +81,7 @@ describe('the admin users chart', () => {
     verify.last().resolve(null);
     await settle();
     expect(load.calls).toHaveLength(2);
-    load.last().resolve(USERS_AFTER_VERIFY);
+    load.last().resolve(page(USERS_AFTER_VERIFY));
     await settle();
     expect(actor.getSnapshot().matches({ detail: 'expanded' })).toBe(true);
     expect(visibleUsers(actor.getSnapshot().context).map((u) => u._id)).toEqual(['u4', 'u1', 'u2', 'u3']);

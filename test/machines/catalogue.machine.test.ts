@@ -103,4 +103,22 @@ describe('catalogue machine', () => {
     await flush();
     expect(actor.getSnapshot().context.config).toEqual(config);
   });
+
+  it('filters by a Hindi, Gujarati or English word after the debounce, whatever the screen language', () => {
+    const paddy = sku({
+      _id: 's3',
+      skuDisplayId: 'SKU1003',
+      name: 'Paddy Straw',
+      translations: { hindi: { name: 'धान का पुआल (पराली)' }, gujrati: { name: 'ડાંગરનું પરાળ' } },
+    });
+    const { actor } = start([shell, paddy]);
+    for (const query of ['धान', 'પરાળ', 'PADDY']) {
+      actor.send({ type: 'search.change', query: '' });
+      vi.advanceTimersByTime(DEBOUNCE_MS);
+      actor.send({ type: 'search.change', query });
+      expect(visibleSkus(actor.getSnapshot())).toEqual([shell, paddy]);
+      vi.advanceTimersByTime(DEBOUNCE_MS);
+      expect(visibleSkus(actor.getSnapshot()), query).toEqual([paddy]);
+    }
+  });
 });

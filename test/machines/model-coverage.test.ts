@@ -54,9 +54,37 @@ describe('the model-coverage helper', () => {
 
   it('fails a view run that reaches a state without an assertion', async () => {
     const [path] = modelPaths(sample, { events: [{ type: 'go' }] });
-    await expect(driveView(path!, { perform: () => undefined, assertions: { idle: () => undefined } })).rejects.toThrow(
-      /No assertion for state "loading"/,
+    await expect(
+      driveView(path!, { perform: () => undefined, assertions: { idle: () => expect(path).toBeTruthy() } }),
+    ).rejects.toThrow(/No assertion for state "loading"/);
+  });
+
+  it('fails a view run whose assertion key matches no state any path reaches', async () => {
+    const [path] = modelPaths(sample, { events: [{ type: 'go' }] });
+    const check = () => expect(path).toBeTruthy();
+    await expect(driveView(path!, { perform: () => undefined, assertions: { '': check, idle: check, loading: check } })).rejects.toThrow(
+      /match no state any path reaches: ""/,
     );
+    // `done` is a state of the chart, but no path of this set (only `go`) reaches it.
+    await expect(driveView(path!, { perform: () => undefined, assertions: { done: check, idle: check, loading: check } })).rejects.toThrow(
+      /match no state any path reaches: "done"/,
+    );
+  });
+
+  it('counts a state reached by another path of the set as reached', async () => {
+    const paths = modelPaths(sample, { events });
+    const short = paths.find((p) => !p.steps.some((s) => s.snapshot.matches('done')))!;
+    expect(short).toBeTruthy();
+    const check = () => expect(short).toBeTruthy();
+    const assertions = { idle: check, loading: check, done: check, failed: check, gaveUp: check };
+    await expect(driveView(short, { perform: () => undefined, assertions })).resolves.toBeUndefined();
+  });
+
+  it('fails a view run whose assertion checks nothing', async () => {
+    const [path] = modelPaths(sample, { events: [{ type: 'go' }] });
+    await expect(
+      driveView(path!, { perform: () => undefined, assertions: { idle: () => expect(1).toBe(1), loading: () => undefined } }),
+    ).rejects.toThrow(/The assertion for "loading" checked nothing at "loading"/);
   });
 });
 

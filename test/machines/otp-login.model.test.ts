@@ -5,8 +5,7 @@ import { OTP_EVENTS, otpModelMachine, otpSerialize } from './otp-login.model';
 describe('the otp-login chart, model-based', () => {
   it('has generated paths that take every transition it defines', () => {
     const paths = modelPaths(otpModelMachine, { events: OTP_EVENTS, serializeState: otpSerialize as never });
-    const coverage = assertFullCoverage(otpModelMachine, paths);
-    expect(coverage.covered).toBe(coverage.total);
     expect(paths.length).toBeGreaterThan(0);
+    assertFullCoverage(otpModelMachine, paths);
   });
 });

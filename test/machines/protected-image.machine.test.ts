@@ -52,15 +52,34 @@ describe('a protected image', () => {
     expect(actor.getSnapshot().context.src).toBeNull();
   });
 
+  it('frees the old copy and fetches the new photo when the url changes, and draws the initial without one', () => {
+    const { log, logic } = recordingFetch();
+    const actor = createActor(logic, { input: { url: '/api/uploads/a' } }).start();
+    actor.send({ type: 'image.loaded', src: 'blob:local-1' });
+    actor.send({ type: 'image.url', url: '/api/uploads/a' });
+    expect([actor.getSnapshot().context.src, log]).toEqual(['blob:local-1', ['fetch /api/uploads/a']]);
+    actor.send({ type: 'image.url', url: '/api/uploads/b' });
+    expect(actor.getSnapshot().matches({ active: 'loading' })).toBe(true);
+    expect(actor.getSnapshot().context.src).toBeNull();
+    actor.send({ type: 'image.url', url: null });
+    expect(actor.getSnapshot().value).toBe('none');
+    expect(log).toEqual(['fetch /api/uploads/a', 'free /api/uploads/a', 'fetch /api/uploads/b', 'free /api/uploads/b']);
+  });
+
   it('is covered transition by transition by generated paths from both kinds of input', () => {
-    const events = [{ type: 'image.loaded', src: 'blob:x' }, { type: 'image.failed' }] as const;
+    const events = [
+      { type: 'image.loaded', src: 'blob:x' },
+      { type: 'image.failed' },
+      { type: 'image.url', url: '/api/uploads/b' },
+      { type: 'image.url', url: null },
+    ] as const;
     const { logic } = recordingFetch();
     const withUrl = transitionCoverage(logic, modelPaths(logic, { events: [...events], input: { url: '/api/uploads/a' } }), { url: '/api/uploads/a' });
     const withoutUrl = transitionCoverage(logic, modelPaths(logic, { events: [...events], input: { url: null } }), { url: null });
     // Each input reaches one branch of the first decision; together they take every transition.
     const missing = withUrl.missing.filter((t) => withoutUrl.missing.includes(t));
     console.log(`[protectedImage] transitions covered ${withUrl.total - missing.length}/${withUrl.total}`);
-    expect(withUrl.total).toBe(4);
+    expect(withUrl.total).toBe(5);
     expect(missing).toEqual([]);
   });
 });

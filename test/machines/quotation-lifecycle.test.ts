@@ -3,7 +3,9 @@ import {
   farmerMayDelete,
   farmerMayPlaceOrder,
   nextQuotationStatus,
+  quotationExpiresAt,
   quotationLifecycleMachine,
+  quotationValidUntil,
 } from '../../machines/quotation-lifecycle.machine';
 import { QUOTATION_STATUSES } from '../../src/domain/types';
 import { assertFullCoverage, modelPaths } from '../support/model-coverage';
@@ -31,16 +33,33 @@ describe('the quotation lifecycle', () => {
     }
   });
 
+  it('expires a COMPLETED quotation once the clock reaches the end of its validity, and nothing else', () => {
+    const pricedAt = Date.UTC(2026, 0, 15, 6);
+    const until = quotationValidUntil(pricedAt, 7);
+    expect(until).toBe(Date.UTC(2026, 0, 22, 6));
+    for (const status of QUOTATION_STATUSES) {
+      expect(nextQuotationStatus(status, { type: 'clock.tick', now: until - 1, validUntil: until })).toBeNull();
+      expect(nextQuotationStatus(status, { type: 'clock.tick', now: until, validUntil: until })).toBe(status === 'COMPLETED' ? 'EXPIRED' : null);
+      expect(quotationExpiresAt(status, until + 1, until)).toBe(status === 'COMPLETED');
+    }
+    // Unpriced: no validity to run out.
+    expect(quotationExpiresAt('COMPLETED', until, null)).toBe(false);
+    // An admin may re-price an expired quotation; an order from EXPIRED is refused.
+    expect(nextQuotationStatus('EXPIRED', { type: 'admin.setStatus', status: 'COMPLETED' })).toBe('COMPLETED');
+    expect(nextQuotationStatus('EXPIRED', { type: 'farmer.placeOrder' })).toBeNull();
+  });
+
   it('is covered transition by transition by generated paths', () => {
     const paths = modelPaths(quotationLifecycleMachine, {
       events: [
         { type: 'farmer.delete' },
         { type: 'farmer.placeOrder' },
+        { type: 'clock.tick', now: 2, validUntil: 1 },
         ...QUOTATION_STATUSES.map((status) => ({ type: 'admin.setStatus' as const, status })),
       ],
     });
     const coverage = assertFullCoverage(quotationLifecycleMachine, paths);
-    expect(coverage.total).toBe(7);
+    expect(coverage.total).toBe(8);
     // Every path ends in a status the chart knows.
     for (const path of paths) {
       const last = path.steps.at(-1)?.snapshot.value;

@@ -1,6 +1,6 @@
-import { createActor } from 'xstate';
+import { createActor, SimulatedClock } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { registrationMachine, type ImageKind } from '../../machines/registration.machine';
+import { registrationMachine, STEP_PAUSE_MS, type ImageKind } from '../../machines/registration.machine';
 import type { ProfileBody } from '../../src/domain/api';
 import type { Geocoordinate, User } from '../../src/domain/types';
 import { controlled } from '../support/controlled';
@@ -14,15 +14,16 @@ function start() {
   const locate = controlled<Geocoordinate>();
   const submitProfile = controlled<Partial<User>, ProfileBody>();
   const went: string[] = [];
+  const clock = new SimulatedClock();
   const actor = createActor(
     registrationMachine.provide({
       actors: { prepareImage: prepareImage.logic, uploadImage: uploadImage.logic, locate: locate.logic, submitProfile: submitProfile.logic },
       actions: { goTo: (_, params) => void went.push(params.to) },
     }),
-    { input: { mobileNumber: '9876543210', preferredLanguage: 'hindi' } },
+    { input: { mobileNumber: '9876543210', preferredLanguage: 'hindi' }, clock },
   );
   actor.start();
-  return { actor, prepareImage, uploadImage, locate, submitProfile, went, snap: () => actor.getSnapshot() };
+  return { actor, prepareImage, uploadImage, locate, submitProfile, went, clock, snap: () => actor.getSnapshot() };
 }
 type T = ReturnType<typeof start>;
 
@@ -96,12 +97,75 @@ describe('the image steps', () => {
     expect(t.went).toEqual(['/register/aadhaar-card']);
   });
 
-  it('offers Next only after the upload', async () => {
+  it('offers Next only after the upload, and Next moves on at once, only once', async () => {
     const t = start();
     expect(t.snap().can({ type: 'step.next', kind: 'aadhaar' })).toBe(false);
     await upload(t, 'aadhaar', '/api/uploads/a.jpg');
     t.actor.send({ type: 'step.next', kind: 'aadhaar' });
     expect(t.went).toEqual(['/register/personal-details']);
+    t.clock.increment(STEP_PAUSE_MS);
+    expect(t.went).toEqual(['/register/personal-details']);
+  });
+
+  it('moves on by itself a short pause after the image is uploaded: choose and Upload are the only taps', async () => {
+    const t = start();
+    await upload(t, 'profile', '/api/uploads/p.jpg');
+    expect(t.snap().matches({ filling: { profile: { uploaded: 'pausing' } } } as never)).toBe(true);
+    t.clock.increment(STEP_PAUSE_MS - 1);
+    expect(t.went).toEqual([]);
+    t.clock.increment(1);
+    expect(t.went).toEqual(['/register/aadhaar-card']);
+    expect(t.snap().matches({ filling: { profile: { uploaded: 'settled' } } } as never)).toBe(true);
+  });
+
+  it('does not move on by itself once the farmer has left the step (Back)', async () => {
+    const t = start();
+    await upload(t, 'aadhaar', '/api/uploads/a.jpg');
+    t.actor.send({ type: 'step.leave', kind: 'aadhaar' });
+    t.clock.increment(STEP_PAUSE_MS * 2);
+    expect(t.went).toEqual([]);
+    expect(t.snap().context.images.aadhaar.url).toBe('/api/uploads/a.jpg');
+    expect(t.snap().can({ type: 'step.next', kind: 'aadhaar' })).toBe(true);
+  });
+
+  it('does not move a farmer who left the step while the image was still going up', async () => {
+    const t = start();
+    t.actor.send({ type: 'image.choose', kind: 'aadhaar', file: jpeg(), fileName: 'card.jpg' });
+    t.actor.send({ type: 'image.upload', kind: 'aadhaar' });
+    t.actor.send({ type: 'step.leave', kind: 'aadhaar' });
+    t.prepareImage.last().resolve(jpeg());
+    await flush();
+    t.uploadImage.last().resolve({ url: '/api/uploads/a.jpg' });
+    await flush();
+    t.clock.increment(STEP_PAUSE_MS);
+    expect(t.went).toEqual([]);
+    expect(t.snap().matches({ filling: { aadhaar: { uploaded: 'settled' } } } as never)).toBe(true);
+  });
+
+  it('ignores the other step leaving its screen while one waits to move on', async () => {
+    const t = start();
+    await upload(t, 'profile', '/api/uploads/p.jpg');
+    t.actor.send({ type: 'step.leave', kind: 'aadhaar' });
+    t.clock.increment(STEP_PAUSE_MS);
+    expect(t.went).toEqual(['/register/aadhaar-card']);
+  });
+
+  it('moves on once when Skip for Now is tapped during the pause', async () => {
+    const t = start();
+    await upload(t, 'profile', '/api/uploads/p.jpg');
+    t.actor.send({ type: 'step.skip', kind: 'profile' });
+    t.clock.increment(STEP_PAUSE_MS);
+    expect(t.went).toEqual(['/register/aadhaar-card']);
+  });
+
+  it('waits again after another image is chosen and uploaded', async () => {
+    const t = start();
+    await upload(t, 'profile', '/api/uploads/p.jpg');
+    t.actor.send({ type: 'step.leave', kind: 'profile' });
+    await upload(t, 'profile', '/api/uploads/p2.jpg');
+    t.clock.increment(STEP_PAUSE_MS);
+    expect(t.went).toEqual(['/register/aadhaar-card']);
+    expect(t.snap().context.images.profile.url).toBe('/api/uploads/p2.jpg');
   });
 });
 
@@ -182,6 +246,29 @@ describe('the personal details', () => {
     await flush();
     expect(t.snap().status).toBe('done');
     expect(t.snap().output?.user).toMatchObject({ name: 'Savita', profileUpdated: true });
+  });
+
+  it('keeps the time the details were sent with the registered user, for the waiting screen', async () => {
+    const t = start();
+    await upload(t, 'aadhaar', '/api/uploads/a.jpg');
+    fillRequired(t);
+    t.actor.send({ type: 'details.submit' });
+    const before = Date.now();
+    t.submitProfile.last().resolve({ name: 'Savita' });
+    await flush();
+    const sent = Date.parse(t.snap().output?.user.profileSubmittedAt ?? '');
+    expect(sent).toBeGreaterThanOrEqual(before);
+    expect(sent).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('keeps no submission time while the details were not sent', async () => {
+    const t = start();
+    await upload(t, 'aadhaar', '/api/uploads/a.jpg');
+    fillRequired(t);
+    t.actor.send({ type: 'details.submit' });
+    t.submitProfile.last().reject({ status: 500, data: {} });
+    await flush();
+    expect(t.snap().context.submittedAt).toBeNull();
   });
 
   it('keeps the form and enables Submit again after a failed submit', async () => {

@@ -21,6 +21,8 @@ const imageEvents = (kind: ImageKind): AnyEventObject[] => [
   { type: 'image.upload', kind },
   { type: 'step.next', kind },
   { type: 'step.skip', kind },
+  { type: 'step.leave', kind },
+  { type: `xstate.after.stepPause.registration.filling.${kind}.uploaded.pausing` },
   { type: `xstate.done.actor.prepare-${kind}`, output: jpegFile },
   { type: `xstate.error.actor.prepare-${kind}`, error: new Error('unreadable image') },
   { type: `xstate.done.actor.upload-${kind}`, output: { url: `/api/uploads/${kind}-1.jpg` } },
@@ -40,7 +42,9 @@ const detailEvents: AnyEventObject[] = [
 ];
 
 type Snap = SnapshotFrom<typeof registrationModelMachine>;
-const atRest = (s: Snap, kind: ImageKind) => ['empty', 'uploaded'].some((v) => s.matches({ filling: { [kind]: v } } as never));
+// A step waiting to move on by itself is not at rest: its own events come first, as on the screen.
+const atRest = (s: Snap, kind: ImageKind) =>
+  s.matches({ filling: { [kind]: 'empty' } } as never) || s.matches({ filling: { [kind]: { uploaded: 'settled' } } } as never);
 
 /** The photo step first, then the Aadhaar step, then the form: as a farmer goes, and a small model. */
 export function registrationEvents(s: Snap): AnyEventObject[] {
@@ -55,4 +59,5 @@ export const registrationSerialize = (s: Snap) =>
     filled: ['name', 'gender', 'farmAddress'].filter((f) => (s.context.form as unknown as Record<string, string>)[f] !== '').length,
     geo: s.context.form.geocoordinate !== null,
     located: s.context.locateFailed,
+    watching: s.context.watching,
   });

@@ -16,7 +16,7 @@ const never = fromPromise(() => new Promise<never>(() => undefined)) as never;
  * states in one shared scope, where a second `registration` child would collide with the first
  * ("Actor with system ID 'registration' already exists"). systemIds only address actors.
  */
-function withoutSystemIds<T extends AnyStateMachine>(machine: T): T {
+export function withoutSystemIds<T extends AnyStateMachine>(machine: T): T {
   const strip = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(strip);
     if (typeof value !== 'object' || value === null) return value;

@@ -22,6 +22,7 @@ const models: [string, Model][] = [
       events: [
         { type: 'farmer.delete' },
         { type: 'farmer.placeOrder' },
+        { type: 'clock.tick', now: 2, validUntil: 1 },
         ...QUOTATION_STATUSES.map((status) => ({ type: 'admin.setStatus', status })),
       ],
     },
@@ -37,8 +38,7 @@ describe('model-based paths over the shop machines', () => {
     it(`take every transition of the ${name} machine`, () => {
       const paths = modelPaths(model.machine, model);
       expect(paths.length).toBeGreaterThan(0);
-      const coverage = assertFullCoverage(model.machine, paths, model.input);
-      expect(coverage.covered).toBe(coverage.total);
+      assertFullCoverage(model.machine, paths, model.input);
     });
   }
 });

@@ -25,6 +25,19 @@ describe('npm run statecharts', () => {
     expect(session).toContain('session_route_shown --> session_route_deciding : nav.go');
   });
 
+  it('writes one offline page that draws every chart with the local Mermaid and links each to its JSON', async () => {
+    const files = await renderStatecharts();
+    const page = files.get('index.html') ?? '';
+    for (const machine of await loadMachines()) {
+      expect(page).toContain(`<section id="chart-${machine.id}">`);
+      expect(page).toContain(`<a href="${machine.id}.json">`);
+    }
+    expect(page).toContain('<script src="mermaid.min.js"></script>');
+    expect(page).not.toMatch(/(src|href)="https?:/);
+    // The chart text is escaped into the page: Mermaid reads it back from the element's text.
+    expect(page).toContain('session_route_deciding --&gt; session_route_deciding : always [isNotVerified]');
+  });
+
   it('counts a chart file whose machine is gone as stale', async () => {
     const orphan = join(OUT_DIR, 'noSuchMachine.mmd');
     writeFileSync(orphan, 'stateDiagram-v2\n');

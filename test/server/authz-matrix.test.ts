@@ -8,7 +8,7 @@ import type { RouteOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Order, Quotation, Sku, User } from '../../src/domain/types';
 import { png, multipart } from '../support/server-images';
-import { databases, useTestApp, type Session, type TestApp } from '../support/server-app';
+import { databases, testConfig, useTestApp, type Session, type TestApp } from '../support/server-app';
 
 const CALLERS = ['none', 'forged', 'loggedOut', 'unverified', 'farmerA', 'farmerB', 'admin'] as const;
 type Caller = (typeof CALLERS)[number];
@@ -119,7 +119,11 @@ const TABLE: Record<string, Row> = {
     prepare: async () => ({ url: '/api/users/profile', payload: { preferredLanguage: 'hindi' } }),
     expect: USER(200),
   },
-  'GET /api/users/all': { prepare: async () => ({ url: '/api/users/all' }), expect: ADMIN(200) },
+  'GET /api/users/all': { prepare: async () => ({ url: '/api/users/all?status=UNVERIFIED&q=7&limit=5' }), expect: ADMIN(200) },
+  'GET /api/users/:id/history': {
+    prepare: async (f) => ({ url: `/api/users/${f.a.userId}/history` }),
+    expect: ADMIN(200),
+  },
   'PATCH /api/users/verify/:id': {
     prepare: async (f) => ({ url: `/api/users/verify/${(await f.t.pending()).userId}` }),
     expect: ADMIN(200),
@@ -143,8 +147,12 @@ const TABLE: Record<string, Row> = {
     }),
     expect: VERIFIED(201),
   },
-  'GET /api/quotations': { prepare: async () => ({ url: '/api/quotations' }), expect: VERIFIED(200) },
-  'GET /api/quotations/all': { prepare: async () => ({ url: '/api/quotations/all' }), expect: ADMIN(200) },
+  'GET /api/quotations': { prepare: async () => ({ url: '/api/quotations?limit=2' }), expect: VERIFIED(200) },
+  'GET /api/quotations/all': { prepare: async () => ({ url: '/api/quotations/all?status=PENDING&q=QT1&limit=3' }), expect: ADMIN(200) },
+  'GET /api/quotations/:id/history': {
+    prepare: async (f) => ({ url: `/api/quotations/${(await quotationOfA(f, 'COMPLETED'))._id}/history` }),
+    expect: ADMIN(200),
+  },
   'GET /api/quotations/:id': {
     prepare: async (f) => ({ url: `/api/quotations/${(await quotationOfA(f))._id}` }),
     // An admin may read any quotation.
@@ -165,7 +173,11 @@ const TABLE: Record<string, Row> = {
     prepare: async (f) => ({ url: `/api/orders/${(await quotationOfA(f, 'COMPLETED'))._id}` }),
     expect: OWN(201),
   },
-  'GET /api/orders': { prepare: async () => ({ url: '/api/orders' }), expect: ADMIN(200) },
+  'GET /api/orders': { prepare: async () => ({ url: '/api/orders?status=CONFIRMATION_PENDING&q=OD&limit=4' }), expect: ADMIN(200) },
+  'GET /api/orders/:id/history': {
+    prepare: async (f) => ({ url: `/api/orders/${(await orderOfA(f)).orderDisplayId}/history` }),
+    expect: ADMIN(200),
+  },
   'PATCH /api/orders/update/:id': {
     prepare: async (f) => {
       const order = await orderOfA(f);
@@ -183,6 +195,18 @@ const TABLE: Record<string, Row> = {
     }),
     expect: USER(201),
   },
+  'GET /api/openapi.json': { prepare: async () => ({ url: '/api/openapi.json' }), expect: PUBLIC(200) },
+  // The reference page (@fastify/swagger-ui): public static files, the same document as JSON and YAML.
+  'GET /api/docs': { prepare: async () => ({ url: '/api/docs' }), expect: PUBLIC(200) },
+  'GET /api/docs/json': { prepare: async () => ({ url: '/api/docs/json' }), expect: PUBLIC(200) },
+  'GET /api/docs/yaml': { prepare: async () => ({ url: '/api/docs/yaml' }), expect: PUBLIC(200) },
+  'GET /api/docs/static/*': { prepare: async () => ({ url: '/api/docs/static/swagger-ui.css' }), expect: PUBLIC(200) },
+  // The old address of the page, sent on to /api/docs.
+  'GET /api/docs/static/index.html': { prepare: async () => ({ url: '/api/docs/static/index.html' }), expect: PUBLIC(302) },
+  'GET /api/docs/static/swagger-initializer.js': {
+    prepare: async () => ({ url: '/api/docs/static/swagger-initializer.js' }),
+    expect: PUBLIC(200),
+  },
   'GET /api/uploads/:id': {
     // Farmer A's Aadhaar image: only A and admins see it; everyone else is told it does not exist.
     prepare: async (f) => ({ url: new URL(await upload(f, f.a, 'aadhaar'), 'http://x').pathname }),
@@ -193,6 +217,8 @@ const TABLE: Record<string, Row> = {
 describe.each(databases())('the authorization matrix on %s', (kind) => {
   const routes = new Set<string>();
   const t = useTestApp(kind, {
+    // Farmer A creates a quotation in most cells: the fair-use caps are tested on their own.
+    config: testConfig({ quotationHourlyLimit: 10_000, quotationDailyLimit: 100_000 }),
     onRoute: ((route: RouteOptions) => {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       for (const method of methods) {

@@ -10,6 +10,7 @@ import type { Order, Quotation, Sku } from '../../src/domain/types';
 import { multipart, png } from '../support/server-images';
 import { sql } from 'kysely';
 import { databases, useTestApp, type Session, type TestApp } from '../support/server-app';
+import { APP_TABLES } from '../../src/server/db/migrations';
 
 type Json = Record<string, unknown>;
 
@@ -116,7 +117,7 @@ const BODY_TARGETS: BodyTarget[] = [
         shippingPricePaisa: 500,
       })),
     }),
-    required: ['status', 'skusDetail', 'version'],
+    required: ['status', 'skusDetail'],
     lines: { field: 'skusDetail', required: ['skuIdentifier', 'quantity', 'goodsPricePaisa', 'discountPaisa', 'shippingPricePaisa'] },
   },
   {
@@ -124,7 +125,7 @@ const BODY_TARGETS: BodyTarget[] = [
     who: (c) => c.admin,
     url: (c) => `/api/orders/update/${c.order._id}`,
     valid: (c) => ({ status: 'IN_TRANSIT', amountPaidPaisa: 500, version: c.order.version }),
-    required: ['status', 'amountPaidPaisa', 'version'],
+    required: ['status', 'amountPaidPaisa'],
   },
 ];
 
@@ -210,7 +211,6 @@ const hostileId = fc.oneof(
   fc.constantFrom(300, 5000).map((n) => 'a'.repeat(n)),
 );
 
-const TABLES = ['users', 'sessions', 'otp_verifications', 'otp_sends', 'counters', 'skus', 'quotations', 'quotation_lines', 'orders'];
 
 describe.each(databases())('bad input on %s', (kind) => {
   const t = useTestApp(kind);
@@ -218,7 +218,7 @@ describe.each(databases())('bad input on %s', (kind) => {
   /** Every row of every table; images by identity only (their bytes never change in place), which keeps each run fast. */
   async function snapshot(): Promise<Record<string, unknown[]>> {
     const out: Record<string, unknown[]> = {};
-    for (const table of TABLES) out[table] = (await sql`select * from ${sql.table(table)} order by 1`.execute(t.db)).rows;
+    for (const table of APP_TABLES) out[table] = (await sql`select * from ${sql.table(table)} order by 1`.execute(t.db)).rows;
     out.images = (await sql`select id, kind, owner_id, created_at from images order by 1`.execute(t.db)).rows;
     return out;
   }
@@ -289,6 +289,41 @@ describe.each(databases())('bad input on %s', (kind) => {
     });
   }
 
+  /** The paged lists (issue 11): a hostile limit, cursor, q or status is a 400 JSON error and reads nothing. */
+  const LIST_TARGETS: { url: string; who: (c: Ctx) => Session; search: boolean }[] = [
+    { url: '/api/users/all', who: (c) => c.admin, search: true },
+    { url: '/api/quotations/all', who: (c) => c.admin, search: true },
+    { url: '/api/orders', who: (c) => c.admin, search: true },
+    { url: '/api/quotations', who: (c) => c.farmer, search: false },
+  ];
+  const badParam = fc.oneof(
+    fc.constantFrom('0', '-1', '201', '1.5', '1e2', 'ten', '', ' 5', '9999999999').map((v) => ['limit', v] as const),
+    fc.oneof(
+      fc.string({ minLength: 1, maxLength: 30 }).map((v) => Buffer.from(v).toString('base64url')),
+      fc.constantFrom('WzFd', 'eyJhIjoxfQ', Buffer.from('[1,2,3]').toString('base64url'), Buffer.from('["x","QT1"]').toString('base64url'), '%%%', 'a'.repeat(300)),
+    ).map((v) => ['cursor', v] as const),
+    fc.constantFrom('NOPE', 'pending', '').map((v) => ['status', v] as const),
+    fc.constantFrom('x'.repeat(65)).map((v) => ['q', v] as const),
+    fc.tuple(extraKey.filter((k) => !['limit', 'cursor', 'q', 'status'].includes(k)), fc.string({ maxLength: 5 })),
+  );
+
+  for (const target of LIST_TARGETS) {
+    it(`GET ${target.url} refuses a bad limit, cursor, status, q or an unknown parameter with 400`, { timeout: 120_000 }, async () => {
+      const c = await context();
+      await fc.assert(
+        fc.asyncProperty(badParam, async ([name, value]) => {
+          // A cursor that happens to decode to a well-formed key is a valid cursor, not a bad one.
+          fc.pre(!(name === 'cursor' && /^[A-Za-z0-9_-]{1,200}$/.test(value) && wellFormedKey(value)));
+          if (!target.search) fc.pre(name !== 'q' && name !== 'status');
+          const res = await t.as(target.who(c), { method: 'GET', url: `${target.url}?${new URLSearchParams({ [name]: value }).toString()}` });
+          expect(res.statusCode, `${target.url} ${name}=${value.slice(0, 40)}: ${res.body.slice(0, 200)}`).toBe(400);
+          expect(res.json().code).toBe('BAD_REQUEST');
+        }),
+        { numRuns: RUNS },
+      );
+    });
+  }
+
   it('POST /api/uploads refuses bodies that are not a multipart image upload', async () => {
     const c = await context();
     const image = await png();
@@ -307,3 +342,16 @@ describe.each(databases())('bad input on %s', (kind) => {
     for (const [session, sent] of cases) await refuses(c, session, 'POST', '/api/uploads', sent);
   });
 });
+
+/** Does this cursor decode to a key some list accepts ([time, id] or [0|1, time, id])? */
+function wellFormedKey(cursor: string): boolean {
+  try {
+    const key: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (!Array.isArray(key)) return false;
+    const time = (v: unknown) => Number.isSafeInteger(v) && (v as number) >= 0;
+    const id = (v: unknown) => typeof v === 'string' && v.length > 0 && v.length <= 64;
+    return (key.length === 2 && time(key[0]) && id(key[1])) || (key.length === 3 && (key[0] === 0 || key[0] === 1) && time(key[1]) && id(key[2]));
+  } catch {
+    return false;
+  }
+}

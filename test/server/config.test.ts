@@ -36,6 +36,9 @@ describe('configuration', () => {
       corsOrigins: [],
       otpTtlSeconds: 600,
       otpResendSeconds: 120,
+      quotationValidityDays: 7,
+      quotationHourlyLimit: 20,
+      quotationDailyLimit: 100,
     });
   });
 
@@ -60,8 +63,14 @@ describe('configuration', () => {
       OTP_TTL_SECONDS: '30',
       OTP_RESEND_SECONDS: '5',
       TRUST_PROXY: 'true',
+      QUOTATION_VALIDITY_DAYS: '3',
+      QUOTATION_HOURLY_LIMIT: '5',
+      QUOTATION_DAILY_LIMIT: '40',
     });
     expect(c).toMatchObject({
+      quotationValidityDays: 3,
+      quotationHourlyLimit: 5,
+      quotationDailyLimit: 40,
       port: 8080,
       host: '127.0.0.1',
       dataDir: '/var/krishi',
@@ -86,6 +95,11 @@ describe('configuration', () => {
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
     [{ AADHAAR_KEY: 'short' }, /AADHAAR_KEY/],
     [{ CORS_ORIGINS: '*' }, /CORS_ORIGINS/],
+    [{ QUOTATION_VALIDITY_DAYS: '0' }, /QUOTATION_VALIDITY_DAYS/],
+    [{ QUOTATION_VALIDITY_DAYS: 'week' }, /QUOTATION_VALIDITY_DAYS/],
+    [{ QUOTATION_HOURLY_LIMIT: '-3' }, /QUOTATION_HOURLY_LIMIT/],
+    [{ QUOTATION_DAILY_LIMIT: '2.5' }, /QUOTATION_DAILY_LIMIT/],
+    [{ QUOTATION_HOURLY_LIMIT: '30', QUOTATION_DAILY_LIMIT: '10' }, /QUOTATION_DAILY_LIMIT/],
   ])('refuses %o with a ConfigError naming the variable', (env, pattern) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(pattern);
@@ -107,6 +121,7 @@ describe('configuration', () => {
       runServer({ PORT: 'not-a-port' }),
       runServer({ SMS_TRANSPORT: 'twilio' }),
       runServer({ DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' }),
+      runServer({ QUOTATION_DAILY_LIMIT: 'lots' }),
     ]);
     for (const r of results) {
       expect(r.code).toBe(1);
@@ -117,5 +132,6 @@ describe('configuration', () => {
     }
     expect(results[0]!.stderr).toContain('PORT');
     expect(results[1]!.stderr).toContain('TWILIO');
+    expect(results[3]!.stderr).toContain('QUOTATION_DAILY_LIMIT');
   });
 });

@@ -52,6 +52,9 @@ class ServerProcess {
         SMS_TRANSPORT: 'console',
         ADMIN_MOBILE_NUMBERS: ADMIN,
         OTP_RESEND_SECONDS: '1',
+        // Four writers stream creations as fast as they can: lift the farmer's fair-use caps.
+        QUOTATION_HOURLY_LIMIT: '10000',
+        QUOTATION_DAILY_LIMIT: '100000',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -163,9 +166,17 @@ describe('durability on SQLite under kill -9', () => {
       file.close();
 
       await server.start();
-      const stored = await call<{ data: Quotation[] }>(`${server.url}/api/quotations`, 'GET', farmer);
-      expect(stored.status).toBe(200);
-      const ids = new Set(stored.body.data.map((q) => q._id));
+      const ids = new Set<string>();
+      for (let cursor: string | null = ''; cursor !== null; ) {
+        const stored: { status: number; body: { data: Quotation[]; nextCursor: string | null } } = await call(
+          `${server.url}/api/quotations?limit=200${cursor ? `&cursor=${cursor}` : ''}`,
+          'GET',
+          farmer,
+        );
+        expect(stored.status).toBe(200);
+        for (const q of stored.body.data) ids.add(q._id);
+        cursor = stored.body.nextCursor;
+      }
       const lost = [...acknowledged].filter((id) => !ids.has(id));
       expect(lost, `round ${round + 1}: acknowledged writes lost`).toEqual([]);
     }

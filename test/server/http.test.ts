@@ -86,11 +86,13 @@ describe.each(databases())('HTTP behaviour on %s', (kind) => {
     }
   });
 
-  it('marks logged-in API answers Cache-Control: no-store', async () => {
+  it('marks logged-in API answers Cache-Control: no-store, and the tagged quotation list private, no-cache', async () => {
     const farmer = await t.farmer();
-    for (const url of ['/api/skus', '/api/quotations', '/api/users/profile']) {
+    for (const url of ['/api/skus', '/api/users/profile']) {
       expect((await t.as(farmer, { method: 'GET', url })).headers['cache-control']).toBe('no-store');
     }
+    // Issue 9: revalidated by its ETag on every poll, never kept by a shared cache.
+    expect((await t.as(farmer, { method: 'GET', url: '/api/quotations' })).headers['cache-control']).toBe('private, no-cache');
   });
 
   it('answers GET /api/config and /api/health publicly', async () => {
@@ -140,12 +142,22 @@ describe.each(databases())('HTTP behaviour on %s', (kind) => {
         'DELETE /api/quotations/:id',
         'GET /api/config',
         'GET /api/health',
+        'GET /api/docs',
+        'GET /api/docs/json',
+        'GET /api/docs/static/*',
+        'GET /api/docs/static/index.html',
+        'GET /api/docs/static/swagger-initializer.js',
+        'GET /api/docs/yaml',
+        'GET /api/openapi.json',
         'GET /api/orders',
+        'GET /api/orders/:id/history',
         'GET /api/quotations',
+        'GET /api/quotations/:id/history',
         'GET /api/quotations/:id',
         'GET /api/quotations/all',
         'GET /api/skus',
         'GET /api/uploads/:id',
+        'GET /api/users/:id/history',
         'GET /api/users/all',
         'GET /api/users/profile',
         'PATCH /api/orders/update/:id',

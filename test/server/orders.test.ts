@@ -124,7 +124,7 @@ describe.each(databases())('orders on %s', (kind) => {
     expect((await read(farmer, q._id)).orderStatus).toBe('IN_TRANSIT');
   });
 
-  it('refuses order updates with a bad status, a fractional amount, no version, an unknown id, or by a farmer', async () => {
+  it('refuses order updates with a bad status, a fractional amount, a malformed If-Match, an unknown id, or by a farmer', async () => {
     const farmer = await t.farmer();
     const admin = await t.admin();
     const q = await quotation(farmer, admin, 'COMPLETED');
@@ -134,10 +134,17 @@ describe.each(databases())('orders on %s', (kind) => {
       { status: 'LOST', amountPaidPaisa: 0, version: 1 },
       { status: 'DELIVERED', amountPaidPaisa: 10.5, version: 1 },
       { status: 'DELIVERED', amountPaidPaisa: -1, version: 1 },
-      { status: 'DELIVERED', amountPaidPaisa: 0 },
+      { status: 'DELIVERED', amountPaidPaisa: 0, version: 0 },
     ]) {
       expect((await t.as(admin, { method: 'PATCH', url, payload })).statusCode).toBe(400);
     }
+    for (const ifMatch of ['abc', '"0"', '*']) {
+      const res = await t.as(admin, { method: 'PATCH', url, payload: { status: 'DELIVERED', amountPaidPaisa: 0 }, headers: { 'if-match': ifMatch } });
+      expect(res.statusCode).toBe(400);
+    }
+    const differing = { status: 'DELIVERED', amountPaidPaisa: 0, version: 1 };
+    expect((await t.as(admin, { method: 'PATCH', url, payload: differing, headers: { 'if-match': '"2"' } })).statusCode).toBe(400);
+    expect((await t.as(admin, { method: 'GET', url: `/api/orders/${order._id}/history` })).json().data).toEqual([]);
     const ok = { status: 'DELIVERED', amountPaidPaisa: 0, version: 1 };
     expect((await t.as(admin, { method: 'PATCH', url: '/api/orders/update/OD999999', payload: ok })).statusCode).toBe(404);
     expect((await t.as(farmer, { method: 'PATCH', url, payload: ok })).statusCode).toBe(403);

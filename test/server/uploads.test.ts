@@ -21,7 +21,7 @@ describe.each(databases())('uploads on %s', (kind) => {
     const served = await get(farmer, url);
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/jpeg');
-    expect(served.headers['cache-control']).toBe('private, no-store');
+    expect(served.headers['cache-control']).toBe('private, no-cache');
     const meta = await sharp(served.rawPayload).metadata();
     expect(meta.format).toBe('jpeg');
     expect(meta.exif).toBeUndefined();
@@ -92,13 +92,32 @@ describe.each(databases())('uploads on %s', (kind) => {
 
     const mine = await get(owner, url);
     expect(mine.statusCode).toBe(200);
-    expect(mine.headers['cache-control']).toBe('private, no-store');
+    expect(mine.headers['cache-control']).toBe('private, no-cache');
     expect((await sharp(mine.rawPayload).metadata()).format).toBe('jpeg');
     expect((await get(admin, url)).statusCode).toBe(200);
     const theirs = await get(other, url);
     expect(theirs.statusCode).toBe(404);
     expect(theirs.json().code).toBe('NOT_FOUND');
     expect((await get(null, url)).statusCode).toBe(404);
+  });
+
+  it('revalidates a protected image by its ETag: 304 with no body while unchanged, and only for those who may see it', async () => {
+    const owner = await t.unverified();
+    const other = await t.farmer();
+    const url: string = (await upload(owner, { kind: 'profile' }, { bytes: await jpegWithGps() })).json().url;
+    const first = await get(owner, url);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await t.as(owner, { method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    expect(again.headers['cache-control']).toBe('private, no-cache');
+    expect((await t.as(other, { method: 'GET', url, headers: { 'if-none-match': etag } })).statusCode).toBe(404);
+    expect((await t.as(null, { method: 'GET', url, headers: { 'if-none-match': etag } })).statusCode).toBe(404);
+    const newer: string = (await upload(owner, { kind: 'profile' }, { bytes: await jpegWithGps() })).json().url;
+    const changed = await t.as(owner, { method: 'GET', url: newer, headers: { 'if-none-match': etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
   });
 
   it('lets only admins upload SKU images, which are public, content-addressed and cached for a year', async () => {

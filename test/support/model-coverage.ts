@@ -17,6 +17,7 @@
  */
 import { createActor, type AnyEventObject, type AnyStateMachine, type SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
+import { expect } from 'vitest';
 
 type AnyTransition = ReturnType<AnyStateMachine['getTransitionData']>[number];
 type AnyStateNode = AnyStateMachine['root'];
@@ -103,6 +104,9 @@ export function replay(
 const defaultSerialize = (snapshot: SnapshotFrom<AnyStateMachine>): string =>
   JSON.stringify({ value: snapshot.value, context: snapshot.context, status: snapshot.status });
 
+/** For each path modelPaths made: the snapshots every path of its set reaches (its start included). */
+const reachedBy = new WeakMap<ModelPath, ReadonlySet<SnapshotFrom<AnyStateMachine>>>();
+
 /** Paths through the production machine that together take every transition they can reach. */
 export function modelPaths(machine: AnyStateMachine, options: ModelPathOptions): ModelPath[] {
   const eventsIn = (snapshot: SnapshotFrom<AnyStateMachine>) =>
@@ -128,6 +132,7 @@ export function modelPaths(machine: AnyStateMachine, options: ModelPathOptions):
   const labels = definedTransitions(machine);
   const covered = new Set<AnyTransition>();
   const kept: ModelPath[] = [];
+  const reached = new Set<SnapshotFrom<AnyStateMachine>>();
   for (const events of candidates) {
     const { steps, taken } = replay(machine, events, options.input);
     if (!taken.some((t) => !covered.has(t))) continue;
@@ -138,6 +143,13 @@ export function modelPaths(machine: AnyStateMachine, options: ModelPathOptions):
       steps,
       took: taken.map((t) => labels.get(t) ?? label(t)),
     });
+  }
+  // Every state any kept path reaches, so driveView can refuse an assertion key that names none of them.
+  const initial = createActor(machine, { input: options.input }).getSnapshot();
+  reached.add(initial);
+  for (const path of kept) {
+    path.steps.forEach((step) => reached.add(step.snapshot));
+    reachedBy.set(path, reached);
   }
   return kept;
 }
@@ -174,8 +186,13 @@ export function assertFullCoverage(
 /**
  * Drives a rendered view along a path: `perform` turns each event into a user gesture or an
  * actor's reply, then the assertion for the state reached runs. Assertions are keyed by state
- * (anything `snapshot.matches` accepts, as a dotted string); the deepest matching keys all run,
- * and a state that no key matches fails the test.
+ * (anything `snapshot.matches` accepts, as a dotted string); the deepest matching keys all run.
+ *
+ * It fails, so a view test cannot pass by saying nothing:
+ * - when a state reached has no key;
+ * - when a key matches no state that any path of the set (from modelPaths) reaches: a typo or a
+ *   dead key like `''` would otherwise never run;
+ * - when an assertion that ran made no `expect` call.
  */
 export async function driveView(
   path: ModelPath,
@@ -186,10 +203,21 @@ export async function driveView(
     initial?: SnapshotFrom<AnyStateMachine>;
   },
 ): Promise<void> {
+  const reached = [...(reachedBy.get(path) ?? path.steps.map((step) => step.snapshot)), ...(view.initial ? [view.initial] : [])];
+  const dead = Object.keys(view.assertions).filter((key) => !reached.some((s) => s.matches(toStateValue(key) as never)));
+  if (dead.length > 0) {
+    throw new Error(`Assertion keys that match no state any path reaches: ${dead.map((k) => JSON.stringify(k)).join(', ')}`);
+  }
   const check = async (snapshot: SnapshotFrom<AnyStateMachine>) => {
     const keys = Object.keys(view.assertions).filter((k) => snapshot.matches(toStateValue(k) as never));
     if (keys.length === 0) throw new Error(`No assertion for state ${JSON.stringify(snapshot.value)} (path: ${path.name})`);
-    for (const key of keys) await view.assertions[key]!(snapshot);
+    for (const key of keys) {
+      const before = expect.getState().assertionCalls;
+      await view.assertions[key]!(snapshot);
+      if (expect.getState().assertionCalls === before) {
+        throw new Error(`The assertion for ${JSON.stringify(key)} checked nothing at ${JSON.stringify(snapshot.value)} (path: ${path.name})`);
+      }
+    }
   };
   if (view.initial) await check(view.initial);
   for (const step of path.steps) {

@@ -2,12 +2,15 @@
  * Drives a rendered admin screen along model paths: each event of a path becomes a gesture (a click, a
  * typed value, a chosen option) or an effect's answer; each state reached runs the screen's assertions.
  */
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AnyEventObject, AnyStateMachine, SnapshotFrom } from 'xstate';
 import { createActor } from 'xstate';
+import { expect } from 'vitest';
+import { SEARCH_DELAY_MS } from '../../machines/admin-list';
 import { driveView, type ModelPath } from '../support/model-coverage';
 import type { ControlledCall } from '../support/controlled';
+import type { AuditEntry } from '../../src/domain/types';
 import { answer, renderAdmin, type AdminEffects, type RenderedAdmin } from './admin-harness';
 
 export type Snapshot = SnapshotFrom<AnyStateMachine>;
@@ -42,6 +45,38 @@ export const expectEnabled = (element: HTMLElement, enabled: boolean) => {
 
 export const buttonIn = (container: HTMLElement, name: string | RegExp) => within(container).getByRole('button', { name });
 
+/** Under a paged list: 'Showing n of total', and 'Load more' exactly while the server has another page. */
+export function expectPageFooter(snapshot: Snapshot) {
+  const { total, nextCursor } = snapshot.context as { total: number; nextCursor: string | null };
+  const listed = (snapshot.context as Record<string, unknown[]>);
+  const rows = Object.values(listed).find(Array.isArray)!;
+  expect(screen.getByText(`Showing ${rows.length} of ${total}`)).toBeTruthy();
+  const more = screen.queryByRole('button', { name: /Load more|Loading/ });
+  if (nextCursor === null) expect(more).toBeNull();
+  else expectEnabled(more!, snapshot.can({ type: 'list.more' }));
+}
+
+/** The audit trail under a sheet's form: loading, failed, or one entry per change with who and what. */
+export const expectHistory = (snapshot: Snapshot) => expectHistoryIn(sheet(), snapshot);
+
+export function expectHistoryIn(container: HTMLElement, snapshot: Snapshot) {
+  const { history, historyFailed } = snapshot.context as { history: AuditEntry[] | null; historyFailed: boolean };
+  const section = within(container).getByRole('region', { name: 'History' });
+  if (historyFailed) expect(section.textContent).toContain('Could not load the history.');
+  else if (history === null) expect(section.textContent).toContain('Loading...');
+  else {
+    const entries = within(section).getAllByRole('listitem').filter((li) => li.parentElement?.tagName === 'OL');
+    expect(entries.map((li) => li.textContent)).toEqual(
+      history.map((entry) => expect.stringContaining(`${entry.by?.name ?? 'Automatic'}`)),
+    );
+    for (const [index, entry] of history.entries()) {
+      for (const [field, change] of Object.entries(entry.changes)) {
+        expect(entries[index]!.textContent).toContain(`${field}: ${String(change.from)} → ${String(change.to)}`);
+      }
+    }
+  }
+}
+
 export async function runPath(machine: AnyStateMachine, path: ModelPath, driver: ScreenDriver): Promise<void> {
   const rendered = renderAdmin(driver.path);
   await driveView(path, {
@@ -49,6 +84,11 @@ export async function runPath(machine: AnyStateMachine, path: ModelPath, driver:
     perform: async (event) => {
       // The path starts the chart; rendering the screen already did.
       if (event.type === 'xstate.init') return;
+      // The search's quiet time passes on the real clock: the screen's own timer fires.
+      if (event.type.startsWith('xstate.after.SEARCH_DELAY.')) {
+        await act(() => new Promise<void>((resolve) => setTimeout(resolve, SEARCH_DELAY_MS + 20)));
+        return;
+      }
       const invoked = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type)?.[2];
       if (invoked) {
         const name = driver.effects[invoked];

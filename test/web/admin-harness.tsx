@@ -8,13 +8,14 @@ import { fromCallback, type AnyEventObject, type NonReducibleUnknown } from 'xst
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { EMPTY_PERSISTED, PERSIST_KEY } from '../../machines/persistence';
+import type { Page, PageQuery } from '../../machines/admin-list';
 import type { SaveOrderInput } from '../../machines/admin-orders.machine';
 import type { SaveQuotationInput } from '../../machines/admin-quotations.machine';
 import type { SaveOutcome } from '../../machines/admin-sheet';
 import type { SaveSkuInput } from '../../machines/admin-skus.machine';
 import type { AppConfig } from '../../src/domain/api';
 import type { ClientUser } from '../../src/domain/client-user';
-import type { Language, Order, Quotation, Sku, User } from '../../src/domain/types';
+import type { AuditEntry, Language, Order, Quotation, Sku, User } from '../../src/domain/types';
 import { App } from '../../src/web/app';
 import { AppActorContext } from '../../src/web/app-context';
 import { createAppLogic } from '../../src/web/app-logic';
@@ -42,7 +43,8 @@ export const ADMIN: ClientUser = {
 
 export function adminEffects() {
   return {
-    loadUsers: controlled<User[], void>(),
+    loadUsers: controlled<Page<User>, PageQuery>(),
+    userHistory: controlled<AuditEntry[], { id: string }>(),
     verifyUser: controlled<unknown, { id: string }>(),
     photoImage: controlledCallback<{ url: string }>(),
     aadhaarImage: controlledCallback<{ url: string }>(),
@@ -50,10 +52,12 @@ export function adminEffects() {
     saveSku: controlled<SaveOutcome, SaveSkuInput>(),
     prepareSkuImage: controlled<Blob, { file: Blob }>(),
     uploadSkuImage: controlled<string, { file: Blob }>(),
-    loadQuotations: controlled<Quotation[], void>(),
+    loadQuotations: controlled<Page<Quotation>, PageQuery>(),
     saveQuotation: controlled<SaveOutcome, SaveQuotationInput>(),
-    loadOrders: controlled<Order[], void>(),
+    quotationHistory: controlled<AuditEntry[], { id: string }>(),
+    loadOrders: controlled<Page<Order>, PageQuery>(),
     saveOrder: controlled<SaveOutcome, SaveOrderInput>(),
+    orderHistory: controlled<AuditEntry[], { id: string }>(),
   };
 }
 export type AdminEffects = ReturnType<typeof adminEffects>;
@@ -85,6 +89,7 @@ export function renderAdmin(path: string, language: Language = 'english', real: 
   const actors: AdminActors = {
     users: {
       loadUsers: effects.loadUsers.logic,
+      loadHistory: effects.userHistory.logic,
       verifyUser: effects.verifyUser.logic,
       photoImage: effects.photoImage.logic,
       aadhaarImage: effects.aadhaarImage.logic,
@@ -95,8 +100,12 @@ export function renderAdmin(path: string, language: Language = 'english', real: 
       prepareSkuImage: effects.prepareSkuImage.logic,
       uploadSkuImage: effects.uploadSkuImage.logic,
     },
-    quotations: { loadQuotations: effects.loadQuotations.logic, saveQuotation: effects.saveQuotation.logic },
-    orders: { loadOrders: effects.loadOrders.logic, saveOrder: effects.saveOrder.logic },
+    quotations: {
+      loadQuotations: effects.loadQuotations.logic,
+      saveQuotation: effects.saveQuotation.logic,
+      loadHistory: effects.quotationHistory.logic,
+    },
+    orders: { loadOrders: effects.loadOrders.logic, saveOrder: effects.saveOrder.logic, loadHistory: effects.orderHistory.logic },
     ...real,
   };
   // StrictMode as in main.tsx: React stops and restarts each screen's actor once on mount.

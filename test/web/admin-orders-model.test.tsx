@@ -9,9 +9,9 @@ import {
   type AdminOrdersContext,
 } from '../../machines/admin-orders.machine';
 import { formatPaisa } from '../../src/domain/money';
-import { orderEvents, ordersModel } from '../machines/admin-model-events';
+import { MODEL_LIMIT, orderEvents, ordersModel, whileHistoryPending } from '../machines/admin-model-events';
 import { assertFullCoverage, modelPaths } from '../support/model-coverage';
-import { buttonIn, click, expectEnabled, runPath, sheet, typeInto, type ScreenDriver, type Snapshot } from './admin-drive';
+import { buttonIn, expectHistory, expectPageFooter, click, expectEnabled, runPath, sheet, typeInto, type ScreenDriver, type Snapshot } from './admin-drive';
 
 const ctx = (snapshot: Snapshot) => snapshot.context as AdminOrdersContext;
 const STATUS_TEXT: Record<string, string> = {
@@ -25,13 +25,15 @@ const paidInput = () => within(sheet()).getByLabelText('Amount paid (₹)') as H
 
 const driver: ScreenDriver = {
   path: '/admin/orders',
-  effects: { loadOrders: 'loadOrders', reloadOrders: 'loadOrders', saveOrder: 'saveOrder' },
+  effects: { orderHistory: 'orderHistory', loadOrders: 'loadOrders', reloadOrders: 'loadOrders', moreOrders: 'loadOrders', saveOrder: 'saveOrder' },
   async gestures(event) {
     switch (event.type) {
       case 'search.change':
         return typeInto(screen.getByRole('searchbox', { name: 'Search by order id' }), event.query);
       case 'list.reload':
         return click(screen.getByRole('button', { name: 'Try again' }));
+      case 'list.more':
+        return click(screen.getByRole('button', { name: 'Load more' }));
       case 'order.open':
         return click(screen.getByRole('button', { name: /OD100001/ }));
       case 'order.edit':
@@ -58,12 +60,14 @@ const driver: ScreenDriver = {
       expect(screen.getByRole('alert').textContent).toBe('Failed to fetch orders.');
     },
     browsing: (snapshot) => {
+      expectPageFooter(snapshot);
       expect(screen.queryByRole('dialog')).toBeNull();
       const shown = within(screen.getByRole('list', { name: 'Orders' })).queryAllByRole('button').map((b) => b.textContent);
       const expected = visibleOrders(ctx(snapshot)).map((o) => o.orderDisplayId);
       expect(shown.map((text) => expected.find((id) => text?.includes(id)))).toEqual(expected);
     },
     sheet: (snapshot) => {
+      expectHistory(snapshot);
       const order = openOrder(ctx(snapshot))!;
       const form = shownOrderDraft(ctx(snapshot))!;
       expect(within(sheet()).getByRole('heading', { name: `Order ${order.orderDisplayId}` })).toBeTruthy();
@@ -108,7 +112,7 @@ const driver: ScreenDriver = {
 };
 
 describe('the admin orders screen, driven along the chart’s paths', () => {
-  const paths = modelPaths(ordersModel, { events: orderEvents });
+  const paths = modelPaths(ordersModel, { events: (snapshot) => whileHistoryPending(orderEvents)(snapshot as never), limit: MODEL_LIMIT });
 
   it('drives paths that take every transition of the chart', () => {
     const coverage = assertFullCoverage(ordersModel, paths);

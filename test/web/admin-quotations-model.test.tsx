@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { draftPriceDetails } from '../../machines/admin-quotation-draft';
 import { openQuotation, shownQuotationDraft, visibleQuotations, type AdminQuotationsContext } from '../../machines/admin-quotations.machine';
 import { formatPaisa } from '../../src/domain/money';
-import { quotationEvents, quotationsModel } from '../machines/admin-model-events';
+import { MODEL_LIMIT, quotationEvents, quotationsModel, whileHistoryPending } from '../machines/admin-model-events';
 import { assertFullCoverage, modelPaths } from '../support/model-coverage';
-import { buttonIn, click, expectEnabled, runPath, sheet, typeInto, type ScreenDriver, type Snapshot } from './admin-drive';
+import { buttonIn, expectHistory, expectPageFooter, click, expectEnabled, runPath, sheet, typeInto, type ScreenDriver, type Snapshot } from './admin-drive';
 
 const ctx = (snapshot: Snapshot) => snapshot.context as AdminQuotationsContext;
 const STATUS_TEXT: Record<string, string> = {
@@ -19,13 +19,15 @@ const STATUS_TEXT: Record<string, string> = {
 
 const driver: ScreenDriver = {
   path: '/admin/quotations',
-  effects: { loadQuotations: 'loadQuotations', reloadQuotations: 'loadQuotations', saveQuotation: 'saveQuotation' },
+  effects: { quotationHistory: 'quotationHistory', loadQuotations: 'loadQuotations', reloadQuotations: 'loadQuotations', moreQuotations: 'loadQuotations', saveQuotation: 'saveQuotation' },
   async gestures(event) {
     switch (event.type) {
       case 'search.change':
         return typeInto(screen.getByRole('searchbox', { name: 'Search by quotation id' }), event.query);
       case 'list.reload':
         return click(screen.getByRole('button', { name: 'Try again' }));
+      case 'list.more':
+        return click(screen.getByRole('button', { name: 'Load more' }));
       case 'quotation.open':
         return click(screen.getByRole('button', { name: /QT100002/ }));
       case 'quotation.edit':
@@ -53,6 +55,7 @@ const driver: ScreenDriver = {
       expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
     },
     browsing: (snapshot) => {
+      expectPageFooter(snapshot);
       expect(screen.queryByRole('dialog')).toBeNull();
       const shown = within(screen.getByRole('list', { name: 'Quotations' })).queryAllByRole('button').map((b) => b.textContent);
       const expected = visibleQuotations(ctx(snapshot)).map((q) => q.quotationDisplayId);
@@ -60,6 +63,7 @@ const driver: ScreenDriver = {
       expect(screen.getByRole('searchbox', { name: 'Search by quotation id' })).toHaveProperty('value', ctx(snapshot).query);
     },
     sheet: (snapshot) => {
+      expectHistory(snapshot);
       const quotation = openQuotation(ctx(snapshot))!;
       expect(within(sheet()).getByRole('heading', { name: `Quotation ${quotation.quotationDisplayId}` })).toBeTruthy();
       const form = shownQuotationDraft(ctx(snapshot))!;
@@ -101,7 +105,7 @@ const driver: ScreenDriver = {
 };
 
 describe('the admin quotations screen, driven along the chart’s paths', () => {
-  const paths = modelPaths(quotationsModel, { events: quotationEvents });
+  const paths = modelPaths(quotationsModel, { events: (snapshot) => whileHistoryPending(quotationEvents)(snapshot as never), limit: MODEL_LIMIT });
 
   it('drives paths that take every transition of the chart', () => {
     const coverage = assertFullCoverage(quotationsModel, paths);

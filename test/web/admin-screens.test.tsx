@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ORDERS, QUOTATIONS, SKUS, USERS } from '../machines/admin-fixtures';
+import { ORDERS, QUOTATIONS, SKUS, USERS, order, page } from '../machines/admin-fixtures';
 import { USERS_AFTER_VERIFY } from '../machines/admin-model-events';
-import { adminUsersActors } from '../../src/web/admin/actors';
+import { createActor, toPromise } from 'xstate';
+import { adminOrdersActors, adminUsersActors } from '../../src/web/admin/actors';
 import type { ApiCall } from '../../src/web/api/client';
 import { answer, calledAt, renderAdmin } from './admin-harness';
 import { typeInto } from './admin-drive';
@@ -35,7 +36,7 @@ describe('the admin screens', () => {
   it('lists users unverified first, and Verify calls verify for that user and reloads the list', async () => {
     const admin = renderAdmin('/admin/users');
     await calledAt(admin.effects.loadUsers);
-    await answer(admin.effects.loadUsers, done(USERS));
+    await answer(admin.effects.loadUsers, done(page(USERS)));
     const names = () => within(screen.getByRole('list', { name: 'Users' })).getAllByRole('button').map((b) => b.querySelector('strong')?.textContent);
     expect(names()).toEqual(['Bhavesh Shah', 'Divya Nair', 'Asha Verma', 'Chetan Rao']);
     await userEvent.click(screen.getByRole('button', { name: /Bhavesh Shah/ }));
@@ -43,7 +44,7 @@ describe('the admin screens', () => {
     expect((await calledAt(admin.effects.verifyUser)).input).toEqual({ id: 'u2' });
     await answer(admin.effects.verifyUser, done(null));
     await calledAt(admin.effects.loadUsers, 2);
-    await answer(admin.effects.loadUsers, done(USERS_AFTER_VERIFY));
+    await answer(admin.effects.loadUsers, done(page(USERS_AFTER_VERIFY)));
     expect(names()).toEqual(['Divya Nair', 'Asha Verma', 'Bhavesh Shah', 'Chetan Rao']);
     expect(screen.queryByRole('button', { name: 'Verify' })).toBeNull();
   });
@@ -51,7 +52,7 @@ describe('the admin screens', () => {
   it('sends typed rupees as paisa in the full quotation, with live totals', async () => {
     const admin = renderAdmin('/admin/quotations');
     await calledAt(admin.effects.loadQuotations);
-    await answer(admin.effects.loadQuotations, done(QUOTATIONS));
+    await answer(admin.effects.loadQuotations, done(page(QUOTATIONS)));
     await userEvent.click(screen.getByRole('button', { name: /QT100001/ }));
     const sheet = screen.getByRole('dialog', { name: 'Quotation QT100001' });
     expect(within(sheet).getByRole('button', { name: 'Update' })).toHaveProperty('disabled', true);
@@ -79,7 +80,7 @@ describe('the admin screens', () => {
   it('shows why Update stays off while an amount is not readable', async () => {
     const admin = renderAdmin('/admin/quotations');
     await calledAt(admin.effects.loadQuotations);
-    await answer(admin.effects.loadQuotations, done(QUOTATIONS));
+    await answer(admin.effects.loadQuotations, done(page(QUOTATIONS)));
     await userEvent.click(screen.getByRole('button', { name: /QT100002/ }));
     const sheet = screen.getByRole('dialog');
     await userEvent.click(within(sheet).getByRole('button', { name: 'Edit' }));
@@ -92,7 +93,7 @@ describe('the admin screens', () => {
   it('records the amount paid as a whole number of paisa and shows what is still due', async () => {
     const admin = renderAdmin('/admin/orders');
     await calledAt(admin.effects.loadOrders);
-    await answer(admin.effects.loadOrders, done(ORDERS));
+    await answer(admin.effects.loadOrders, done(page(ORDERS)));
     await userEvent.click(screen.getByRole('button', { name: /OD100001/ }));
     const sheet = screen.getByRole('dialog', { name: 'Order OD100001' });
     expect(within(sheet).getByRole('link', { name: 'Call 9876500002' }).getAttribute('href')).toBe('tel:+919876500002');
@@ -104,6 +105,27 @@ describe('the admin screens', () => {
     await userEvent.click(within(sheet).getByRole('button', { name: 'Update' }));
     const { input } = await calledAt(admin.effects.saveOrder);
     expect(input).toEqual({ id: 'o1', body: { status: 'IN_TRANSIT', amountPaidPaisa: 400050, version: 1 } });
+  });
+
+  it("finds an order on the server by the farmer's QT number, and pages through what it finds", async () => {
+    const admin = renderAdmin('/admin/orders');
+    await answer(admin.effects.loadOrders, done(page(ORDERS)));
+    typeInto(screen.getByRole('searchbox', { name: 'Search by order id' }), 'QT1000');
+    // After 500 ms of quiet the search goes to the server, which finds it among all orders.
+    const search = await calledAt(admin.effects.loadOrders, 2);
+    expect(search.input).toEqual({ q: 'QT1000', cursor: null });
+    const third = order({ _id: 'o3', orderDisplayId: 'OD100003' });
+    await answer(admin.effects.loadOrders, done(page([ORDERS[1]!, third], 'next-2', 3)));
+    expect(screen.getByText('Showing 2 of 3')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    const more = await calledAt(admin.effects.loadOrders, 3);
+    expect(more.input).toEqual({ q: 'QT1000', cursor: 'next-2' });
+    // The second page repeats a row (it moved while the admin scrolled): it is listed once.
+    await answer(admin.effects.loadOrders, done(page([third, ORDERS[0]!], null, 3)));
+    const rows = within(screen.getByRole('list', { name: 'Orders' })).getAllByRole('button');
+    expect(rows.map((row) => /OD\d+/.exec(row.textContent ?? '')?.[0])).toEqual(['OD100002', 'OD100003', 'OD100001']);
+    expect(screen.getByText('Showing 3 of 3')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Load more|Loading/ })).toBeNull();
   });
 
   it('shows the SKU failures inline in red, exactly as the spec words them', async () => {
@@ -172,7 +194,7 @@ describe('the admin screens', () => {
 describe('the admin bottom sheet', () => {
   it('takes the focus, keeps Tab inside, closes on Escape and gives the focus back', async () => {
     const admin = renderAdmin('/admin/quotations');
-    await answer(admin.effects.loadQuotations, done(QUOTATIONS));
+    await answer(admin.effects.loadQuotations, done(page(QUOTATIONS)));
     const row = screen.getByRole('button', { name: /QT100002/ });
     await userEvent.click(row);
     const sheet = screen.getByRole('dialog', { name: 'Quotation QT100002' });
@@ -187,6 +209,22 @@ describe('the admin bottom sheet', () => {
   });
 });
 
+describe('the real admin effects', () => {
+  it('ask the server for one page: the search only when there is one, the cursor only after the first page', async () => {
+    const paths: string[] = [];
+    const call = (async (_method: string, path: string) => {
+      paths.push(path);
+      return { data: [], nextCursor: null, total: 0 };
+    }) as ApiCall;
+    const load = adminOrdersActors(call).loadOrders;
+    for (const input of [{ q: '  ', cursor: null }, { q: ' QT1000 ', cursor: 'abc=' }]) {
+      const actor = createActor(load, { input }).start();
+      await toPromise(actor);
+    }
+    expect(paths).toEqual(['/orders?limit=50', '/orders?limit=50&q=QT1000&cursor=abc%3D']);
+  });
+});
+
 describe('the real admin effects under StrictMode', () => {
   it('show the loaded users although React stops and restarts the screen’s actor on mount', async () => {
     const requests: AbortSignal[] = [];
@@ -196,7 +234,7 @@ describe('the real admin effects under StrictMode', () => {
         const signal = options.signal!;
         requests.push(signal);
         signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
-        setTimeout(() => resolve({ data: USERS } as never), 20);
+        setTimeout(() => resolve({ data: USERS, nextCursor: null, total: USERS.length } as never), 20);
       })) as ApiCall;
     renderAdmin('/admin/users', 'english', { users: adminUsersActors(call) });
     expect(await screen.findByRole('button', { name: /Bhavesh Shah/ })).toBeTruthy();

@@ -2,9 +2,9 @@ import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { expandedUser, visibleUsers, type AdminUsersContext } from '../../machines/admin-users.machine';
 import { USERS } from '../machines/admin-fixtures';
-import { userEventsIn, usersModel } from '../machines/admin-model-events';
+import { userEventsIn, USERS_MODEL_LIMIT, usersModel } from '../machines/admin-model-events';
 import { assertFullCoverage, modelPaths } from '../support/model-coverage';
-import { click, expectEnabled, runPath, typeInto, type ScreenDriver, type Snapshot } from './admin-drive';
+import { click, expectEnabled, expectHistoryIn, expectPageFooter, runPath, typeInto, type ScreenDriver, type Snapshot } from './admin-drive';
 
 const ctx = (snapshot: Snapshot) => snapshot.context as AdminUsersContext;
 const nameOf = (id: string) => USERS.find((u) => u._id === id)!.name!;
@@ -33,11 +33,13 @@ function imageAssertions(kind: 'photo' | 'aadhaar', label: string, alt: (name: s
 
 const driver: ScreenDriver = {
   path: '/admin/users',
-  effects: { loadUsers: 'loadUsers', verifyUser: 'verifyUser' },
+  effects: { userHistory: 'userHistory', loadUsers: 'loadUsers', moreUsers: 'loadUsers', verifyUser: 'verifyUser' },
   async gestures(event, rendered) {
     switch (event.type) {
       case 'search.change':
         return typeInto(screen.getByRole('searchbox', { name: 'Search by name or mobile number' }), event.query);
+      case 'list.more':
+        return click(screen.getByRole('button', { name: 'Load more' }));
       case 'list.reload':
         return click(screen.getByRole('button', { name: 'Try again' }));
       case 'user.expand':
@@ -67,8 +69,15 @@ const driver: ScreenDriver = {
       const names = [...list().querySelectorAll('button[aria-expanded]')].map((b) => b.querySelector('strong')?.textContent);
       expect(names).toEqual(visibleUsers(ctx(snapshot)).map((u) => u.name));
     },
-    'list.loaded': () => {
+    'list.loaded': (snapshot) => {
       expect(screen.queryByText('Loading...', { selector: '[role=status]' })).toBeNull();
+      expectPageFooter(snapshot);
+    },
+    'list.debouncing': (snapshot) => expectPageFooter(snapshot),
+    'list.more': (snapshot) => expectPageFooter(snapshot),
+    'list.moreFailed': (snapshot) => {
+      expectPageFooter(snapshot);
+      expect(screen.getByRole('alert').textContent).toBe('Could not load more.');
     },
     'list.verifying': () => {
       expect(within(openDetails()).getByRole('button', { name: 'Verifying...' })).toHaveProperty('disabled', true);
@@ -80,6 +89,7 @@ const driver: ScreenDriver = {
       expect(list().querySelector('[aria-expanded="true"]')).toBeNull();
     },
     'detail.expanded': (snapshot) => {
+      expectHistoryIn(openDetails(), snapshot);
       const user = expandedUser(ctx(snapshot))!;
       const open = list().querySelector<HTMLElement>('[aria-expanded="true"]')!;
       expect(open.textContent).toContain(user.name);
@@ -97,7 +107,10 @@ const driver: ScreenDriver = {
 };
 
 describe('the admin users screen, driven along the chart’s paths', () => {
-  const paths = modelPaths(usersModel, { events: (snapshot) => userEventsIn(snapshot as Snapshot & { context: AdminUsersContext }) });
+  const paths = modelPaths(usersModel, {
+    events: (snapshot) => userEventsIn(snapshot as Snapshot & { context: AdminUsersContext }),
+    limit: USERS_MODEL_LIMIT,
+  });
 
   it('drives paths that take every transition of the chart', () => {
     const coverage = assertFullCoverage(usersModel, paths);

@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import en from '../../locales/en.json';
+import hi from '../../locales/hi.json';
 import { loadScreen } from '../../src/web/routes';
 import { ChunkLoadError, ErrorScreen } from '../../src/web/shell/error-screen';
 
@@ -9,12 +10,12 @@ function Boom({ error }: { error: Error }): never {
   throw error;
 }
 
-function renderFailing(error: Error) {
+function renderFailing(error: Error, locale = 'en', messages: Record<string, string> = en) {
   // React reports the caught error on the console; this test expects exactly that.
   const reported = vi.spyOn(console, 'error').mockImplementation(() => undefined);
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   render(
-    <IntlProvider locale="en" messages={en}>
+    <IntlProvider locale={locale} messages={messages}>
       <ErrorScreen>
         <Boom error={error} />
       </ErrorScreen>
@@ -35,6 +36,16 @@ describe('the error screen', () => {
   it("says 'Loading chunk … failed' when a screen's script could not be fetched", () => {
     renderFailing(new ChunkLoadError('order-status'));
     expect(screen.getByRole('alert').textContent).toContain('Loading chunk order-status failed');
+  });
+
+  it("tells a Hindi reader in Hindi that the page failed and offers a retry, never the chunk's code name", () => {
+    renderFailing(new ChunkLoadError('request'), 'hi', hi);
+    const text = screen.getByRole('alert').textContent ?? '';
+    expect(text).toContain(hi['common.pageFailed']);
+    expect(text).toContain(hi['common.pageFailedHelp']);
+    expect(text).not.toContain('request');
+    expect(text).not.toMatch(/[A-Za-z]/);
+    expect(screen.getByRole('button', { name: hi['common.tryAgain'] })).toBeTruthy();
   });
 
   it('shows the screen itself when nothing failed', () => {

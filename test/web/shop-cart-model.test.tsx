@@ -65,13 +65,14 @@ describe('/sku-details and /cart along the cart paths', () => {
     await screenShown();
   };
 
+  /** The cart tab's badge counts the lines in the cart, on every screen and in every state. */
+  const badge = (s: Snap) => {
+    const items = s.context.items as CartItem[];
+    expect(document.querySelector('.shop-tab-badge')?.textContent ?? '0').toBe(String(items.length));
+  };
   const assertionsFor = (view: RenderedShop) => ({
-    '': (s: Snap) => {
-      const items = s.context.items as CartItem[];
-      const badge = document.querySelector('.shop-tab-badge');
-      expect(badge?.textContent ?? '0').toBe(String(items.length));
-    },
     ready: (s: Snap) => {
+      badge(s);
       const items = s.context.items as CartItem[];
       if (view.path() === '/cart') {
         expect(screen.getByText(`${items.length} item${items.length === 1 ? '' : 's'}`)).toBeTruthy();
@@ -87,7 +88,8 @@ describe('/sku-details and /cart along the cart paths', () => {
         expect(items).toEqual([]);
       }
     },
-    sending: () => {
+    sending: (s: Snap) => {
+      badge(s);
       expect(view.path()).toBe('/cart');
       expect(button('Sending…').disabled).toBe(true);
     },

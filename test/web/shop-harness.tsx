@@ -4,7 +4,7 @@
  * page visibility). Nothing settles until the test answers, so each test is the server's reply.
  */
 import { act, render, waitFor, type RenderResult } from '@testing-library/react';
-import { fromCallback, type ActorRefFrom, type NonReducibleUnknown } from 'xstate';
+import { fromCallback, type ActorRefFrom, type InspectionEvent, type NonReducibleUnknown } from 'xstate';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { appMachine } from '../../machines/app.machine';
@@ -17,8 +17,7 @@ import type { ClientUser } from '../../src/domain/client-user';
 import type { Language, Quotation, Sku } from '../../src/domain/types';
 import { App } from '../../src/web/app';
 import { AppActorContext } from '../../src/web/app-context';
-import { createAppLogic } from '../../src/web/app-logic';
-import { ScreenActorsProvider } from '../../src/web/shop/screen-actors';
+import { createAppLogic, type AppEffects } from '../../src/web/app-logic';
 import { controlled, type Controlled, type ControlledCall } from '../support/controlled';
 import { controlledActors, memoryStore } from '../support/render';
 
@@ -72,6 +71,10 @@ export interface ShopRenderOptions {
   language?: Language;
   user?: Partial<ClientUser>;
   persisted?: Partial<PersistedRoot>;
+  /** Watches every actor of the app's system (the Stately inspector's hook). */
+  inspect?: (event: InspectionEvent) => void;
+  /** The protected-image fetch (the farmer's photo); by default one that never answers. */
+  fetchImage?: AppEffects['fetchImage'];
 }
 
 export interface RenderedShop extends RenderResult {
@@ -99,27 +102,26 @@ export function renderShop(options: ShopRenderOptions): RenderedShop {
       webOtp: fromCallback(() => undefined),
     },
     shop: { fetchSkus: shop.fetchSkus.logic, fetchConfig: shop.fetchConfig.logic, requestQuotation: shop.requestQuotation.logic },
+    fetchImage: options.fetchImage ?? fromCallback(() => undefined),
+    screens: {
+      fetchQuotations: shop.fetchQuotations.logic,
+      fetchQuotation: shop.fetchQuotation.logic,
+      deleteQuotation: shop.deleteQuotation.logic,
+      placeOrder: shop.placeOrder.logic,
+      visibility: shop.visibility.logic,
+    },
   });
   let appRef: ActorRefFrom<typeof appMachine> | null = null;
   function Probe() {
     appRef = AppActorContext.useActorRef();
     return null;
   }
-  const screenActors = {
-    fetchQuotations: shop.fetchQuotations.logic,
-    fetchQuotation: shop.fetchQuotation.logic,
-    deleteQuotation: shop.deleteQuotation.logic,
-    placeOrder: shop.placeOrder.logic,
-    visibility: shop.visibility.logic,
-  };
   const utils = render(
-    <AppActorContext.Provider logic={logic} options={{ input: { hasToken: true } }}>
+    <AppActorContext.Provider logic={logic} options={{ input: { hasToken: true }, inspect: options.inspect }}>
       <Probe />
-      <ScreenActorsProvider actors={screenActors}>
-        <Router hook={memory.hook} searchHook={memory.searchHook}>
-          <App />
-        </Router>
-      </ScreenActorsProvider>
+      <Router hook={memory.hook} searchHook={memory.searchHook}>
+        <App />
+      </Router>
     </AppActorContext.Provider>,
   );
   return {
@@ -148,4 +150,14 @@ export async function called<TOutput, TInput>(actor: Controlled<TOutput, TInput>
     if (actor.calls.length === 0) throw new Error('not called yet');
   });
   return actor.last();
+}
+
+/**
+ * Waits for the shop screen to render. The app starts a polling screen's chart (and its first
+ * request) as soon as the session shows the path, which can be before the lazily loaded screen is on.
+ */
+export async function screenOpen(): Promise<void> {
+  await waitFor(() => {
+    if (!document.querySelector('.shop-screen')) throw new Error('the shop screen is not rendered yet');
+  });
 }

@@ -9,7 +9,7 @@ import gu from '../../locales/gu.json';
 import hi from '../../locales/hi.json';
 import type { Language } from '../../src/domain/types';
 import { config, orderedQ, pendingQ, receivedQ, deletedQ, expiredQ, shell, shellInCart, straw, strawInCart } from './shop-fixtures';
-import { called, renderShop, type RenderedShop } from './shop-harness';
+import { called, renderShop, type RenderedShop, screenOpen } from './shop-harness';
 
 type Catalogue = Record<string, string>;
 const english = en as Catalogue;
@@ -87,6 +87,7 @@ const SCREENS: [string, (language: Language) => Promise<void>][] = [
     async (language) => {
       const view = renderShop({ path: '/request', language });
       const fetch = await called(view.shop.fetchQuotations);
+      await screenOpen();
       await act(async () => fetch.resolve([pendingQ, receivedQ, orderedQ, deletedQ, expiredQ]));
       fireEvent.click(document.querySelector('.shop-quotation-delete') as HTMLElement);
     },
@@ -96,6 +97,7 @@ const SCREENS: [string, (language: Language) => Promise<void>][] = [
     async (language) => {
       const view = renderShop({ path: '/quotation-details?quotation_id=QT100002', language });
       const fetch = await called(view.shop.fetchQuotation);
+      await screenOpen();
       await act(async () => fetch.resolve(receivedQ));
     },
   ],
@@ -104,6 +106,7 @@ const SCREENS: [string, (language: Language) => Promise<void>][] = [
     async (language) => {
       const view = renderShop({ path: '/order-status?quotation_id=q-3', language });
       const fetch = await called(view.shop.fetchQuotation);
+      await screenOpen();
       await act(async () => fetch.resolve(orderedQ));
       fireEvent.click(document.querySelector('.shop-panel .shop-button') as HTMLElement);
     },

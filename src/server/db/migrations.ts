@@ -23,6 +23,12 @@ const TABLES = [
   'images',
 ] as const;
 
+/** Tables added by later migrations, for ANALYZE. */
+const LATER_TABLES = ['sms_outbox', 'list_counts', 'audit_log'] as const;
+
+/** Every table of the latest schema. */
+export const APP_TABLES = [...TABLES, ...LATER_TABLES] as const;
+
 const initial: Migration = {
   async up(db: AnyDb) {
     await db.schema
@@ -186,7 +192,134 @@ const answerVersions: Migration = {
   },
 };
 
-const migrations: Record<string, Migration> = { '0001_initial': initial, '0002_answer_versions': answerVersions };
+/** The SKU text columns each translated language gets (issue 10): `hindi_name`, `gujrati_brand_name`, … */
+const SKU_TRANSLATION_COLUMNS = ['hindi', 'gujrati'].flatMap((language) =>
+  ['name', 'description', 'category_name', 'brand_name'].map((field) => `${language}_${field}`),
+);
+
+/**
+ * Issue 10: a SKU's Hindi and Gujarati texts beside its English fields, each nullable (null falls back
+ * to English). Existing SKUs keep their rows and simply have no translation yet.
+ */
+const skuTranslations: Migration = {
+  async up(db: AnyDb) {
+    for (const column of SKU_TRANSLATION_COLUMNS) {
+      await db.schema.alterTable('skus').addColumn(column, 'text').execute();
+    }
+  },
+  async down(db: AnyDb) {
+    for (const column of SKU_TRANSLATION_COLUMNS) {
+      await db.schema.alterTable('skus').dropColumn(column).execute();
+    }
+  },
+};
+
+/**
+ * Issue 10: the transactional outbox of SMS notifications. A row is written in the same transaction
+ * as the change it reports; the sender claims due rows with a lease (`lease_until`), sends, and marks
+ * them sent, or schedules the next attempt (`next_attempt_at`) until `attempts` runs out.
+ */
+const smsOutbox: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable('sms_outbox')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('to_number', 'text', (c) => c.notNull())
+      .addColumn('text', 'text', (c) => c.notNull())
+      .addColumn('state', 'text', (c) => c.notNull())
+      .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('next_attempt_at', 'bigint', (c) => c.notNull())
+      .addColumn('lease_until', 'bigint')
+      .addColumn('lease_owner', 'text')
+      .addColumn('last_error', 'text')
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addColumn('sent_at', 'bigint')
+      .execute();
+    await db.schema.createIndex('sms_outbox_due_idx').on('sms_outbox').columns(['state', 'next_attempt_at']).execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.dropTable('sms_outbox').execute();
+  },
+};
+
+/**
+ * Issue 11: lists at business scale. Every admin and farmer list is a keyset page over an index in its
+ * own sort order (no OFFSET); `total` without a search is a maintained count in `list_counts`, kept by
+ * the writers in their transactions. The audit trail, the quotation's pricing time (validity), and the
+ * expression index the name search ranges over.
+ */
+const scaleLists: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable('quotations').addColumn('priced_at', 'bigint').execute();
+    // Keyset pages: each list's sort order as an index, with and without its status filter.
+    await db.schema.dropIndex('quotations_user_idx').execute();
+    const indexes = [
+      'create index quotations_user_page_idx on quotations (user_id, created_at, display_id)',
+      'create index quotations_page_idx on quotations (created_at, display_id)',
+      'create index quotations_status_page_idx on quotations (status, created_at, display_id)',
+      'create index quotations_expiry_idx on quotations (status, priced_at)',
+      'create index orders_page_idx on orders (created_at, display_id)',
+      'create index orders_status_page_idx on orders (status, created_at, display_id)',
+      'create index orders_user_idx on orders (user_id)',
+      'create index users_page_idx on users (is_verified, created_at desc, id)',
+      'create index users_name_idx on users (lower(name))',
+    ];
+    for (const statement of indexes) await sql.raw(statement).execute(db);
+
+    await db.schema
+      .createTable('list_counts')
+      .addColumn('name', 'text', (c) => c.primaryKey())
+      .addColumn('value', 'bigint', (c) => c.notNull())
+      .execute();
+    const counts = [
+      sql`select 'users' as name, count(*) as value from users`,
+      sql`select 'quotations', count(*) from quotations`,
+      sql`select 'quotations:' || status, count(*) from quotations group by status`,
+      sql`select 'orders', count(*) from orders`,
+      sql`select 'orders:' || status, count(*) from orders group by status`,
+    ];
+    for (const select of counts) await sql`insert into list_counts (name, value) ${select}`.execute(db);
+
+    await db.schema
+      .createTable('audit_log')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('entity', 'text', (c) => c.notNull())
+      .addColumn('entity_id', 'text', (c) => c.notNull())
+      .addColumn('at', 'bigint', (c) => c.notNull())
+      .addColumn('by_user_id', 'text', (c) => c.references('users.id'))
+      .addColumn('changes', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('audit_log_entity_idx').on('audit_log').columns(['entity', 'entity_id', 'at']).execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.dropTable('audit_log').execute();
+    await db.schema.dropTable('list_counts').execute();
+    for (const name of [
+      'users_name_idx',
+      'users_page_idx',
+      'orders_user_idx',
+      'orders_status_page_idx',
+      'orders_page_idx',
+      'quotations_expiry_idx',
+      'quotations_status_page_idx',
+      'quotations_page_idx',
+      'quotations_user_page_idx',
+    ]) {
+      await db.schema.dropIndex(name).execute();
+    }
+    await db.schema.createIndex('quotations_user_idx').on('quotations').columns(['user_id', 'created_at']).execute();
+    await db.schema.alterTable('quotations').dropColumn('priced_at').execute();
+  },
+};
+
+const migrations: Record<string, Migration> = {
+  '0001_initial': initial,
+  '0002_answer_versions': answerVersions,
+  '0003_sku_translations': skuTranslations,
+  '0004_sms_outbox': smsOutbox,
+  '0005_scale_lists': scaleLists,
+};
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
@@ -204,6 +337,13 @@ export async function migrateToLatest(db: AnyDb, schema?: string): Promise<void>
   }
 }
 
+/** Brings the database to the named migration (tests: a database as an older release left it). */
+export async function migrateTo(db: AnyDb, name: string, schema?: string): Promise<void> {
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const { error } = await migrator.migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}
+
 /**
  * PostgreSQL only: refresh the planner's statistics for the app's tables (in the connection's schema)
  * after migrating and seeding, or after a bulk load. Until autovacuum gets to a freshly filled table
@@ -211,5 +351,5 @@ export async function migrateToLatest(db: AnyDb, schema?: string): Promise<void>
  * (decision 024). SQLite needs no statistics for these plans: every hot lookup has its index.
  */
 export async function analyzePostgres(db: AnyDb): Promise<void> {
-  await sql.raw(`analyze ${TABLES.join(', ')}`).execute(db);
+  await sql.raw(`analyze ${APP_TABLES.join(', ')}`).execute(db);
 }

@@ -65,6 +65,15 @@ export interface SkusTable {
   availableQty: number;
   minimumPrice: number;
   skuQuantityUnit: string;
+  /** Hindi and Gujarati texts (migration 0003); null falls back to the English field. */
+  hindiName: string | null;
+  hindiDescription: string | null;
+  hindiCategoryName: string | null;
+  hindiBrandName: string | null;
+  gujratiName: string | null;
+  gujratiDescription: string | null;
+  gujratiCategoryName: string | null;
+  gujratiBrandName: string | null;
   version: number;
   createdAt: number;
   updatedAt: number;
@@ -78,6 +87,8 @@ export interface QuotationsTable {
   version: number;
   createdAt: number;
   updatedAt: number;
+  /** When an admin last saved it COMPLETED: its validity runs from here (machines/quotation-lifecycle). */
+  pricedAt: number | null;
 }
 
 export interface QuotationLinesTable {
@@ -116,6 +127,41 @@ export interface ImagesTable {
   createdAt: number;
 }
 
+/** SMS notifications waiting to go out, written in the transaction of the change they report (migration 0004). */
+export interface SmsOutboxTable {
+  id: string;
+  kind: string;
+  toNumber: string;
+  text: string;
+  /** 'pending' until sent ('sent'), given up ('failed') or dropped while notifications are off ('skipped'). */
+  state: string;
+  attempts: number;
+  nextAttemptAt: number;
+  /** A sender holds the row until then; another may claim it after (a crashed sender's lease runs out). */
+  leaseUntil: number | null;
+  leaseOwner: string | null;
+  lastError: string | null;
+  createdAt: number;
+  sentAt: number | null;
+}
+
+/** Maintained row counts of the admin lists (`users`, `users:VERIFIED`, `quotations:PENDING`, …). */
+export interface ListCountsTable {
+  name: string;
+  value: number;
+}
+
+/** One row per admin write (and per expiry): each changed field `{ from, to }` as JSON text. */
+export interface AuditLogTable {
+  id: string;
+  entity: 'user' | 'sku' | 'quotation' | 'order';
+  entityId: string;
+  at: number;
+  /** The admin who wrote; null for the clock (expiry). */
+  byUserId: string | null;
+  changes: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -127,4 +173,7 @@ export interface Database {
   quotationLines: QuotationLinesTable;
   orders: OrdersTable;
   images: ImagesTable;
+  smsOutbox: SmsOutboxTable;
+  listCounts: ListCountsTable;
+  auditLog: AuditLogTable;
 }

@@ -59,6 +59,11 @@ export const userSchema = {
   },
 } as const;
 
+const texts = { type: 'object', properties: { name: str, description: str, categoryName: str, brandName: str } } as const;
+const names = { type: 'object', properties: { name: str } } as const;
+/** `translations: { hindi: {…}, gujrati: {…} }` as it goes out, each field optional (issue 10). */
+export const skuTranslationsSchema = { type: 'object', properties: { hindi: texts, gujrati: texts } } as const;
+
 export const skuSchema = {
   type: 'object',
   properties: {
@@ -72,6 +77,7 @@ export const skuSchema = {
     availableQty: int,
     minimumPrice: int,
     skuQuantityUnit: str,
+    translations: skuTranslationsSchema,
     version: int,
   },
 } as const;
@@ -81,7 +87,13 @@ export const lineSchema = {
   properties: {
     skuIdentifier: {
       type: 'object',
-      properties: { _id: str, name: str, image: str, skuQuantityUnit: str },
+      properties: {
+        _id: str,
+        name: str,
+        image: str,
+        skuQuantityUnit: str,
+        translations: { type: 'object', properties: { hindi: names, gujrati: names } },
+      },
     },
     quantity: int,
     goodsPricePaisa: int,
@@ -101,9 +113,36 @@ export const quotationSchema = {
     orderStatus: nullable('string'),
     deliveryOtp: nullable('string'),
     amountPaidPaisa: int,
+    orderDisplayId: nullable('string'),
+    validUntil: nullable('string'),
     version: int,
     createdAt: str,
     updatedAt: str,
+  },
+} as const;
+
+/** `GET …/{id}/history`: the audit trail, oldest first. */
+export const historySchema = {
+  type: 'object',
+  required: ['data'],
+  properties: {
+    data: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          at: str,
+          by: { type: ['object', 'null'], properties: { _id: str, name: nullable('string'), mobileNumber: str } },
+          changes: {
+            type: 'object',
+            additionalProperties: {
+              type: 'object',
+              properties: { from: {}, to: {} },
+            },
+          },
+        },
+      },
+    },
   },
 } as const;
 

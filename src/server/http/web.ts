@@ -1,7 +1,9 @@
 /**
  * Serving the built web app (dist/web): hashed files under /assets are immutable for a year,
- * index.html is revalidated every time, and any other GET that accepts HTML falls back to
- * index.html so SPEC §2's routes load on a reload. /api never falls back: it answers JSON 404.
+ * index.html, the service worker and the manifest are revalidated every time. Every text file was
+ * compressed at build (brotli and gzip beside it, vite.config.ts): the best one the client accepts
+ * goes out as it is, with `Vary: Accept-Encoding`, and nothing is compressed again here. Any other
+ * GET that accepts HTML falls back to index.html so SPEC §2's routes load on a reload. /api never falls back: it answers JSON 404.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,6 +24,7 @@ export async function installWeb(app: FastifyInstance, webRoot: string | null): 
     cacheControl: false,
     etag: true,
     lastModified: true,
+    preCompressed: true,
     setHeaders(reply, path) {
       const immutable = path.startsWith(join(webRoot, 'assets'));
       void reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,13 +1,32 @@
-/** Quotation lines with their SKU reference: for one quotation, one farmer's, those with an order, or all. */
+/** Quotation lines with their SKU reference, for the quotations of one page. */
 import type { Kysely } from 'kysely';
-import type { QuotationLine } from '../../domain/types';
+import type { QuotationLine, SkuRef } from '../../domain/types';
 import type { Database } from '../db/schema';
 import { isoTime } from './iso-time';
+import { translationsOf } from './skus';
 
-export type Scope = { quotationId: string } | { userId: string } | { ordered: true } | { all: true };
+/** The SKU columns a line's `skuIdentifier` is made of (issue 10: with the translated names). */
+export const SKU_REF_COLUMNS = ['skus.hindiName', 'skus.gujratiName'] as const;
 
-export async function loadLines(db: Kysely<Database>, scope: Scope): Promise<Map<string, QuotationLine[]>> {
-  let query = db
+/** A line's `skuIdentifier`: the SKU's id, English name, image and unit, and its Hindi and Gujarati names. */
+export const skuRef = (r: {
+  skuId: string;
+  name: string;
+  image: string;
+  skuQuantityUnit: string;
+  hindiName: string | null;
+  gujratiName: string | null;
+}): SkuRef => ({
+  _id: r.skuId,
+  name: r.name,
+  image: r.image,
+  skuQuantityUnit: r.skuQuantityUnit,
+  translations: translationsOf(r, ['name']),
+});
+
+export async function loadLines(db: Kysely<Database>, scope: { quotationIds: string[] }): Promise<Map<string, QuotationLine[]>> {
+  if (scope.quotationIds.length === 0) return new Map();
+  const query = db
     .selectFrom('quotationLines')
     .innerJoin('skus', 'skus.id', 'quotationLines.skuId')
     .select([
@@ -20,20 +39,14 @@ export async function loadLines(db: Kysely<Database>, scope: Scope): Promise<Map
       'skus.name',
       'skus.image',
       'skus.skuQuantityUnit',
-    ]);
-  if ('quotationId' in scope) query = query.where('quotationLines.quotationId', '=', scope.quotationId);
-  else if ('userId' in scope) {
-    query = query
-      .innerJoin('quotations', 'quotations.id', 'quotationLines.quotationId')
-      .where('quotations.userId', '=', scope.userId);
-  } else if ('ordered' in scope) {
-    query = query.innerJoin('orders', 'orders.quotationId', 'quotationLines.quotationId');
-  }
+      ...SKU_REF_COLUMNS,
+    ])
+    .where('quotationLines.quotationId', 'in', scope.quotationIds);
   const rows = await query.orderBy('quotationLines.quotationId').orderBy('quotationLines.position').execute();
   const byQuotation = new Map<string, QuotationLine[]>();
   for (const r of rows) {
     const line: QuotationLine = {
-      skuIdentifier: { _id: r.skuId, name: r.name, image: r.image, skuQuantityUnit: r.skuQuantityUnit },
+      skuIdentifier: skuRef(r),
       quantity: Number(r.quantity),
       goodsPricePaisa: Number(r.goodsPricePaisa),
       discountPaisa: Number(r.discountPaisa),

@@ -1,35 +1,48 @@
-/** Orders: placed from a COMPLETED quotation in one transaction; admins move status and amount paid. */
+/**
+ * Orders: placed from a COMPLETED quotation in one transaction; admins move status and amount paid,
+ * each write with its audit row. The admin list is a keyset page (repos/paging.ts).
+ */
 import { randomInt } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Order, OrderStatus, QuotationStatus } from '../../domain/types';
 import { newId, nextDisplayId } from '../db/ids';
 import type { Database } from '../db/schema';
+import { notifyOnOrderMove } from '../sms/outbox';
 import { bumpFarmer } from './answer-versions';
-import { iso, loadLines, type Scope } from './lines';
+import { appendAudit, diff } from './audit';
+import { iso, loadLines } from './lines';
+import { countAdded, countMoved, readCount } from './list-counts';
+import { cut, parseSearch, timeCursor, type Search } from './paging';
+import { boundedCount, matchingOrders, matchingQuotations, matchingUserIds } from './search';
 
-export async function loadOrders(db: Kysely<Database>, orderId?: string): Promise<Order[]> {
-  let query = db
+const orderColumns = [
+  'orders.id',
+  'orders.displayId',
+  'orders.status',
+  'orders.amountPaidPaisa',
+  'orders.deliveryOtp',
+  'orders.version',
+  'orders.createdAt',
+  'orders.updatedAt',
+  'quotations.id as quotationId',
+  'quotations.displayId as quotationDisplayId',
+  'users.name',
+  'users.mobileNumber',
+] as const;
+
+/** The orders with these ids, newest first, each with its quotation's lines. */
+async function loadByIds(db: Kysely<Database>, ids: string[]): Promise<Order[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
     .selectFrom('orders')
     .innerJoin('quotations', 'quotations.id', 'orders.quotationId')
     .innerJoin('users', 'users.id', 'orders.userId')
-    .select([
-      'orders.id',
-      'orders.displayId',
-      'orders.status',
-      'orders.amountPaidPaisa',
-      'orders.deliveryOtp',
-      'orders.version',
-      'orders.createdAt',
-      'orders.updatedAt',
-      'quotations.id as quotationId',
-      'quotations.displayId as quotationDisplayId',
-      'users.name',
-      'users.mobileNumber',
-    ]);
-  if (orderId !== undefined) query = query.where('orders.id', '=', orderId);
-  const rows = await query.orderBy('orders.createdAt', 'desc').orderBy('orders.displayId', 'desc').execute();
-  const scope: Scope = rows.length === 1 ? { quotationId: rows[0]!.quotationId } : { ordered: true };
-  const lines = rows.length === 0 ? new Map() : await loadLines(db, scope);
+    .select(orderColumns)
+    .where('orders.id', 'in', ids)
+    .orderBy('orders.createdAt', 'desc')
+    .orderBy('orders.displayId', 'desc')
+    .execute();
+  const lines = await loadLines(db, { quotationIds: rows.map((r) => r.quotationId) });
   return rows.map((r) => ({
     _id: r.id,
     orderDisplayId: r.displayId,
@@ -46,6 +59,49 @@ export async function loadOrders(db: Kysely<Database>, orderId?: string): Promis
     createdAt: iso(r.createdAt),
     updatedAt: iso(r.updatedAt),
   }));
+}
+
+export async function loadOrder(db: Kysely<Database>, id: string): Promise<Order | undefined> {
+  return (await loadByIds(db, [id]))[0];
+}
+
+type OrdersQuery = SelectQueryBuilder<Database, 'orders', object>;
+
+/** Narrows an order query to what `q` names: its number, its quotation's number, or its farmer's mobile or name. */
+function searchOrders(db: Kysely<Database>, query: OrdersQuery, search: Search): OrdersQuery {
+  switch (search.kind) {
+    case 'order':
+      return query.where('orders.id', 'in', matchingOrders(db, search).clearSelect().select('orders.id'));
+    case 'quotation':
+      return query.where('orders.quotationId', 'in', matchingQuotations(db, search).clearSelect().select('quotations.id'));
+    default:
+      return query.where('orders.userId', 'in', matchingUserIds(db, search));
+  }
+}
+
+export interface OrderListQuery {
+  status?: OrderStatus;
+  q?: string;
+  cursor?: string;
+  limit: number;
+}
+
+/** One page of orders, newest first, with the cursor after it and the list's total. */
+export async function orderPage(
+  db: Kysely<Database>,
+  list: OrderListQuery,
+): Promise<{ data: Order[]; nextCursor: string | null; total: number }> {
+  const after = timeCursor(list.cursor);
+  const search = parseSearch(list.q);
+  let filtered: OrdersQuery = db.selectFrom('orders');
+  if (list.status !== undefined) filtered = filtered.where('orders.status', '=', list.status);
+  if (search) filtered = searchOrders(db, filtered, search);
+  let page = filtered.select(['orders.id', 'orders.createdAt', 'orders.displayId']);
+  if (after) page = page.where((eb) => eb(eb.refTuple('orders.createdAt', 'orders.displayId'), '<', eb.tuple(after[0], after[1])));
+  const keys = await page.orderBy('orders.createdAt', 'desc').orderBy('orders.displayId', 'desc').limit(list.limit + 1).execute();
+  const { rows, nextCursor } = cut(keys, list.limit, (r) => [Number(r.createdAt), r.displayId]);
+  const total = search ? await boundedCount(db, filtered) : await readCount(db, 'orders', list.status);
+  return { data: await loadByIds(db, rows.map((r) => r.id)), nextCursor, total };
 }
 
 /** By `_id` or display id (OD100001). */
@@ -95,31 +151,58 @@ export async function placeOrder(
         updatedAt: now,
       })
       .execute();
+    await countMoved(trx, 'quotations', move.from, move.to);
+    await countAdded(trx, 'orders', 'CONFIRMATION_PENDING');
     await bumpFarmer(trx, userId);
     return { ok: true, orderId: id } as const;
   });
 }
 
-/** Sets status and amount paid only if the stored version is still `version`; bumps the farmer's version (decision 025). */
+/**
+ * Sets status and amount paid in one transaction with its audit row. With `expectedVersion` the
+ * stored version must still be it; without, the update applies to the row as read here. Bumps the
+ * farmer's version (decision 025): the quotation list mirrors the order.
+ */
 export async function updateOrder(
   db: Kysely<Database>,
-  id: string,
-  version: number,
-  status: OrderStatus,
-  amountPaidPaisa: number,
-  now: number,
-): Promise<boolean> {
+  update: {
+    id: string;
+    expectedVersion?: number;
+    status: OrderStatus;
+    amountPaidPaisa: number;
+    now: number;
+    byUserId: string;
+  },
+): Promise<'saved' | 'conflict' | 'missing'> {
   return db.transaction().execute(async (trx) => {
+    const notify = await notifyOnOrderMove(trx, update.id);
+    const row = await trx
+      .selectFrom('orders')
+      .select(['status', 'amountPaidPaisa', 'version', 'userId'])
+      .where('id', '=', update.id)
+      .executeTakeFirst();
+    if (!row) return 'missing';
+    if (update.expectedVersion !== undefined && update.expectedVersion !== row.version) return 'conflict';
     const result = await trx
       .updateTable('orders')
-      .set({ status, amountPaidPaisa, version: version + 1, updatedAt: now })
-      .where('id', '=', id)
-      .where('version', '=', version)
-      .returning('userId')
+      .set({ status: update.status, amountPaidPaisa: update.amountPaidPaisa, version: row.version + 1, updatedAt: update.now })
+      .where('id', '=', update.id)
+      .where('version', '=', row.version)
       .executeTakeFirst();
-    if (result === undefined) return false;
-    // The quotation list mirrors the order's status, amount paid and delivery code.
-    await bumpFarmer(trx, result.userId);
-    return true;
+    if (Number(result.numUpdatedRows) !== 1) return 'conflict';
+    await appendAudit(trx, {
+      entity: 'order',
+      entityId: update.id,
+      at: update.now,
+      byUserId: update.byUserId,
+      changes: diff(
+        { status: row.status, amountPaidPaisa: Number(row.amountPaidPaisa) },
+        { status: update.status, amountPaidPaisa: update.amountPaidPaisa },
+      ),
+    });
+    await countMoved(trx, 'orders', row.status, update.status);
+    await bumpFarmer(trx, row.userId);
+    await notify(update.status, update.now);
+    return 'saved';
   });
 }

@@ -1,15 +1,25 @@
 /**
- * Quotations and their lines. A quotation's orderStatus, deliveryOtp and amountPaidPaisa are read
- * through a join on its order, so they always mirror it. Lifecycle moves are checked by the caller
- * against machines/quotation-lifecycle; these functions write only if the row is still as read.
+ * Quotations and their lines. A quotation's orderStatus, orderDisplayId, deliveryOtp and
+ * amountPaidPaisa are read through a join on its order, so they always mirror it. Lifecycle moves are
+ * checked by the caller against machines/quotation-lifecycle; these functions write only if the row
+ * is still as read. Lists are keyset pages (repos/paging.ts); `total` is a maintained count for the
+ * admin list and an index-bounded count of one farmer's rows for theirs.
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
 import type { OrderStatus, Quotation, QuotationLine, QuotationStatus } from '../../domain/types';
+import { quotationExpiresAt, quotationValidUntil } from '../../../machines/quotation-lifecycle.machine';
 import { newId, nextDisplayId } from '../db/ids';
-import { prepared } from '../db/prepared';
 import type { Database } from '../db/schema';
+import { notifyOnPricing } from '../sms/outbox';
+import { rateLimited } from '../http/errors';
 import { bumpFarmer, bumpQuotationOwner } from './answer-versions';
-import { iso, type Scope } from './lines';
+import { appendAudit, diff } from './audit';
+import { iso, SKU_REF_COLUMNS, skuRef } from './lines';
+import { countAdded, countMoved, readCount } from './list-counts';
+import { cut, parseSearch, timeCursor, type Search } from './paging';
+import { boundedCount, matchingOrders, matchingQuotations, matchingUserIds } from './search';
+
+type Db = Kysely<Database> | Transaction<Database>;
 
 export interface LineInput {
   skuIdentifier: string;
@@ -19,8 +29,13 @@ export interface LineInput {
   shippingPricePaisa: number;
 }
 
+/** What reading a quotation needs beyond the rows: the validity in days (config QUOTATION_VALIDITY_DAYS). */
+export interface QuotationRules {
+  validityDays: number;
+}
+
 /** One row per quotation line, with its quotation, its order (if any) and its SKU, newest first. */
-const withLines = (db: Kysely<Database>) =>
+const withLines = (db: Db) =>
   db
     .selectFrom('quotations')
     .leftJoin('orders', 'orders.quotationId', 'quotations.id')
@@ -31,8 +46,10 @@ const withLines = (db: Kysely<Database>) =>
       'quotations.displayId',
       'quotations.status',
       'quotations.version',
+      'quotations.pricedAt',
       'quotations.createdAt',
       'quotations.updatedAt',
+      'orders.displayId as orderDisplayId',
       'orders.status as orderStatus',
       'orders.deliveryOtp',
       'orders.amountPaidPaisa',
@@ -44,38 +61,25 @@ const withLines = (db: Kysely<Database>) =>
       'skus.name as skuName',
       'skus.image as skuImage',
       'skus.skuQuantityUnit',
+      ...SKU_REF_COLUMNS,
     ])
     .orderBy('quotations.createdAt', 'desc')
     .orderBy('quotations.displayId', 'desc')
     .orderBy('quotationLines.position');
 type LineRow = Awaited<ReturnType<ReturnType<typeof withLines>['execute']>>[number];
 
-const byUser = prepared((db: Kysely<Database>, userId: string) => withLines(db).where('quotations.userId', '=', userId));
-const byId = prepared((db: Kysely<Database>, id: string) => withLines(db).where('quotations.id', '=', id));
-
-/**
- * Quotations with their lines in one query (the 5-second polling load), grouped here in order.
- * Every quotation has at least one line (creation and edits require one).
- */
-export async function loadQuotations(
-  db: Kysely<Database>,
-  scope: Exclude<Scope, { ordered: true }>,
-): Promise<Quotation[]> {
-  const rows =
-    'quotationId' in scope
-      ? await byId(db, scope.quotationId)
-      : 'userId' in scope
-        ? await byUser(db, scope.userId)
-        : await withLines(db).execute();
-  return group(rows);
+/** A priced quotation's end of validity as the API shows it; null while unpriced or after ordering. */
+function validUntil(status: string, pricedAt: number | bigint | null, rules: QuotationRules): string | null {
+  if (pricedAt === null || (status !== 'COMPLETED' && status !== 'EXPIRED')) return null;
+  return iso(quotationValidUntil(Number(pricedAt), rules.validityDays));
 }
 
-function group(rows: LineRow[]): Quotation[] {
+function group(rows: LineRow[], rules: QuotationRules): Quotation[] {
   const out: Quotation[] = [];
   let current: Quotation | undefined;
   for (const r of rows) {
     const line: QuotationLine = {
-      skuIdentifier: { _id: r.skuId, name: r.skuName, image: r.skuImage, skuQuantityUnit: r.skuQuantityUnit },
+      skuIdentifier: skuRef({ ...r, name: r.skuName, image: r.skuImage }),
       quantity: Number(r.quantity),
       goodsPricePaisa: Number(r.goodsPricePaisa),
       discountPaisa: Number(r.discountPaisa),
@@ -92,8 +96,10 @@ function group(rows: LineRow[]): Quotation[] {
       image: line.skuIdentifier.image,
       skusDetail: [line],
       orderStatus: (r.orderStatus as OrderStatus | null) ?? null,
+      orderDisplayId: r.orderDisplayId ?? null,
       deliveryOtp: r.deliveryOtp ?? null,
       amountPaidPaisa: Number(r.amountPaidPaisa ?? 0),
+      validUntil: validUntil(r.status, r.pricedAt, rules),
       version: r.version,
       createdAt: iso(r.createdAt),
       updatedAt: iso(r.updatedAt),
@@ -103,26 +109,128 @@ function group(rows: LineRow[]): Quotation[] {
   return out;
 }
 
+/** The quotations with these ids, with their lines, newest first. */
+async function loadByIds(db: Db, ids: string[], rules: QuotationRules): Promise<Quotation[]> {
+  if (ids.length === 0) return [];
+  return group(await withLines(db).where('quotations.id', 'in', ids).execute(), rules);
+}
+
+export interface QuotationListQuery {
+  /** One farmer's own list; absent for the admin's list of everyone's. */
+  userId?: string;
+  status?: QuotationStatus;
+  q?: string;
+  cursor?: string;
+  limit: number;
+}
+
+type QuotationsQuery = SelectQueryBuilder<Database, 'quotations', object>;
+
+/** Narrows a quotation query to what `q` names: its number, its order's number, or its farmer's mobile or name. */
+function searchQuotations(db: Kysely<Database>, query: QuotationsQuery, search: Search): QuotationsQuery {
+  switch (search.kind) {
+    case 'quotation':
+      return query.where('quotations.id', 'in', matchingQuotations(db, search).clearSelect().select('quotations.id'));
+    case 'order':
+      return query.where('quotations.id', 'in', matchingOrders(db, search).clearSelect().select('orders.quotationId'));
+    default:
+      return query.where('quotations.userId', 'in', matchingUserIds(db, search));
+  }
+}
+
+/** One page of quotations, newest first, with the cursor after it and the list's total. */
+export async function quotationPage(
+  db: Kysely<Database>,
+  list: QuotationListQuery,
+  rules: QuotationRules,
+): Promise<{ data: Quotation[]; nextCursor: string | null; total: number }> {
+  const after = timeCursor(list.cursor);
+  const search = parseSearch(list.q);
+  let filtered: QuotationsQuery = db.selectFrom('quotations');
+  if (list.userId !== undefined) filtered = filtered.where('quotations.userId', '=', list.userId);
+  if (list.status !== undefined) filtered = filtered.where('quotations.status', '=', list.status);
+  if (search) filtered = searchQuotations(db, filtered, search);
+
+  let page = filtered.select(['quotations.id', 'quotations.createdAt', 'quotations.displayId']);
+  if (after) {
+    page = page.where((eb) => eb(eb.refTuple('quotations.createdAt', 'quotations.displayId'), '<', eb.tuple(after[0], after[1])));
+  }
+  const keys = await page
+    .orderBy('quotations.createdAt', 'desc')
+    .orderBy('quotations.displayId', 'desc')
+    .limit(list.limit + 1)
+    .execute();
+  const { rows, nextCursor } = cut(keys, list.limit, (r) => [Number(r.createdAt), r.displayId]);
+
+  // The admin's whole list (or one status of it) has a maintained count; one farmer's rows (at most
+  // the daily cap a day) or a search's matches are counted over the index, up to a cap.
+  const total =
+    list.userId === undefined && !search ? await readCount(db, 'quotations', list.status) : await boundedCount(db, filtered);
+  return { data: await loadByIds(db, rows.map((r) => r.id), rules), nextCursor, total };
+}
+
 /** The quotation's row by `_id` or display id (QT100001). */
-export const findQuotationRow = (db: Kysely<Database>, id: string) =>
+export const findQuotationRow = (db: Db, id: string) =>
   db
     .selectFrom('quotations')
     .selectAll()
     .where((eb) => eb.or([eb('id', '=', id), eb('displayId', '=', id)]))
     .executeTakeFirst();
 
-export async function loadQuotation(db: Kysely<Database>, id: string): Promise<Quotation | undefined> {
-  return (await loadQuotations(db, { quotationId: id }))[0];
+export async function loadQuotation(db: Db, id: string, rules: QuotationRules): Promise<Quotation | undefined> {
+  return (await loadByIds(db, [id], rules))[0];
 }
 
-/** Creates a PENDING quotation with its lines in one transaction; goods start at minimum price × quantity. */
+/** How many quotations a farmer may create per hour and per day (config QUOTATION_HOURLY_LIMIT, QUOTATION_DAILY_LIMIT). */
+export interface FairUse {
+  hourly: number;
+  daily: number;
+}
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+
+/**
+ * Refuses (429 with Retry-After) a farmer's creation beyond the hourly or daily cap, counted in the
+ * database over the (user, created_at) index. The wait is until the oldest creation that fills the
+ * window leaves it.
+ */
+async function checkFairUse(trx: Db, userId: string, now: number, fairUse: FairUse): Promise<void> {
+  for (const [cap, windowMs, what] of [
+    [fairUse.hourly, HOUR_MS, 'an hour'],
+    [fairUse.daily, DAY_MS, 'a day'],
+  ] as const) {
+    const recent = await trx
+      .selectFrom('quotations')
+      .select('createdAt')
+      .where('userId', '=', userId)
+      .where('createdAt', '>', now - windowMs)
+      .orderBy('createdAt', 'desc')
+      .limit(1)
+      .offset(cap - 1)
+      .executeTakeFirst();
+    if (recent !== undefined) {
+      throw rateLimited((Number(recent.createdAt) + windowMs - now) / 1000, `At most ${cap} quotation requests in ${what}; try again later`);
+    }
+  }
+}
+
+/**
+ * Creates a PENDING quotation with its lines in one transaction; goods start at minimum price × quantity.
+ * With `fairUse`, the farmer's caps are checked first in the same transaction, after the farmer's row
+ * is written (the version bump), which on PostgreSQL holds that row's lock: two creations by one farmer
+ * cannot both pass the count.
+ */
 export async function createQuotation(
   db: Kysely<Database>,
   userId: string,
   lines: { skuId: string; quantity: number; minimumPrice: number }[],
   now: number,
+  fairUse?: FairUse,
 ): Promise<string> {
   return db.transaction().execute(async (trx) => {
+    await bumpFarmer(trx, userId);
+    if (fairUse) await checkFairUse(trx, userId, now, fairUse);
     const id = newId();
     const displayId = await nextDisplayId(trx, 'quotation');
     await trx
@@ -144,7 +252,7 @@ export async function createQuotation(
         })),
       )
       .execute();
-    await bumpFarmer(trx, userId);
+    await countAdded(trx, 'quotations', 'PENDING');
     return id;
   });
 }
@@ -165,35 +273,105 @@ export async function moveStatus(
       .where('status', '=', from)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return false;
+    await countMoved(trx, 'quotations', from, to);
     await bumpQuotationOwner(trx, id);
     return true;
   });
 }
 
-/** The admin's edit: status and every line, only if the stored version is still `version`. */
+/**
+ * The clock's move (issue 11): every COMPLETED quotation whose validity has ended becomes EXPIRED,
+ * each in its own transaction with its audit row (no author) and its owner's version bump. Run before
+ * any read that shows or acts on a quotation's status (`scope` narrows it to one farmer or one
+ * quotation); the index on (status, priced_at) keeps the check a bounded lookup.
+ */
+export async function expireDue(
+  db: Kysely<Database>,
+  now: number,
+  rules: QuotationRules,
+  scope: { userId: string } | { quotationId: string } | Record<string, never> = {},
+): Promise<number> {
+  const pricedBefore = now - quotationValidUntil(0, rules.validityDays);
+  let due = db
+    .selectFrom('quotations')
+    .select(['id', 'pricedAt'])
+    .where('status', '=', 'COMPLETED')
+    .where('pricedAt', '<=', pricedBefore);
+  if ('userId' in scope) due = due.where('userId', '=', scope.userId);
+  if ('quotationId' in scope) due = due.where('id', '=', scope.quotationId);
+  let expired = 0;
+  for (const row of await due.limit(500).execute()) {
+    const until = row.pricedAt === null ? null : quotationValidUntil(Number(row.pricedAt), rules.validityDays);
+    if (!quotationExpiresAt('COMPLETED', now, until)) continue;
+    const moved = await db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable('quotations')
+        .set((eb) => ({ status: 'EXPIRED', version: eb('version', '+', 1), updatedAt: now }))
+        .where('id', '=', row.id)
+        .where('status', '=', 'COMPLETED')
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return false;
+      await countMoved(trx, 'quotations', 'COMPLETED', 'EXPIRED');
+      await appendAudit(trx, {
+        entity: 'quotation',
+        entityId: row.id,
+        at: now,
+        byUserId: null,
+        changes: { status: { from: 'COMPLETED', to: 'EXPIRED' } },
+      });
+      await bumpQuotationOwner(trx, row.id);
+      return true;
+    });
+    if (moved) expired++;
+  }
+  return expired;
+}
+
+export type EditResult = 'saved' | 'conflict' | 'missing';
+
+/**
+ * The admin's edit: status and every line, in one transaction with its audit row. With
+ * `expectedVersion` the stored version must still be it; without, the edit applies to the row as read
+ * here (and still refuses if another write lands between that read and this update). Saving it
+ * COMPLETED prices it: its validity starts now.
+ */
 export async function adminEditQuotation(
   db: Kysely<Database>,
-  id: string,
-  version: number,
-  status: QuotationStatus,
-  lines: LineInput[],
-  now: number,
-): Promise<boolean> {
+  edit: {
+    id: string;
+    expectedVersion?: number;
+    status: QuotationStatus;
+    lines: LineInput[];
+    now: number;
+    byUserId: string;
+  },
+): Promise<EditResult> {
   return db.transaction().execute(async (trx) => {
+    const notify = await notifyOnPricing(trx, edit.id);
+    const row = await trx.selectFrom('quotations').select(['status', 'version']).where('id', '=', edit.id).executeTakeFirst();
+    if (!row) return 'missing';
+    if (edit.expectedVersion !== undefined && edit.expectedVersion !== row.version) return 'conflict';
+    const priced = edit.status === 'COMPLETED' ? { pricedAt: edit.now } : {};
     const result = await trx
       .updateTable('quotations')
-      .set({ status, version: version + 1, updatedAt: now })
-      .where('id', '=', id)
-      .where('version', '=', version)
+      .set({ status: edit.status, version: row.version + 1, updatedAt: edit.now, ...priced })
+      .where('id', '=', edit.id)
+      .where('version', '=', row.version)
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) return false;
-    await trx.deleteFrom('quotationLines').where('quotationId', '=', id).execute();
+    if (Number(result.numUpdatedRows) !== 1) return 'conflict';
+    const before = await trx
+      .selectFrom('quotationLines')
+      .select(['skuId', 'quantity', 'goodsPricePaisa', 'discountPaisa', 'shippingPricePaisa'])
+      .where('quotationId', '=', edit.id)
+      .orderBy('position')
+      .execute();
+    await trx.deleteFrom('quotationLines').where('quotationId', '=', edit.id).execute();
     await trx
       .insertInto('quotationLines')
       .values(
-        lines.map((l, position) => ({
+        edit.lines.map((l, position) => ({
           id: newId(),
-          quotationId: id,
+          quotationId: edit.id,
           position,
           skuId: l.skuIdentifier,
           quantity: l.quantity,
@@ -203,7 +381,26 @@ export async function adminEditQuotation(
         })),
       )
       .execute();
-    await bumpQuotationOwner(trx, id);
-    return true;
+    const auditLine = (l: { skuId: string; quantity: number; goodsPricePaisa: number; discountPaisa: number; shippingPricePaisa: number }) => ({
+      sku: l.skuId,
+      quantity: Number(l.quantity),
+      goodsPricePaisa: Number(l.goodsPricePaisa),
+      discountPaisa: Number(l.discountPaisa),
+      shippingPricePaisa: Number(l.shippingPricePaisa),
+    });
+    await appendAudit(trx, {
+      entity: 'quotation',
+      entityId: edit.id,
+      at: edit.now,
+      byUserId: edit.byUserId,
+      changes: diff(
+        { status: row.status, skusDetail: before.map(auditLine) },
+        { status: edit.status, skusDetail: edit.lines.map((l) => auditLine({ ...l, skuId: l.skuIdentifier })) },
+      ),
+    });
+    await countMoved(trx, 'quotations', row.status, edit.status);
+    await bumpQuotationOwner(trx, edit.id);
+    await notify(edit.status, edit.lines, edit.now);
+    return 'saved';
   });
 }

@@ -1,13 +1,58 @@
 /** SKUs: the catalogue, created and edited by admins with optimistic versions. */
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { SkuBody } from '../../domain/api';
-import type { Sku } from '../../domain/types';
+import {
+  SKU_TEXT_FIELDS,
+  TRANSLATED_LANGUAGES,
+  type Sku,
+  type SkuTextField,
+  type SkuTexts,
+  type SkuTranslations,
+  type TranslatedLanguage,
+} from '../../domain/types';
 import { newId, nextDisplayId } from '../db/ids';
 import { prepared } from '../db/prepared';
 import { bumpCatalogue } from './answer-versions';
 import type { Database, SkusTable } from '../db/schema';
 
 export type SkuRow = Selectable<SkusTable>;
+
+type TranslationColumn = `${TranslatedLanguage}${Capitalize<SkuTextField>}`;
+type TranslationColumns = { [C in TranslationColumn]: string | null };
+
+/** The column of one translated field: ('hindi', 'categoryName') → hindiCategoryName. */
+export const translationColumn = (language: TranslatedLanguage, field: SkuTextField): TranslationColumn =>
+  `${language}${field[0]!.toUpperCase()}${field.slice(1)}` as TranslationColumn;
+
+/** The translations a row holds, leaving out the fields it has none for. */
+export function translationsOf(row: Partial<TranslationColumns>, fields: readonly SkuTextField[] = SKU_TEXT_FIELDS): SkuTranslations {
+  const out: SkuTranslations = {};
+  for (const language of TRANSLATED_LANGUAGES) {
+    const texts: SkuTexts = {};
+    for (const field of fields) {
+      const value = row[translationColumn(language, field)];
+      if (value) texts[field] = value;
+    }
+    if (Object.keys(texts).length > 0) out[language] = texts;
+  }
+  return out;
+}
+
+/**
+ * The columns a body's translations set: a field given sets it ('' clears it to null); with
+ * `complete` (a new SKU) every field the body leaves out is null too.
+ */
+function translationValues(translations: SkuTranslations | undefined, complete: boolean): Partial<TranslationColumns> {
+  const out: Partial<TranslationColumns> = {};
+  for (const language of TRANSLATED_LANGUAGES) {
+    for (const field of SKU_TEXT_FIELDS) {
+      const given = translations?.[language]?.[field];
+      if (given !== undefined) out[translationColumn(language, field)] = given.trim() === '' ? null : given.trim();
+      else if (complete) out[translationColumn(language, field)] = null;
+    }
+  }
+  return out;
+}
 
 export const toSku = (row: SkuRow): Sku => ({
   _id: row.id,
@@ -20,6 +65,7 @@ export const toSku = (row: SkuRow): Sku => ({
   availableQty: Number(row.availableQty),
   minimumPrice: Number(row.minimumPrice),
   skuQuantityUnit: row.skuQuantityUnit,
+  translations: translationsOf(row),
   version: row.version,
 });
 
@@ -39,8 +85,17 @@ export const findSku = (db: Kysely<Database> | Transaction<Database>, id: string
     .executeTakeFirst();
 
 export async function createSku(db: Kysely<Database>, body: SkuBody, now: number): Promise<SkuRow> {
+  const { translations, ...english } = body;
   return db.transaction().execute(async (trx) => {
-    const row: SkuRow = { id: newId(), displayId: await nextDisplayId(trx, 'sku'), ...body, version: 1, createdAt: now, updatedAt: now };
+    const row = {
+      id: newId(),
+      displayId: await nextDisplayId(trx, 'sku'),
+      ...english,
+      ...(translationValues(translations, true) as TranslationColumns),
+      version: 1,
+      createdAt: now,
+      updatedAt: now,
+    } satisfies SkuRow;
     await trx.insertInto('skus').values(row).execute();
     return row;
   });
@@ -58,10 +113,11 @@ export async function updateSku(
 ): Promise<SkuUpdate> {
   const current = await findSku(db, id);
   if (!current) return { ok: false, reason: 'missing' };
+  const { translations, ...english } = fields;
   const updated = await db.transaction().execute(async (trx) => {
     const result = await trx
       .updateTable('skus')
-      .set({ ...fields, version: version + 1, updatedAt: now })
+      .set({ ...english, ...translationValues(translations, false), version: version + 1, updatedAt: now })
       .where('id', '=', current.id)
       .where('version', '=', version)
       .executeTakeFirst();

@@ -1,8 +1,12 @@
-/** Users: lookups, the login upsert, profile writes and admin verification. */
-import type { Kysely, Selectable } from 'kysely';
+/** Users: lookups, the login upsert, profile writes, the admin's paged list and verification (with its audit row). */
+import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import type { Gender, Geocoordinate, Language, User } from '../../domain/types';
 import { newId } from '../db/ids';
 import type { Database, UsersTable } from '../db/schema';
+import { appendAudit } from './audit';
+import { countAdded, readCount } from './list-counts';
+import { cut, parseSearch, userCursor, type Search } from './paging';
+import { boundedCount, matchingOrders, matchingQuotations, matchingUserIds } from './search';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -69,7 +73,10 @@ export async function upsertLoginUser(
     updatedAt: now,
     quotationsVersion: 0,
   };
-  await db.insertInto('users').values(row).onConflict((oc) => oc.column('mobileNumber').doNothing()).execute();
+  await db.transaction().execute(async (trx) => {
+    const inserted = await trx.insertInto('users').values(row).onConflict((oc) => oc.column('mobileNumber').doNothing()).executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) await countAdded(trx, 'users', row.isVerified === 1 ? 'VERIFIED' : 'UNVERIFIED');
+  });
   return (await db.selectFrom('users').selectAll().where('mobileNumber', '=', mobileNumber).executeTakeFirstOrThrow());
 }
 
@@ -113,10 +120,44 @@ export async function writeLanguage(db: Kysely<Database>, id: string, language: 
   await db.updateTable('users').set({ preferredLanguage: language, updatedAt: now }).where('id', '=', id).execute();
 }
 
-/** Every user, unverified first, then newest first; isLoggedIn tells whether a live session exists. */
-export async function listUsers(db: Kysely<Database>, now: number): Promise<User[]> {
-  const rows = await db
-    .selectFrom('users')
+type UsersQuery = SelectQueryBuilder<Database, 'users', object>;
+
+/** Narrows a user query to what `q` names: a mobile number or name (prefix), or the farmer of a quotation or order number. */
+function searchUsers(db: Kysely<Database>, query: UsersQuery, search: Search): UsersQuery {
+  switch (search.kind) {
+    case 'quotation':
+      return query.where('users.id', 'in', matchingQuotations(db, search).clearSelect().select('quotations.userId'));
+    case 'order':
+      return query.where('users.id', 'in', matchingOrders(db, search).clearSelect().select('orders.userId'));
+    default:
+      return query.where('users.id', 'in', matchingUserIds(db, search));
+  }
+}
+
+export type UserStatus = 'VERIFIED' | 'UNVERIFIED';
+
+export interface UserListQuery {
+  status?: UserStatus;
+  q?: string;
+  cursor?: string;
+  limit: number;
+}
+
+/**
+ * One page of users, unverified first, then newest first (SPEC §2), over the index in that order;
+ * isLoggedIn tells whether a live session exists.
+ */
+export async function userPage(
+  db: Kysely<Database>,
+  list: UserListQuery,
+  now: number,
+): Promise<{ data: User[]; nextCursor: string | null; total: number }> {
+  const after = userCursor(list.cursor);
+  const search = parseSearch(list.q);
+  let filtered: UsersQuery = db.selectFrom('users');
+  if (list.status !== undefined) filtered = filtered.where('users.isVerified', '=', list.status === 'VERIFIED' ? 1 : 0);
+  if (search) filtered = searchUsers(db, filtered, search);
+  let page = filtered
     .selectAll('users')
     .select((eb) =>
       eb
@@ -128,15 +169,39 @@ export async function listUsers(db: Kysely<Database>, now: number): Promise<User
             .where('sessions.expiresAt', '>', now),
         )
         .as('hasSession'),
-    )
-    .orderBy('isVerified', 'asc')
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'asc')
+    );
+  if (after) {
+    const [verified, createdAt, id] = after;
+    page = page.where((eb) =>
+      eb.or([
+        eb('users.isVerified', '>', verified),
+        eb.and([eb('users.isVerified', '=', verified), eb('users.createdAt', '<', createdAt)]),
+        eb.and([eb('users.isVerified', '=', verified), eb('users.createdAt', '=', createdAt), eb('users.id', '>', id)]),
+      ]),
+    );
+  }
+  const found = await page
+    .orderBy('users.isVerified', 'asc')
+    .orderBy('users.createdAt', 'desc')
+    .orderBy('users.id', 'asc')
+    .limit(list.limit + 1)
     .execute();
-  return rows.map(({ hasSession, ...row }) => toUser(row, Boolean(hasSession)));
+  const { rows, nextCursor } = cut(found, list.limit, (r) => [r.isVerified, Number(r.createdAt), r.id]);
+  const total = !search && list.status === undefined ? await readCount(db, 'users') : await boundedCount(db, filtered);
+  return { data: rows.map(({ hasSession, ...row }) => toUser(row, Boolean(hasSession))), nextCursor, total };
 }
 
-export async function verifyUser(db: Kysely<Database>, id: string, now: number): Promise<UserRow | undefined> {
-  await db.updateTable('users').set({ isVerified: 1, updatedAt: now }).where('id', '=', id).execute();
+/** Verifies a user in one transaction with the admin's audit row; nothing is written when already verified. */
+export async function verifyUser(db: Kysely<Database>, id: string, now: number, byUserId: string): Promise<UserRow | undefined> {
+  await db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('users')
+      .set({ isVerified: 1, updatedAt: now })
+      .where('id', '=', id)
+      .where('isVerified', '=', 0)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return;
+    await appendAudit(trx, { entity: 'user', entityId: id, at: now, byUserId, changes: { isVerified: { from: false, to: true } } });
+  });
   return findUserById(db, id);
 }

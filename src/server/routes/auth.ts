@@ -11,10 +11,12 @@ import {
 } from '../../domain/constants';
 import { checkCode, issueCode, withdrawCode, type OtpRules } from '../auth/otp';
 import { HttpError, rateLimited } from '../http/errors';
-import { data, mobileNumber } from '../http/schemas';
+import { data, languageEnum, mobileNumber } from '../http/schemas';
 import { createSession, endSession } from '../repos/sessions';
 import { upsertLoginUser } from '../repos/users';
-import { otpMessage } from '../sms/transport';
+import { recipientLanguage } from '../sms/outbox';
+import { otpSms } from '../sms/templates';
+import type { RequestOtpBody } from '../../domain/api';
 
 export interface IpLimit {
   max: number;
@@ -38,7 +40,7 @@ export default async function authRoutes(app: FastifyInstance, opts: { ipLimit: 
   };
   const rateLimit = { max: opts.ipLimit.max, timeWindow: opts.ipLimit.timeWindowMs };
 
-  app.post<{ Body: { mobileNumber: string } }>(
+  app.post<{ Body: RequestOtpBody }>(
     '/auth/request-otp',
     {
       config: { access: 'public', rateLimit },
@@ -47,7 +49,8 @@ export default async function authRoutes(app: FastifyInstance, opts: { ipLimit: 
           type: 'object',
           required: ['mobileNumber'],
           additionalProperties: false,
-          properties: { mobileNumber },
+          // preferredLanguage: the language the app shows, for the SMS to a number not known yet.
+          properties: { mobileNumber, preferredLanguage: languageEnum },
         },
         response: {
           200: data({ type: 'object', properties: { resendAfterSeconds: { type: 'integer' } } }),
@@ -60,7 +63,8 @@ export default async function authRoutes(app: FastifyInstance, opts: { ipLimit: 
       const issued = await issueCode(db, secrets.otpHmacSecret, number, at, rules);
       if (!issued.ok) throw rateLimited(issued.retryAfterMs / 1000, issued.reason);
       try {
-        await sms.send(`${COUNTRY_PREFIX}${number}`, otpMessage(issued.code, Math.round(rules.ttlMs / 60000)));
+        const language = await recipientLanguage(db, number, request.body.preferredLanguage);
+        await sms.send(`${COUNTRY_PREFIX}${number}`, otpSms(language, issued.code, Math.round(rules.ttlMs / 60000)));
       } catch (error) {
         request.log.error({ err: error }, 'sms send failed');
         await withdrawCode(db, number, at);

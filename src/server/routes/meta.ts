@@ -1,4 +1,4 @@
-/** GET /api/config (public contact details and UPI payee) and GET /api/health. */
+/** GET /api/config (public contact details and UPI payee), GET /api/health and GET /api/openapi.json. */
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../domain/api';
@@ -45,5 +45,14 @@ export default async function metaRoutes(app: FastifyInstance) {
       await sql`select 1`.execute(db);
       return { data: { ok: true } };
     },
+  );
+
+  app.get(
+    '/openapi.json',
+    {
+      config: { access: 'public' },
+      schema: { response: { 200: { type: 'object', additionalProperties: true } } },
+    },
+    async () => app.swagger(),
   );
 }

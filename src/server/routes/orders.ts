@@ -1,10 +1,18 @@
-/** POST /api/orders/:quotationId (the owner, from COMPLETED); GET /api/orders and PATCH /api/orders/update/:id (admins). */
+/**
+ * POST /api/orders/:quotationId (the owner, from a COMPLETED quotation still valid); GET /api/orders,
+ * PATCH /api/orders/update/:id and GET /api/orders/:id/history (admins). The admin list is a keyset page.
+ */
 import type { FastifyInstance } from 'fastify';
 import type { OrderUpdateBody } from '../../domain/api';
+import { ORDER_STATUSES, type OrderStatus } from '../../domain/types';
 import { nextQuotationStatus } from '../../../machines/quotation-lifecycle.machine';
 import { conflict, notFound, versionConflict } from '../http/errors';
-import { data, dataList, idParam, orderSchema, orderStatusEnum, paisa } from '../http/schemas';
-import { findOrderRow, loadOrders, placeOrder, updateOrder } from '../repos/orders';
+import { expectedVersion, pageOf, searchQuery, type ListQuerystring } from '../http/list-query';
+import { data, historySchema, idParam, orderSchema, orderStatusEnum, paisa } from '../http/schemas';
+import { loadHistory } from '../repos/audit';
+import { findOrderRow, loadOrder, orderPage, placeOrder, updateOrder } from '../repos/orders';
+import { pageSize } from '../repos/paging';
+import { expireDue } from '../repos/quotations';
 import { quotationFor } from './quotations';
 
 const quotationIdParam = {
@@ -14,13 +22,16 @@ const quotationIdParam = {
 } as const;
 
 export default async function orderRoutes(app: FastifyInstance) {
-  const { db, now } = app.deps;
+  const { db, now, config } = app.deps;
+  const rules = { validityDays: config.quotationValidityDays };
 
   app.post<{ Params: { quotationId: string } }>(
     '/orders/:quotationId',
     { config: { access: 'verified' }, schema: { params: quotationIdParam, response: { 201: data(orderSchema) } } },
     async (request, reply) => {
-      const row = await quotationFor(db, request, request.params.quotationId);
+      const found = await quotationFor(db, request, request.params.quotationId);
+      // A quotation past its validity expires now, and the lifecycle refuses an order from EXPIRED.
+      const row = (await expireDue(db, now(), rules, { quotationId: found.id })) > 0 ? await quotationFor(db, request, found.id) : found;
       const from = row.status as Parameters<typeof nextQuotationStatus>[0];
       const to = nextQuotationStatus(from, { type: 'farmer.placeOrder' });
       if (to === null) throw conflict(`An order cannot be placed from a ${from} quotation`);
@@ -28,14 +39,27 @@ export default async function orderRoutes(app: FastifyInstance) {
       if (!placed.ok) {
         throw conflict(placed.reason === 'exists' ? 'This quotation already has an order' : 'The quotation changed; reload it');
       }
-      return reply.code(201).send({ data: (await loadOrders(db, placed.orderId))[0] });
+      return reply.code(201).send({ data: await loadOrder(db, placed.orderId) });
     },
   );
 
-  app.get(
+  app.get<{ Querystring: ListQuerystring }>(
     '/orders',
-    { config: { access: 'admin' }, schema: { response: { 200: dataList(orderSchema) } } },
-    async () => ({ data: await loadOrders(db) }),
+    { config: { access: 'admin' }, schema: { querystring: searchQuery(ORDER_STATUSES), response: { 200: pageOf(orderSchema) } } },
+    async (request) => {
+      const { cursor, limit, q, status } = request.query;
+      return orderPage(db, { cursor, q, status: status as OrderStatus | undefined, limit: pageSize(limit) });
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/orders/:id/history',
+    { config: { access: 'admin' }, schema: { params: idParam, response: { 200: historySchema } } },
+    async (request) => {
+      const row = await findOrderRow(db, request.params.id);
+      if (!row) throw notFound('No such order');
+      return { data: await loadHistory(db, 'order', row.id) };
+    },
   );
 
   app.patch<{ Params: { id: string }; Body: OrderUpdateBody }>(
@@ -46,7 +70,7 @@ export default async function orderRoutes(app: FastifyInstance) {
         params: idParam,
         body: {
           type: 'object',
-          required: ['status', 'amountPaidPaisa', 'version'],
+          required: ['status', 'amountPaidPaisa'],
           additionalProperties: false,
           properties: { status: orderStatusEnum, amountPaidPaisa: paisa, version: { type: 'integer', minimum: 1 } },
         },
@@ -54,11 +78,21 @@ export default async function orderRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { status, amountPaidPaisa, version } = request.body;
+      const { status, amountPaidPaisa } = request.body;
+      const version = expectedVersion(request, request.body.version);
       const row = await findOrderRow(db, request.params.id);
       if (!row) throw notFound('No such order');
-      if (!(await updateOrder(db, row.id, version, status, amountPaidPaisa, now()))) throw versionConflict();
-      return { data: (await loadOrders(db, row.id))[0] };
+      const saved = await updateOrder(db, {
+        id: row.id,
+        ...(version === undefined ? {} : { expectedVersion: version }),
+        status,
+        amountPaidPaisa,
+        now: now(),
+        byUserId: request.user!.id,
+      });
+      if (saved === 'missing') throw notFound('No such order');
+      if (saved === 'conflict') throw versionConflict();
+      return { data: await loadOrder(db, row.id) };
     },
   );
 }

@@ -1,15 +1,20 @@
 /**
- * Quotations: a verified farmer creates, lists, reads and deletes their own; admins list all and
- * edit any. Every farmer move is asked of machines/quotation-lifecycle; a refused move is 409.
- * A quotation id may be its `_id` or its display id. Another farmer's quotation is 404.
+ * Quotations: a verified farmer creates (within the fair-use caps), lists, reads and deletes their
+ * own; admins list all, edit any and read its history. Every move is asked of
+ * machines/quotation-lifecycle; a refused move is 409. Before a read shows or acts on a status, the
+ * quotations in view whose validity has ended are expired (`expireDue`). A quotation id may be its
+ * `_id` or its display id. Another farmer's quotation is 404. Lists are keyset pages.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CreateQuotationBody, QuotationPatchBody } from '../../domain/api';
 import { nextQuotationStatus } from '../../../machines/quotation-lifecycle.machine';
+import { QUOTATION_STATUSES, type QuotationStatus } from '../../domain/types';
 import { badRequest, conflict, notFound, versionConflict } from '../http/errors';
+import { answerIfUnchanged, quotationAnswerTag, REVALIDATE } from '../http/etag';
+import { expectedVersion, pageOf, pageQuery, searchQuery, type ListQuerystring } from '../http/list-query';
 import {
   data,
-  dataList,
+  historySchema,
   idParam,
   orderStatusEnum,
   paisa,
@@ -17,13 +22,16 @@ import {
   quotationSchema,
   quotationStatusEnum,
 } from '../http/schemas';
+import { loadHistory } from '../repos/audit';
+import { pageSize } from '../repos/paging';
 import {
   adminEditQuotation,
   createQuotation,
+  expireDue,
   findQuotationRow,
   loadQuotation,
-  loadQuotations,
   moveStatus,
+  quotationPage,
 } from '../repos/quotations';
 import type { Database } from '../db/schema';
 import type { Kysely } from 'kysely';
@@ -54,7 +62,7 @@ const createBody = {
 
 const patchBody = {
   type: 'object',
-  required: ['status', 'skusDetail', 'version'],
+  required: ['status', 'skusDetail'],
   additionalProperties: false,
   properties: {
     status: quotationStatusEnum,
@@ -83,6 +91,8 @@ const patchBody = {
     orderStatus: { anyOf: [orderStatusEnum, { type: 'null' }] },
     deliveryOtp: { type: ['string', 'null'], maxLength: 8 },
     amountPaidPaisa: paisa,
+    orderDisplayId: { type: ['string', 'null'], pattern: '^OD[0-9]{1,12}$' },
+    validUntil: { type: ['string', 'null'], pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]{8,12}Z$' },
     createdAt: { type: 'string', maxLength: 40 },
     updatedAt: { type: 'string', maxLength: 40 },
   },
@@ -97,7 +107,9 @@ export async function quotationFor(db: Kysely<Database>, request: FastifyRequest
 }
 
 export default async function quotationRoutes(app: FastifyInstance) {
-  const { db, now, quotationAnswers } = app.deps;
+  const { db, now, quotationAnswers, config } = app.deps;
+  const rules = { validityDays: config.quotationValidityDays };
+  const fairUse = { hourly: config.quotationHourlyLimit, daily: config.quotationDailyLimit };
 
   app.post<{ Body: CreateQuotationBody }>(
     '/quotations',
@@ -112,44 +124,74 @@ export default async function quotationRoutes(app: FastifyInstance) {
       const unknown = ids.find((id) => !price.has(id));
       if (unknown !== undefined) throw badRequest(`Unknown SKU ${unknown}`);
       const lines = ids.map((id) => ({ skuId: id, quantity: merged.get(id)!, minimumPrice: price.get(id)! }));
-      const id = await createQuotation(db, request.user!.id, lines, now());
-      return reply.code(201).send({ data: await loadQuotation(db, id) });
+      const id = await createQuotation(db, request.user!.id, lines, now(), fairUse);
+      return reply.code(201).send({ data: await loadQuotation(db, id, rules) });
     },
   );
 
-  // The 5-second polling load. The answer is kept serialized per user and served again only while the
-  // user's quotations version and the catalogue version, read with the session on this very request,
-  // are the ones it was built at (decision 025); a miss builds it as before, after that read.
-  app.get(
+  // The 5-second polling load, one page. The first page at the default size is kept serialized per
+  // user and served again only while the user's quotations version and the catalogue version, read
+  // with the session on this very request, are the ones it was built at (decision 025); a miss builds
+  // it after that read. A quotation that expires on this read bumps the version: no cached answer then.
+  app.get<{ Querystring: ListQuerystring }>(
     '/quotations',
-    { config: { access: 'verified' }, schema: { response: { 200: dataList(quotationSchema) } } },
+    { config: { access: 'verified' }, schema: { querystring: pageQuery, response: { 200: pageOf(quotationSchema) } } },
     async (request, reply) => {
       const user = request.user!;
+      const { cursor, limit } = request.query;
+      const cacheable = cursor === undefined && limit === undefined;
+      const expired = await expireDue(db, now(), rules, { userId: user.id });
       const version = Number(user.quotationsVersion);
       const catalogueVersion = Number(user.catalogueVersion);
-      let body = quotationAnswers.get(user.id, version, catalogueVersion);
+      // A quotation that expired on this read moved the version past the one read with the session:
+      // that answer carries no tag (the next poll gets the new one) and is never a 304.
+      if (expired > 0) void reply.header('cache-control', REVALIDATE);
+      else if (answerIfUnchanged(request, reply, quotationAnswerTag(user, request.url))) return reply;
+      let body = cacheable && expired === 0 ? quotationAnswers.get(user.id, version, catalogueVersion) : undefined;
       if (body === undefined) {
-        const text = reply.serialize({ data: await loadQuotations(db, { userId: user.id }) });
+        const page = await quotationPage(db, { userId: user.id, cursor, limit: pageSize(limit) }, rules);
+        const text = reply.serialize(page);
         // The route's response-schema serializer (the same Fastify uses for an object) returns text.
         body = typeof text === 'string' ? text : Buffer.from(text as ArrayBuffer).toString('utf8');
-        quotationAnswers.set(user.id, version, catalogueVersion, body);
+        if (cacheable && expired === 0) quotationAnswers.set(user.id, version, catalogueVersion, body);
       }
       return reply.type(JSON_TYPE).send(body);
     },
   );
 
-  app.get(
+  app.get<{ Querystring: ListQuerystring }>(
     '/quotations/all',
-    { config: { access: 'admin' }, schema: { response: { 200: dataList(quotationSchema) } } },
-    async () => ({ data: await loadQuotations(db, { all: true }) }),
+    {
+      config: { access: 'admin' },
+      schema: { querystring: searchQuery(QUOTATION_STATUSES), response: { 200: pageOf(quotationSchema) } },
+    },
+    async (request) => {
+      const { cursor, limit, q, status } = request.query;
+      await expireDue(db, now(), rules);
+      return quotationPage(db, { cursor, q, status: status as QuotationStatus | undefined, limit: pageSize(limit) }, rules);
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/quotations/:id/history',
+    { config: { access: 'admin' }, schema: { params: idParam, response: { 200: historySchema } } },
+    async (request) => {
+      const row = await findQuotationRow(db, request.params.id);
+      if (!row) throw notFound('No such quotation');
+      return { data: await loadHistory(db, 'quotation', row.id) };
+    },
   );
 
   app.get<{ Params: { id: string } }>(
     '/quotations/:id',
     { config: { access: 'verified' }, schema: { params: idParam, response: { 200: data(quotationSchema) } } },
-    async (request) => {
+    async (request, reply) => {
       const row = await quotationFor(db, request, request.params.id, true);
-      return { data: await loadQuotation(db, row.id) };
+      const expired = await expireDue(db, now(), rules, { quotationId: row.id });
+      // The owner's own read is tagged by their versions (an admin's read of another's stays no-store),
+      // unless this read expired it, which moved the owner's version past the one read with the session.
+      if (row.userId === request.user!.id && expired === 0 && answerIfUnchanged(request, reply, quotationAnswerTag(request.user!, request.url))) return reply;
+      return { data: await loadQuotation(db, row.id, rules) };
     },
   );
 
@@ -162,7 +204,7 @@ export default async function quotationRoutes(app: FastifyInstance) {
       const to = nextQuotationStatus(from, { type: 'farmer.delete' });
       if (to === null) throw conflict(`A ${from} quotation cannot be deleted`);
       if (!(await moveStatus(db, row.id, from, to, now()))) throw conflict('The quotation changed; reload it');
-      return { data: await loadQuotation(db, row.id) };
+      return { data: await loadQuotation(db, row.id, rules) };
     },
   );
 
@@ -171,8 +213,11 @@ export default async function quotationRoutes(app: FastifyInstance) {
     { config: { access: 'admin' }, schema: { params: idParam, body: patchBody, response: { 200: data(quotationSchema) } } },
     async (request) => {
       const body = request.body;
-      const row = await findQuotationRow(db, request.params.id);
-      if (!row) throw notFound('No such quotation');
+      const version = expectedVersion(request, body.version);
+      const stored = await findQuotationRow(db, request.params.id);
+      if (!stored) throw notFound('No such quotation');
+      // An expired quotation is re-priced from EXPIRED, so its history shows the expiry first.
+      const row = (await expireDue(db, now(), rules, { quotationId: stored.id })) > 0 ? (await findQuotationRow(db, stored.id))! : stored;
       const from = row.status as Parameters<typeof nextQuotationStatus>[0];
       const to = nextQuotationStatus(from, { type: 'admin.setStatus', status: body.status });
       if (to === null) throw conflict(`Cannot set ${body.status}`);
@@ -182,9 +227,17 @@ export default async function quotationRoutes(app: FastifyInstance) {
       if (body.skusDetail.some((l) => l.discountPaisa > l.goodsPricePaisa)) {
         throw badRequest('A line discount cannot exceed its goods price');
       }
-      if (row.version !== body.version) throw versionConflict();
-      if (!(await adminEditQuotation(db, row.id, body.version, to, body.skusDetail, now()))) throw versionConflict();
-      return { data: await loadQuotation(db, row.id) };
+      const saved = await adminEditQuotation(db, {
+        id: row.id,
+        ...(version === undefined ? {} : { expectedVersion: version }),
+        status: to,
+        lines: body.skusDetail,
+        now: now(),
+        byUserId: request.user!.id,
+      });
+      if (saved === 'missing') throw notFound('No such quotation');
+      if (saved === 'conflict') throw versionConflict();
+      return { data: await loadQuotation(db, row.id, rules) };
     },
   );
 }

@@ -17,6 +17,25 @@ const skuFields = {
   skuQuantityUnit: text(40),
 } as const;
 const required = Object.keys(skuFields);
+/** One language's texts: each optional, '' clears it on PATCH (the English field shows instead). */
+const translatedTexts = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    name: { type: 'string', maxLength: 120 },
+    description: { type: 'string', maxLength: 2000 },
+    categoryName: { type: 'string', maxLength: 120 },
+    brandName: { type: 'string', maxLength: 120 },
+  },
+} as const;
+const bodyFields = {
+  ...skuFields,
+  translations: {
+    type: 'object',
+    additionalProperties: false,
+    properties: { hindi: translatedTexts, gujrati: translatedTexts },
+  },
+} as const;
 
 export default async function skuRoutes(app: FastifyInstance) {
   const { db, now } = app.deps;
@@ -32,7 +51,7 @@ export default async function skuRoutes(app: FastifyInstance) {
     {
       config: { access: 'admin' },
       schema: {
-        body: { type: 'object', required, additionalProperties: false, properties: skuFields },
+        body: { type: 'object', required, additionalProperties: false, properties: bodyFields },
         response: { 201: data(skuSchema) },
       },
     },
@@ -50,7 +69,7 @@ export default async function skuRoutes(app: FastifyInstance) {
           required: ['version'],
           additionalProperties: false,
           // The sheet may send back what it read; _id and skuDisplayId are accepted and ignored.
-          properties: { ...skuFields, version: { type: 'integer', minimum: 1 }, _id: { type: 'string' }, skuDisplayId: { type: 'string' } },
+          properties: { ...bodyFields, version: { type: 'integer', minimum: 1 }, _id: { type: 'string' }, skuDisplayId: { type: 'string' } },
         },
         response: { 200: data(skuSchema) },
       },

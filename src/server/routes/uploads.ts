@@ -1,7 +1,8 @@
 /**
  * POST /api/uploads (multipart `file` + `kind`) → 201 {url}; GET /api/uploads/:id serves it.
  * SKU images are public, content-addressed and cached for a year; profile and Aadhaar images go
- * only to their owner and admins (anyone else gets 404), never stored by shared caches.
+ * only to their owner and admins (anyone else gets 404), never stored by shared caches, and sent
+ * again only when changed (a strong ETag, `private, no-cache`).
  */
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
@@ -9,6 +10,7 @@ import { UPLOAD_KINDS, type UploadKind } from '../../domain/api';
 import { UPLOAD_MAX_BYTES } from '../../domain/constants';
 import { newId } from '../db/ids';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
+import { answerIfUnchanged, strongTag } from '../http/etag';
 import { idParam } from '../http/schemas';
 import { imageUrl, readImage, storeImage } from '../repos/images';
 import { contentId, open, reencodeUpload, seal } from '../uploads/images';
@@ -77,11 +79,14 @@ export default async function uploadRoutes(app: FastifyInstance) {
       }
       const user = request.user;
       if (!user || (user.id !== image.ownerId && user.isAdmin !== 1)) throw notFound('No such image');
+      // An image id never changes its bytes (a new photo is a new id): revalidated, never re-sent
+      // while unchanged, kept by the browser only (`private, no-cache`), asked for with the token each time.
+      if (answerIfUnchanged(request, reply, strongTag(['image', image.id]))) return reply;
       const bytes =
         image.iv && image.tag
           ? open(secrets.aadhaarKey, image.id, { data: image.data, iv: image.iv, tag: image.tag })
           : image.data;
-      return reply.type(image.mime).header('cache-control', 'private, no-store').send(bytes);
+      return reply.type(image.mime).send(bytes);
     },
   );
 }

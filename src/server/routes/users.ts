@@ -1,10 +1,14 @@
-/** GET/PUT /api/users/profile (any logged-in user); GET /api/users/all and PATCH /api/users/verify/:id (admins). */
+/**
+ * GET/PUT /api/users/profile (any logged-in user); GET /api/users/all (a keyset page, unverified first),
+ * PATCH /api/users/verify/:id and GET /api/users/:id/history (admins).
+ */
 import type { FastifyInstance } from 'fastify';
 import type { Language } from '../../domain/types';
 import { badRequest, conflict, notFound } from '../http/errors';
+import { pageOf, searchQuery, type ListQuerystring } from '../http/list-query';
 import {
   data,
-  dataList,
+  historySchema,
   genderEnum,
   geocoordinate,
   idParam,
@@ -14,7 +18,20 @@ import {
   userSchema,
 } from '../http/schemas';
 import { imageIdFromUrl, imageMeta } from '../repos/images';
-import { findUserById, listUsers, toUser, verifyUser, writeLanguage, writeProfile, type ProfileWrite } from '../repos/users';
+import { loadHistory } from '../repos/audit';
+import { pageSize } from '../repos/paging';
+import {
+  findUserById,
+  toUser,
+  userPage,
+  verifyUser,
+  writeLanguage,
+  writeProfile,
+  type ProfileWrite,
+  type UserStatus,
+} from '../repos/users';
+
+const USER_STATUSES = ['VERIFIED', 'UNVERIFIED'] as const;
 
 const text = (max: number) => ({ type: 'string', minLength: 1, maxLength: max, pattern: '\\S' }) as const;
 
@@ -83,10 +100,23 @@ export default async function userRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get(
+  app.get<{ Querystring: ListQuerystring }>(
     '/users/all',
-    { config: { access: 'admin' }, schema: { response: { 200: dataList(userSchema) } } },
-    async () => ({ data: await listUsers(db, now()) }),
+    { config: { access: 'admin' }, schema: { querystring: searchQuery(USER_STATUSES), response: { 200: pageOf(userSchema) } } },
+    async (request) => {
+      const { cursor, limit, q, status } = request.query;
+      return userPage(db, { cursor, q, status: status as UserStatus | undefined, limit: pageSize(limit) }, now());
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/users/:id/history',
+    { config: { access: 'admin' }, schema: { params: idParam, response: { 200: historySchema } } },
+    async (request) => {
+      const found = await findUserById(db, request.params.id);
+      if (!found) throw notFound('No such user');
+      return { data: await loadHistory(db, 'user', found.id) };
+    },
   );
 
   app.patch<{ Params: { id: string } }>(
@@ -97,7 +127,7 @@ export default async function userRoutes(app: FastifyInstance) {
       if (!found) throw notFound('No such user');
       // Verification reviews a submitted profile; a user who has not sent one has nothing to verify.
       if (found.profileUpdated !== 1) throw conflict('This user has not completed their profile yet');
-      const user = await verifyUser(db, request.params.id, now());
+      const user = await verifyUser(db, request.params.id, now(), request.user!.id);
       if (!user) throw notFound('No such user');
       return { data: toUser(user, false) };
     },

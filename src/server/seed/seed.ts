@@ -8,7 +8,9 @@ import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import type { Database } from '../db/schema';
 import { imageUrl, storeImage } from '../repos/images';
-import { createSku } from '../repos/skus';
+import { SKU_TEXT_FIELDS, TRANSLATED_LANGUAGES } from '../../domain/types';
+import { bumpCatalogue } from '../repos/answer-versions';
+import { createSku, translationColumn } from '../repos/skus';
 import { contentId } from '../uploads/images';
 import { CATALOGUE } from './catalogue';
 
@@ -26,10 +28,41 @@ export function renderPicture(file: string): Promise<Buffer> {
   return job;
 }
 
+/**
+ * A catalogue seeded before SKUs had translations (migration 0003): each sample SKU still under its
+ * English sample name and with no Hindi or Gujarati text yet gets the sample's. Admin-typed texts are
+ * never overwritten. Returns how many SKUs were filled.
+ */
+export async function seedTranslations(db: Kysely<Database>, now: number): Promise<number> {
+  let filled = 0;
+  for (const item of CATALOGUE) {
+    const values = Object.fromEntries(
+      TRANSLATED_LANGUAGES.flatMap((language) =>
+        SKU_TEXT_FIELDS.map((field) => [translationColumn(language, field), item.translations?.[language]?.[field] ?? null]),
+      ),
+    );
+    const result = await db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('skus')
+        .set((eb) => ({ ...values, version: eb('version', '+', 1), updatedAt: now }))
+        .where('name', '=', item.name)
+        .where((eb) => eb.and(Object.keys(values).map((column) => eb(column as 'hindiName', 'is', null))))
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) > 0) await bumpCatalogue(trx);
+      return Number(updated.numUpdatedRows);
+    });
+    filled += result;
+  }
+  return filled;
+}
+
 /** Inserts the sample catalogue when there are no SKUs yet; returns how many were added. */
 export async function seedDatabase(db: Kysely<Database>, now: number): Promise<number> {
   const any = await db.selectFrom('skus').select('id').limit(1).executeTakeFirst();
-  if (any) return 0;
+  if (any) {
+    await seedTranslations(db, now);
+    return 0;
+  }
   const pictures = await Promise.all(CATALOGUE.map((item) => renderPicture(item.picture)));
   for (const [i, { picture: _picture, ...item }] of CATALOGUE.entries()) {
     const webp = pictures[i]!;

@@ -11,7 +11,3 @@ export function consoleTransport(write: (line: string) => void = (line) => proce
     },
   };
 }
-
-/** The login message; the code is its only run of six digits. */
-export const otpMessage = (code: string, ttlMinutes: number): string =>
-  `Krishi: your login code is ${code}. It is valid for ${ttlMinutes} minutes. Do not share it with anyone.`;

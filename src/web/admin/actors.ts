@@ -5,8 +5,9 @@
  * acts as another user against another server.
  */
 import { fromCallback, fromPromise, type AnyEventObject } from 'xstate';
-import type { DataResponse, UploadResponse } from '../../domain/api';
-import type { Order, Quotation, Sku, User } from '../../domain/types';
+import type { DataResponse, PageResponse, UploadResponse } from '../../domain/api';
+import type { AuditEntry, Order, Quotation, Sku, User } from '../../domain/types';
+import type { PageQuery } from '../../../machines/admin-list';
 import type { SaveOrderInput } from '../../../machines/admin-orders.machine';
 import type { SaveQuotationInput } from '../../../machines/admin-quotations.machine';
 import type { SaveOutcome } from '../../../machines/admin-sheet';
@@ -38,8 +39,31 @@ const effect = <TOutput, TInput>(run: (input: TInput, signal: AbortSignal) => Pr
     }),
   );
 
+/** One page of a list (`{ data, nextCursor, total }`, issue 11) for the search `q`, from `cursor` on. */
+const pageOf = <T>(call: ApiCall, path: string) =>
+  effect<PageResponse<T>, PageQuery>((input, signal) => call<PageResponse<T>>('GET', `${path}?${pageParams(input)}`, { signal }));
+
+/** The query string of a page: the search only when there is one, the cursor only after the first page. */
+export function pageParams(input: PageQuery): string {
+  const params = new URLSearchParams({ limit: String(ADMIN_PAGE_SIZE) });
+  const q = input.q.trim();
+  if (q !== '') params.set('q', q);
+  if (input.cursor !== null) params.set('cursor', input.cursor);
+  return params.toString();
+}
+
+/** An item's audit trail (`GET /{kind}/{id}/history`), oldest first. */
+const historyOf = (call: ApiCall, kind: 'users' | 'quotations' | 'orders') =>
+  effect<AuditEntry[], { id: string }>(
+    async (input, signal) => (await call<DataResponse<AuditEntry[]>>('GET', `/${kind}/${encodeURIComponent(input.id)}/history`, { signal })).data,
+  );
+
+/** The catalogue is one list, not paged. */
 const list = <T>(call: ApiCall, path: string) =>
   effect<T[], void>(async (_, signal) => (await call<DataResponse<T[]>>('GET', path, { signal })).data);
+
+/** Rows per page: a screenful or two on a phone, small enough for 3G. */
+const ADMIN_PAGE_SIZE = 50;
 
 /**
  * A protected image for as long as it shows: fetched with the token into a local url, sent as
@@ -66,7 +90,8 @@ export const protectedImage = (kind: 'photo' | 'aadhaar') =>
   });
 
 export const adminUsersActors = (call: ApiCall = api) => ({
-  loadUsers: list<User>(call, '/users/all'),
+  loadUsers: pageOf<User>(call, '/users/all'),
+  loadHistory: historyOf(call, 'users'),
   verifyUser: effect<unknown, { id: string }>((input, signal) =>
     call('PATCH', `/users/verify/${encodeURIComponent(input.id)}`, { signal }),
   ),
@@ -93,14 +118,16 @@ export const adminSkusActors = (call: ApiCall = api) => ({
 });
 
 export const adminQuotationsActors = (call: ApiCall = api) => ({
-  loadQuotations: list<Quotation>(call, '/quotations/all'),
+  loadQuotations: pageOf<Quotation>(call, '/quotations/all'),
+  loadHistory: historyOf(call, 'quotations'),
   saveQuotation: effect<SaveOutcome, SaveQuotationInput>((input, signal) =>
     saveOutcome(() => call('PATCH', `/quotations/${encodeURIComponent(input.id)}`, { body: input.body, signal })),
   ),
 });
 
 export const adminOrdersActors = (call: ApiCall = api) => ({
-  loadOrders: list<Order>(call, '/orders'),
+  loadOrders: pageOf<Order>(call, '/orders'),
+  loadHistory: historyOf(call, 'orders'),
   saveOrder: effect<SaveOutcome, SaveOrderInput>((input, signal) =>
     saveOutcome(() => call('PATCH', `/orders/update/${encodeURIComponent(input.id)}`, { body: input.body, signal })),
   ),

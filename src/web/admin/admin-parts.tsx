@@ -1,5 +1,5 @@
 /** Small pieces every admin screen uses: search, alerts, labelled fields and the refused-changes table. */
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { SearchIcon } from '../shop/icons';
 
@@ -180,5 +180,62 @@ export function RefusedChanges({
         </button>
       </div>
     </section>
+  );
+}
+
+/** What the page footer reads from a paged chart's snapshot (machines/admin-list.ts). */
+interface PagedSnapshot {
+  context: { total: number; nextCursor: string | null };
+  can(event: { type: 'list.more' }): boolean;
+  hasTag(tag: 'moreFailed'): boolean;
+}
+
+/**
+ * Under a paged list: how many rows are listed of how many the search found, and 'Load more' while the
+ * server has another page. The button loads the next page when tapped or when it scrolls into view.
+ */
+export function PageFooter({ snapshot, shown, onMore }: { snapshot: PagedSnapshot; shown: number; onMore: () => void }) {
+  const { total } = snapshot.context;
+  const hasMore = snapshot.context.nextCursor !== null;
+  const canMore = snapshot.can({ type: 'list.more' });
+  const failed = snapshot.hasTag('moreFailed');
+  const button = useRef<HTMLButtonElement>(null);
+  const more = useRef(onMore);
+  more.current = onMore;
+  useEffect(() => {
+    const target = button.current;
+    if (!target || !canMore || typeof IntersectionObserver === 'undefined' || failed) return undefined;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) more.current();
+    });
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [canMore, failed]);
+  return (
+    <div className="admin-page-footer">
+      <p className="admin-muted" role="status" aria-live="polite">
+        <FormattedMessage id="admin.common.shownOfTotal" defaultMessage="Showing {shown} of {total}" values={{ shown, total }} />
+      </p>
+      {failed ? (
+        <p role="alert" className="admin-alert">
+          <FormattedMessage id="admin.common.moreFailed" defaultMessage="Could not load more." />
+        </p>
+      ) : null}
+      {hasMore ? (
+        <button
+          ref={button}
+          type="button"
+          className="shop-button shop-button-outline shop-button-small"
+          disabled={!canMore}
+          onClick={onMore}
+        >
+          {canMore ? (
+            <FormattedMessage id="admin.common.loadMore" defaultMessage="Load more" />
+          ) : (
+            <FormattedMessage id="admin.common.loading" defaultMessage="Loading..." />
+          )}
+        </button>
+      ) : null}
+    </div>
   );
 }

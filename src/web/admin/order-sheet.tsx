@@ -17,6 +17,7 @@ import type { OrderStatus } from '../../domain/types';
 import { PhoneIcon } from '../shop/icons';
 import { Alert, RefusedChanges, SelectField, TextField } from './admin-parts';
 import { BottomSheet } from './bottom-sheet';
+import { HistoryList } from './history-list';
 import { orderStatusOptions, orderStatusText } from './status-labels';
 
 type Snapshot = SnapshotFrom<typeof adminOrdersMachine>;
@@ -178,6 +179,7 @@ export function OrderSheet({ snapshot, send }: { snapshot: Snapshot; send: Send 
           <dd>{formatPaisa(balance.pendingPaisa)}</dd>
         </div>
       </dl>
+      <HistoryList history={snapshot.context.history} failed={snapshot.context.historyFailed} />
     </BottomSheet>
   );
 }

@@ -6,7 +6,7 @@ import { adminOrdersMachine, orderBalance, visibleOrders } from '../../../machin
 import { formatPaisa } from '../../domain/money';
 import { useAdminActors } from './admin-actors';
 import { AdminLayout } from './admin-layout';
-import { Alert, LoadingLine, RetryButton, SearchField } from './admin-parts';
+import { Alert, LoadingLine, PageFooter, RetryButton, SearchField } from './admin-parts';
 import { OrderSheet } from './order-sheet';
 import { OrderStatusLabel } from './status-labels';
 
@@ -30,7 +30,7 @@ export default function AdminOrdersScreen() {
           <FormattedMessage id="admin.orders.fetchFailed" defaultMessage="Failed to fetch orders." />
         </Alert>
       ) : null}
-      {snapshot.matches('browsing') && orders.length === 0 ? (
+      {snapshot.matches({ browsing: 'idle' }) && orders.length === 0 ? (
         <p className="admin-muted">
           <FormattedMessage id="admin.common.noMatches" defaultMessage="Nothing matches your search." />
         </p>
@@ -66,6 +66,9 @@ export default function AdminOrdersScreen() {
           </li>
         ))}
       </ul>
+      {snapshot.matches('browsing') || snapshot.matches('sheet') ? (
+        <PageFooter snapshot={snapshot} shown={orders.length} onMore={() => send({ type: 'list.more' })} />
+      ) : null}
       {snapshot.matches('sheet') ? <OrderSheet snapshot={snapshot} send={send} /> : null}
     </AdminLayout>
   );

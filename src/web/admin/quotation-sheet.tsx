@@ -20,6 +20,7 @@ import { formatPaisa } from '../../domain/money';
 import type { QuotationStatus } from '../../domain/types';
 import { Alert, RefusedChanges, SelectField, TextField } from './admin-parts';
 import { BottomSheet } from './bottom-sheet';
+import { HistoryList } from './history-list';
 import { TotalsPanel } from './totals-panel';
 import { quotationStatusOptions, quotationStatusText } from './status-labels';
 
@@ -147,6 +148,7 @@ export function QuotationSheet({ snapshot, send }: { snapshot: Snapshot; send: S
         );
       })}
       <TotalsPanel details={totals} />
+      <HistoryList history={snapshot.context.history} failed={snapshot.context.historyFailed} />
     </BottomSheet>
   );
 }

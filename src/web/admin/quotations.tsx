@@ -6,7 +6,7 @@ import { adminQuotationsMachine, visibleQuotations } from '../../../machines/adm
 import { formatPaisa, priceDetails } from '../../domain/money';
 import { useAdminActors } from './admin-actors';
 import { AdminLayout } from './admin-layout';
-import { Alert, LoadingLine, RetryButton, SearchField } from './admin-parts';
+import { Alert, LoadingLine, PageFooter, RetryButton, SearchField } from './admin-parts';
 import { QuotationSheet } from './quotation-sheet';
 import { QuotationStatusLabel } from './status-labels';
 
@@ -30,7 +30,7 @@ export default function AdminQuotationsScreen() {
           <FormattedMessage id="admin.quotations.fetchFailed" defaultMessage="Failed to fetch quotations." />
         </Alert>
       ) : null}
-      {snapshot.matches('browsing') && quotations.length === 0 ? (
+      {snapshot.matches({ browsing: 'idle' }) && quotations.length === 0 ? (
         <p className="admin-muted">
           <FormattedMessage id="admin.common.noMatches" defaultMessage="Nothing matches your search." />
         </p>
@@ -63,6 +63,9 @@ export default function AdminQuotationsScreen() {
           </li>
         ))}
       </ul>
+      {snapshot.matches('browsing') || snapshot.matches('sheet') ? (
+        <PageFooter snapshot={snapshot} shown={quotations.length} onMore={() => send({ type: 'list.more' })} />
+      ) : null}
       {snapshot.matches('sheet') ? <QuotationSheet snapshot={snapshot} send={send} /> : null}
     </AdminLayout>
   );

@@ -1,18 +1,29 @@
 /**
  * The SKU add/edit sheet: every SKU field (SPEC §3), the image chosen, resized and uploaded, the minimum
- * price in rupees. Save is enabled exactly when the chart accepts a save; 'Failed to save SKU.' inline in red.
+ * price in rupees, then a section per language (Hindi, Gujarati) for the name, description, category
+ * and brand farmers read in it. Save is enabled exactly when the chart accepts a save; 'Failed to save
+ * SKU.' inline in red.
  */
 import type { EventFrom, SnapshotFrom } from 'xstate';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { adminSkusMachine, openSku, shownSkuDraft } from '../../../machines/admin-skus.machine';
-import { isSkuFieldValid, SKU_FIELDS, skuDraftChanges, type SkuField } from '../../../machines/admin-sku-draft';
+import {
+  isSkuFieldValid,
+  SKU_FIELDS,
+  skuDraftChanges,
+  translatedField,
+  translatedFieldParts,
+  type BaseSkuField,
+  type SkuField,
+} from '../../../machines/admin-sku-draft';
+import { SKU_TEXT_FIELDS, TRANSLATED_LANGUAGES, type TranslatedLanguage } from '../../domain/types';
 import { Alert, RefusedChanges, TextField } from './admin-parts';
 import { BottomSheet } from './bottom-sheet';
 
 type Snapshot = SnapshotFrom<typeof adminSkusMachine>;
 type Send = (event: EventFrom<typeof adminSkusMachine>) => void;
 
-const LABEL: Record<SkuField | 'image', { id: string; defaultMessage: string }> = {
+const LABEL: Record<BaseSkuField | 'image', { id: string; defaultMessage: string }> = {
   name: { id: 'admin.skus.field.name', defaultMessage: 'Name' },
   description: { id: 'admin.skus.field.description', defaultMessage: 'Description' },
   categoryName: { id: 'admin.skus.field.categoryName', defaultMessage: 'Category' },
@@ -23,13 +34,23 @@ const LABEL: Record<SkuField | 'image', { id: string; defaultMessage: string }> 
   image: { id: 'admin.skus.field.image', defaultMessage: 'Image' },
 };
 
+const LANGUAGE: Record<TranslatedLanguage, { id: string; defaultMessage: string }> = {
+  hindi: { id: 'admin.skus.lang.hindi', defaultMessage: 'Hindi' },
+  gujrati: { id: 'admin.skus.lang.gujrati', defaultMessage: 'Gujarati' },
+};
+
 const HINT: Partial<Record<SkuField, { id: string; defaultMessage: string }>> = {
   availableQty: { id: 'admin.hint.wholeNumber', defaultMessage: 'Enter a whole number.' },
   minimumPrice: { id: 'admin.hint.amount', defaultMessage: 'Enter rupees, e.g. 1250.50.' },
 };
 const REQUIRED = { id: 'admin.hint.required', defaultMessage: 'This field is needed.' };
 
-const labelOf = (intl: IntlShape, field: SkuField | 'image') => intl.formatMessage(LABEL[field]);
+/** "Name", or "Name · Hindi" for a translated field. */
+function labelOf(intl: IntlShape, field: SkuField | 'image'): string {
+  if (!field.includes('.')) return intl.formatMessage(LABEL[field as BaseSkuField | 'image']);
+  const parts = translatedFieldParts(field as `${TranslatedLanguage}.name`);
+  return `${intl.formatMessage(LABEL[parts.field])} · ${intl.formatMessage(LANGUAGE[parts.language])}`;
+}
 
 export function SkuSheet({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
   const intl = useIntl();
@@ -137,6 +158,31 @@ export function SkuSheet({ snapshot, send }: { snapshot: Snapshot; send: Send })
           hint={<FormattedMessage {...(HINT[field] ?? REQUIRED)} />}
           onChange={(value) => send({ type: 'draft.field', field, value })}
         />
+      ))}
+      {TRANSLATED_LANGUAGES.map((language) => (
+        <fieldset key={language} className="admin-fieldset">
+          <legend>{intl.formatMessage(LANGUAGE[language])}</legend>
+          <p className="admin-muted admin-small">
+            <FormattedMessage id="admin.skus.translationHint" defaultMessage="Leave a field empty to show the English text there." />
+          </p>
+          {SKU_TEXT_FIELDS.map((text) => {
+            const field = translatedField(language, text);
+            return (
+              <TextField
+                key={field}
+                id={`admin-sku-${language}-${text}`}
+                label={labelOf(intl, field)}
+                value={form[field]}
+                multiline={text === 'description'}
+                inputMode="text"
+                disabled={!editing}
+                invalid={false}
+                hint={null}
+                onChange={(value) => send({ type: 'draft.field', field, value })}
+              />
+            );
+          })}
+        </fieldset>
       ))}
     </BottomSheet>
   );

@@ -6,6 +6,7 @@ import type { EventFrom, SnapshotFrom } from 'xstate';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { adminUsersMachine, protectedImageState } from '../../../machines/admin-users.machine';
 import type { User } from '../../domain/types';
+import { HistoryList } from './history-list';
 
 type Snapshot = SnapshotFrom<typeof adminUsersMachine>;
 type Send = (event: EventFrom<typeof adminUsersMachine>) => void;
@@ -123,6 +124,7 @@ export function UserDetails({ id, user, snapshot, send }: { id: string; user: Us
           )}
         </button>
       )}
+      <HistoryList history={snapshot.context.history} failed={snapshot.context.historyFailed} />
     </div>
   );
 }

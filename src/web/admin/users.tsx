@@ -1,11 +1,11 @@
-/** /admin/users (SPEC §2, §6): every user, unverified first; each expands to its details and a Verify button. */
+/** /admin/users (SPEC §2, §6): every user, searched on the server and paged, unverified first; each expands to its details and a Verify button. */
 import { useActor } from '@xstate/react';
 import { useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { adminUsersMachine, visibleUsers } from '../../../machines/admin-users.machine';
 import { useAdminActors } from './admin-actors';
 import { AdminLayout } from './admin-layout';
-import { Alert, LoadingLine, RetryButton, SearchField } from './admin-parts';
+import { Alert, LoadingLine, PageFooter, RetryButton, SearchField } from './admin-parts';
 import { UserDetails } from './user-details';
 
 export default function AdminUsersScreen() {
@@ -66,6 +66,9 @@ export default function AdminUsersScreen() {
           );
         })}
       </ul>
+      {snapshot.matches({ list: 'loading' }) || snapshot.hasTag('fetchFailed') ? null : (
+        <PageFooter snapshot={snapshot} shown={users.length} onMore={() => send({ type: 'list.more' })} />
+      )}
     </AdminLayout>
   );
 }

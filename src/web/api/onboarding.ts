@@ -4,8 +4,8 @@
  * route; anything else rejects with the ApiFailure so the machine's onError fires.
  */
 import { fromPromise } from 'xstate';
-import type { ProfileResponse, UploadResponse, VerifyOtpResponse } from '../../domain/api';
-import type { Language, User } from '../../domain/types';
+import type { ProfileResponse, RequestOtpBody, UploadResponse, VerifyOtpResponse } from '../../domain/api';
+import { LANGUAGE_OF_LOCALE, type Language, type Locale, type User } from '../../domain/types';
 import type { ProfileBody } from '../../domain/api';
 import type { RequestOtpResult, VerifyOtpResult } from '../../../machines/otp-login.machine';
 import type { ImageKind } from '../../../machines/registration.machine';
@@ -18,7 +18,10 @@ const retryAfterOf = (error: unknown) =>
 
 export const requestOtp = fromPromise<RequestOtpResult, { mobileNumber: string }>(async ({ input, signal }) => {
   try {
-    await api('POST', '/auth/request-otp', { body: { mobileNumber: input.mobileNumber }, signal });
+    // The language the screen is shown in: the login SMS to a number the server does not know yet uses it.
+    const preferredLanguage = LANGUAGE_OF_LOCALE[globalThis.document?.documentElement.lang as Locale];
+    const body: RequestOtpBody = { mobileNumber: input.mobileNumber, ...(preferredLanguage ? { preferredLanguage } : {}) };
+    await api('POST', '/auth/request-otp', { body, signal });
     return { ok: true };
   } catch (error) {
     const failure = toApiFailure(error);

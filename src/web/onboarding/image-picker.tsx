@@ -1,10 +1,12 @@
 /**
- * Choose a jpg/png, upload it, see 'Image uploaded' (SPEC §5). The registration machine holds the
- * file and the state; this view shows them and sends `image.choose` / `image.upload`.
+ * Choose a jpg/png, upload it, see 'Image uploaded' (SPEC §5), with a thin bar filling while the
+ * step waits to move on by itself. The registration machine holds the file and the state; this
+ * view shows them and sends `image.choose` / `image.upload`.
  */
 import { useSelector } from '@xstate/react';
+import type { CSSProperties } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { ImageKind, RegistrationActorRef } from '../../../machines/registration.machine';
+import { STEP_PAUSE_MS, type ImageKind, type RegistrationActorRef } from '../../../machines/registration.machine';
 import { ACCEPTED_IMAGE_TYPES } from '../../domain/registration';
 import { useObjectUrl } from './use-object-url';
 
@@ -13,6 +15,7 @@ export function ImagePicker({ registration, kind }: { registration: Registration
   const slot = useSelector(registration, (s) => s.context.images[kind]);
   const busy = useSelector(registration, (s) => s.matches({ filling: { [kind]: 'preparing' } }) || s.matches({ filling: { [kind]: 'uploading' } }));
   const uploaded = useSelector(registration, (s) => s.matches({ filling: { [kind]: 'uploaded' } }));
+  const movingOn = useSelector(registration, (s) => s.matches({ filling: { [kind]: { uploaded: 'pausing' } } } as never));
   const canUpload = useSelector(registration, (s) => s.can({ type: 'image.upload', kind }));
   const preview = useObjectUrl(slot.file);
   const inputId = `image-${kind}`;
@@ -57,6 +60,7 @@ export function ImagePicker({ registration, kind }: { registration: Registration
             <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
           </svg>
           <FormattedMessage id="onboarding.image.uploaded" />
+          {movingOn ? <span className="moving-on" aria-hidden="true" style={{ '--pause-ms': `${STEP_PAUSE_MS}ms` } as CSSProperties} /> : null}
         </p>
       ) : (
         <button

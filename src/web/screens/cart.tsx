@@ -7,6 +7,9 @@ import { NavLink } from '../shop/nav-link';
 import { ProductImage } from '../shop/product-image';
 import { BackHeader, ShopLayout } from '../shop/shop-layout';
 import { useCart } from '../shop/use-shop';
+import { skuName, unitText } from '../../domain/sku-text';
+import { OfflineWriteReason } from '../shell/offline-line';
+import { useWritesBlocked } from '../shell/use-connection';
 
 export default function CartScreen() {
   const cart = useCart();
@@ -14,15 +17,19 @@ export default function CartScreen() {
   const items = useSelector(cart, (s) => s.context.items);
   const sending = useSelector(cart, (s) => s.hasTag('busy'));
   const canRequest = useSelector(cart, (s) => s.can({ type: 'quotation.request' }));
+  const offline = useWritesBlocked();
 
   const footer = (
-    <button type="button" className="shop-button shop-button-primary shop-button-block" disabled={!canRequest} onClick={() => cart.send({ type: 'quotation.request' })}>
-      {sending ? (
-        <FormattedMessage id="shop.cart.sending" defaultMessage="Sending…" />
-      ) : (
-        <FormattedMessage id="shop.cart.requestQuotation" defaultMessage="Request Quotation" />
-      )}
-    </button>
+    <>
+      <OfflineWriteReason />
+      <button type="button" className="shop-button shop-button-primary shop-button-block" disabled={!canRequest || offline} onClick={() => cart.send({ type: 'quotation.request' })}>
+        {sending ? (
+          <FormattedMessage id="shop.cart.sending" defaultMessage="Sending…" />
+        ) : (
+          <FormattedMessage id="shop.cart.requestQuotation" defaultMessage="Request Quotation" />
+        )}
+      </button>
+    </>
   );
 
   return (
@@ -45,21 +52,21 @@ export default function CartScreen() {
             <li key={item._id} className="shop-card shop-line">
               <ProductImage src={item.image} alt="" size="thumb" />
               <div className="shop-line-body">
-                <strong>{item.name}</strong>
+                <strong>{skuName(item, intl.locale)}</strong>
                 <span className="shop-muted">
-                  {item.quantity} {item.skuQuantityUnit}
+                  {item.quantity} {unitText(item.skuQuantityUnit, intl.messages)}
                 </span>
-                <div className="shop-stepper" role="group" aria-label={intl.formatMessage({ id: 'shop.cart.quantityOf', defaultMessage: 'Quantity of {name}' }, { name: item.name })}>
-                  <button type="button" className="shop-icon-button" disabled={sending} onClick={() => cart.send({ type: 'cart.decrement', id: item._id })} aria-label={intl.formatMessage({ id: 'shop.cart.decrease', defaultMessage: 'Decrease {name}' }, { name: item.name })}>
+                <div className="shop-stepper" role="group" aria-label={intl.formatMessage({ id: 'shop.cart.quantityOf', defaultMessage: 'Quantity of {name}' }, { name: skuName(item, intl.locale) })}>
+                  <button type="button" className="shop-icon-button" disabled={sending} onClick={() => cart.send({ type: 'cart.decrement', id: item._id })} aria-label={intl.formatMessage({ id: 'shop.cart.decrease', defaultMessage: 'Decrease {name}' }, { name: skuName(item, intl.locale) })}>
                     <MinusIcon />
                   </button>
                   <output aria-live="polite">{item.quantity}</output>
-                  <button type="button" className="shop-icon-button" disabled={sending} onClick={() => cart.send({ type: 'cart.increment', id: item._id })} aria-label={intl.formatMessage({ id: 'shop.cart.increase', defaultMessage: 'Increase {name}' }, { name: item.name })}>
+                  <button type="button" className="shop-icon-button" disabled={sending} onClick={() => cart.send({ type: 'cart.increment', id: item._id })} aria-label={intl.formatMessage({ id: 'shop.cart.increase', defaultMessage: 'Increase {name}' }, { name: skuName(item, intl.locale) })}>
                     <PlusIcon />
                   </button>
                 </div>
               </div>
-              <button type="button" className="shop-icon-button shop-danger" disabled={sending} onClick={() => cart.send({ type: 'cart.remove', id: item._id })} aria-label={intl.formatMessage({ id: 'shop.cart.remove', defaultMessage: 'Remove {name}' }, { name: item.name })}>
+              <button type="button" className="shop-icon-button shop-danger" disabled={sending} onClick={() => cart.send({ type: 'cart.remove', id: item._id })} aria-label={intl.formatMessage({ id: 'shop.cart.remove', defaultMessage: 'Remove {name}' }, { name: skuName(item, intl.locale) })}>
                 <TrashIcon />
               </button>
             </li>

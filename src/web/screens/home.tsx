@@ -10,10 +10,11 @@ import { isCatalogueLoading, visibleSkus } from '../../../machines/catalogue.mac
 import { ROUTES } from '../../domain/routes';
 import { SearchIcon } from '../shop/icons';
 import { NavLink } from '../shop/nav-link';
-import { ProductImage } from '../shop/product-image';
+import { ProductImage, tilePriority } from '../shop/product-image';
 import { ShopLayout } from '../shop/shop-layout';
 import { UserAvatar } from '../shop/user-avatar';
 import { useCatalogue, useUser } from '../shop/use-shop';
+import { skuName, skuText } from '../../domain/sku-text';
 
 export default function HomeScreen() {
   const catalogue = useCatalogue();
@@ -32,7 +33,7 @@ export default function HomeScreen() {
   const header = (
     <header className="shop-header shop-home-header">
       <NavLink to={ROUTES.profile} className="shop-user" label={intl.formatMessage({ id: 'shop.home.openProfile', defaultMessage: 'Open my profile' })}>
-        <UserAvatar photo={user.profilePhoto ?? null} name={user.name ?? ''} size={44} />
+        <UserAvatar name={user.name ?? ''} size={44} />
         <span className="shop-user-text">
           <span className="shop-muted">
             <FormattedMessage id="shop.home.greeting" defaultMessage="Welcome" />
@@ -77,12 +78,12 @@ export default function HomeScreen() {
           </p>
         ) : (
           <ul className="shop-grid">
-            {skus.map((sku) => (
+            {skus.map((sku, index) => (
               <li key={sku._id}>
                 <NavLink to={`${ROUTES.skuDetails}?sku_id=${encodeURIComponent(sku.skuDisplayId)}`} className="shop-tile">
                   {/* The name below labels the link; the picture adds nothing a screen reader should repeat. */}
-                  <ProductImage src={sku.image} alt="" size="tile" />
-                  <span className="shop-tile-name">{sku.name}</span>
+                  <ProductImage src={sku.image} alt="" size="tile" priority={tilePriority(index)} />
+                  <span className="shop-tile-name">{skuName(sku, intl.locale)}</span>
                 </NavLink>
               </li>
             ))}
@@ -98,8 +99,8 @@ export default function HomeScreen() {
           <dl className="shop-descriptions">
             {skus.map((sku) => (
               <div key={sku._id} className="shop-card">
-                <dt>{sku.name}</dt>
-                <dd>{sku.description}</dd>
+                <dt>{skuName(sku, intl.locale)}</dt>
+                <dd>{skuText(sku, 'description', intl.locale)}</dd>
               </div>
             ))}
           </dl>

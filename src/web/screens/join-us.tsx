@@ -1,4 +1,8 @@
-/** `/join-us`: 'Join Us!', two illustrations crossfading every CAROUSEL_MS, 'Sign up' and 'Log in'. */
+/**
+ * `/join-us`: 'Join Us!', two illustrations crossfading every CAROUSEL_MS with dots marking the one
+ * shown, 'Sign up' and 'Log in'. The interval is set on the element holding slides and dots, so
+ * both animations read it and start together.
+ */
 import type { CSSProperties } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { CAROUSEL_MS } from '../../domain/constants';
@@ -28,13 +32,15 @@ export default function JoinUs() {
       <p className="onb-lead">
         <FormattedMessage id="onboarding.joinUs.lead" />
       </p>
-      <div className="carousel" style={{ '--carousel-ms': `${CAROUSEL_MS}ms` } as CSSProperties}>
-        <img src="/onboarding/farmers-tractor.svg" alt={intl.formatMessage({ id: 'onboarding.joinUs.slideFarmers' })} />
-        <img src="/onboarding/straw-bales.svg" alt={intl.formatMessage({ id: 'onboarding.joinUs.slideStraw' })} />
-      </div>
-      <div className="carousel-dots" aria-hidden="true">
-        <span />
-        <span />
+      <div className="carousel-wrap" style={{ '--carousel-ms': `${CAROUSEL_MS}ms` } as CSSProperties}>
+        <div className="carousel">
+          <img src="/onboarding/farmers-tractor.svg" alt={intl.formatMessage({ id: 'onboarding.joinUs.slideFarmers' })} />
+          <img src="/onboarding/straw-bales.svg" alt={intl.formatMessage({ id: 'onboarding.joinUs.slideStraw' })} />
+        </div>
+        <div className="carousel-dots" aria-hidden="true">
+          <span />
+          <span />
+        </div>
       </div>
     </OnboardingFrame>
   );

@@ -3,16 +3,15 @@
  * tracker, and while money is due the balance panel with 'Make Payment' (a UPI link when the
  * server names a payee, otherwise the Contact Us sheet). Polled every POLL_MS while open.
  */
-import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useSearch } from 'wouter';
-import { orderBalance, orderSteps, orderTrackingMachine } from '../../../machines/order-tracking.machine';
-import { cachedQuotation } from '../../../machines/quotation-store.machine';
+import { orderBalance, orderSteps } from '../../../machines/order-tracking.machine';
 import { formatPaisa } from '../../domain/money';
 import { CheckIcon } from '../shop/icons';
-import { useScreenActors } from '../shop/screen-actors';
 import { BackHeader, ShopLayout, useContactSheet } from '../shop/shop-layout';
-import { useCatalogue, useQuotationStore } from '../shop/use-shop';
+import { Loading } from '../shell/loading';
+import { useCatalogue, useScreenChart, type ScreenChartRefs } from '../shop/use-shop';
 
 const STEP_LABEL: Record<string, string> = {
   CONFIRMATION_PENDING: 'Confirmation Pending',
@@ -24,23 +23,19 @@ const STEP_LABEL: Record<string, string> = {
 };
 
 export default function OrderStatusScreen() {
-  const quotationId = new URLSearchParams(useSearch()).get('quotation_id') ?? '';
-  const store = useQuotationStore();
+  const tracking = useScreenChart('orderTracking');
+  return tracking ? <OrderStatus tracking={tracking} /> : <Loading />;
+}
+
+function OrderStatus({ tracking }: { tracking: ScreenChartRefs['orderTracking'] }) {
   const catalogue = useCatalogue();
-  const actors = useScreenActors();
   const contact = useContactSheet();
   const intl = useIntl();
-  const tracking = useActorRef(
-    orderTrackingMachine.provide({
-      actors: { fetchQuotation: actors.fetchQuotation, visibility: actors.visibility },
-      actions: {
-        openPaymentLink: (_, params) => window.location.assign(params.url),
-        openContactUs: contact.show,
-        storeQuotation: (_, params) => store.send({ type: 'quotations.update', quotation: params.quotation }),
-      },
-    }),
-    { input: { quotationId, cached: cachedQuotation(store.getSnapshot().context.quotations, quotationId) } },
-  );
+  // The chart asks for the Contact Us sheet when there is no UPI payee to pay.
+  useEffect(() => {
+    const subscription = tracking.on('contactUs.open', contact.show);
+    return () => subscription.unsubscribe();
+  }, [tracking, contact.show]);
   const quotation = useSelector(tracking, (s) => s.context.quotation);
   const missing = useSelector(tracking, (s) => s.context.missing);
   const steps = useSelector(tracking, orderSteps);
@@ -69,7 +64,10 @@ export default function OrderStatusScreen() {
         <p className="shop-muted shop-small">
           <FormattedMessage id="shop.order.deliveryCodeHint" defaultMessage="Tell this code to the driver when your order arrives." />
         </p>
-        <p className="shop-small">{quotation.quotationDisplayId}</p>
+        <p className="shop-small">
+          {quotation.orderDisplayId ? `${quotation.orderDisplayId} · ` : null}
+          {quotation.quotationDisplayId}
+        </p>
       </section>
 
       <section className="shop-card" aria-labelledby="shop-tracker-title">

@@ -1,5 +1,11 @@
-/** /profile (SPEC §2): the farmer's details, read-only, and 'Log out'. */
+/**
+ * /profile (SPEC §2): the farmer's details, read-only, the preferred language the farmer may change
+ * (saved through PUT /users/profile with the language alone; the screens, the catalogue and later SMS
+ * follow it), and 'Log out'.
+ */
+import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { LANGUAGES } from '../../domain/types';
 import type { ReactNode } from 'react';
 import { CheckIcon } from '../shop/icons';
 import { BackHeader, ShopLayout } from '../shop/shop-layout';
@@ -8,6 +14,8 @@ import { useUser } from '../shop/use-shop';
 import { useSession } from '../shell/use-actors';
 
 const LANGUAGE_NAMES = { english: 'English', hindi: 'हिन्दी', gujrati: 'ગુજરાતી' } as const;
+/** Each language's name is written in itself: `lang` lets a screen reader read it right. */
+const LANGUAGE_TAGS = { english: 'en', hindi: 'hi', gujrati: 'gu' } as const;
 
 function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
   return (
@@ -22,12 +30,12 @@ export default function ProfileScreen() {
   const user = useUser();
   const session = useSession();
   const intl = useIntl();
+  const savingLanguage = useSelector(session, (s) => s.matches({ account: { active: 'savingLanguage' } }));
   const none = '—';
   return (
     <ShopLayout header={<BackHeader title={intl.formatMessage({ id: 'shop.profile.title', defaultMessage: 'My Profile' })} />}>
       <div className="shop-profile-head">
         <UserAvatar
-          photo={user.profilePhoto ?? null}
           name={user.name ?? ''}
           size={96}
           alt={intl.formatMessage({ id: 'shop.profile.photo', defaultMessage: 'Profile photo' })}
@@ -56,6 +64,31 @@ export default function ProfileScreen() {
           {user.preferredLanguage ? LANGUAGE_NAMES[user.preferredLanguage] : none}
         </Row>
       </dl>
+      <section className="shop-card shop-language" aria-labelledby="shop-language-title" aria-busy={savingLanguage}>
+        <h2 id="shop-language-title" className="shop-section-title">
+          <FormattedMessage id="shop.profile.changeLanguage" defaultMessage="Change language" />
+        </h2>
+        <div className="shop-language-choices" role="group" aria-labelledby="shop-language-title">
+          {LANGUAGES.map((language) => (
+            <button
+              key={language}
+              type="button"
+              lang={LANGUAGE_TAGS[language]}
+              className={language === user.preferredLanguage ? 'shop-button shop-button-small shop-button-primary' : 'shop-button shop-button-small shop-button-outline'}
+              aria-pressed={language === user.preferredLanguage}
+              disabled={savingLanguage}
+              onClick={() => session.send({ type: 'language.choose', language })}
+            >
+              {LANGUAGE_NAMES[language]}
+            </button>
+          ))}
+        </div>
+        {savingLanguage ? (
+          <p className="shop-muted" role="status">
+            <FormattedMessage id="shop.profile.languageSaving" defaultMessage="Saving…" />
+          </p>
+        ) : null}
+      </section>
       <button type="button" className="shop-button shop-button-outline shop-button-block shop-logout" onClick={() => session.send({ type: 'session.logout' })}>
         <FormattedMessage id="shop.profile.logout" defaultMessage="Log out" />
       </button>

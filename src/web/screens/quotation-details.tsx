@@ -3,41 +3,34 @@
  * panel for COMPLETED and ORDERED, and the action the lifecycle offers: 'Delete Request' (with the
  * confirm dialog), 'Place Order', 'Track Order', or none. Polled every POLL_MS while open.
  */
-import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useSearch } from 'wouter';
-import { quotationAction, quotationDetailMachine } from '../../../machines/quotation-detail.machine';
-import { cachedQuotation } from '../../../machines/quotation-store.machine';
+import { quotationAction } from '../../../machines/quotation-detail.machine';
+import { shownValidUntil } from '../../../machines/quotation-lifecycle.machine';
 import { QUOTATION_TITLE, showsPrices } from '../../domain/quotation-status';
 import { ConfirmDialog } from '../shop/confirm-dialog';
 import { PricePanel } from '../shop/price-panel';
 import { ProductImage } from '../shop/product-image';
-import { useScreenActors } from '../shop/screen-actors';
 import { BackHeader, ShopLayout } from '../shop/shop-layout';
 import { StatusBadge } from '../shop/status-badge';
-import { useQuotationStore } from '../shop/use-shop';
-import { useSession } from '../shell/use-actors';
+import { skuName, unitText } from '../../domain/sku-text';
+import { OfflineWriteReason } from '../shell/offline-line';
+import { useWritesBlocked } from '../shell/use-connection';
+import { Loading } from '../shell/loading';
+import { useScreenChart, type ScreenChartRefs } from '../shop/use-shop';
 
 export default function QuotationDetailsScreen() {
-  const quotationId = new URLSearchParams(useSearch()).get('quotation_id') ?? '';
-  const store = useQuotationStore();
-  const session = useSession();
-  const actors = useScreenActors();
+  const detail = useScreenChart('quotationDetail');
+  return detail ? <QuotationDetails detail={detail} /> : <Loading />;
+}
+
+function QuotationDetails({ detail }: { detail: ScreenChartRefs['quotationDetail'] }) {
   const intl = useIntl();
-  const detail = useActorRef(
-    quotationDetailMachine.provide({
-      actors: { fetchQuotation: actors.fetchQuotation, deleteQuotation: actors.deleteQuotation, placeOrder: actors.placeOrder, visibility: actors.visibility },
-      actions: {
-        navigate: (_, params) => session.send({ type: 'nav.go', to: params.to }),
-        storeQuotation: (_, params) => store.send({ type: 'quotations.update', quotation: params.quotation }),
-      },
-    }),
-    { input: { quotationId, cached: cachedQuotation(store.getSnapshot().context.quotations, quotationId) } },
-  );
   const quotation = useSelector(detail, (s) => s.context.quotation);
   const missing = useSelector(detail, (s) => s.context.missing);
   const busy = useSelector(detail, (s) => s.hasTag('busy'));
   const confirming = useSelector(detail, (s) => s.matches({ active: { action: 'confirmingDelete' } }) || s.matches({ active: { action: 'deleting' } }));
+  const offline = useWritesBlocked();
   const can = useSelector(detail, (s) => ({
     delete: s.can({ type: 'quotation.delete' }),
     placeOrder: s.can({ type: 'order.place' }),
@@ -59,13 +52,15 @@ export default function QuotationDetailsScreen() {
   }
 
   const action = quotationAction(quotation.status);
-  const footer =
+  const writing = action === 'delete' || action === 'placeOrder';
+  const validUntil = shownValidUntil(quotation);
+  const button =
     action === 'delete' ? (
-      <button type="button" className="shop-button shop-button-danger shop-button-block" disabled={!can.delete || busy} onClick={() => detail.send({ type: 'quotation.delete' })}>
+      <button type="button" className="shop-button shop-button-danger shop-button-block" disabled={!can.delete || busy || offline} onClick={() => detail.send({ type: 'quotation.delete' })}>
         <FormattedMessage id="shop.quotation.delete" defaultMessage="Delete Request" />
       </button>
     ) : action === 'placeOrder' ? (
-      <button type="button" className="shop-button shop-button-primary shop-button-block" disabled={!can.placeOrder || busy} onClick={() => detail.send({ type: 'order.place' })}>
+      <button type="button" className="shop-button shop-button-primary shop-button-block" disabled={!can.placeOrder || busy || offline} onClick={() => detail.send({ type: 'order.place' })}>
         <FormattedMessage id="shop.quotation.placeOrder" defaultMessage="Place Order" />
       </button>
     ) : action === 'track' ? (
@@ -73,13 +68,29 @@ export default function QuotationDetailsScreen() {
         <FormattedMessage id="shop.quotation.trackOrder" defaultMessage="Track Order" />
       </button>
     ) : undefined;
+  const footer = writing ? (
+    <>
+      <OfflineWriteReason />
+      {button}
+    </>
+  ) : (
+    button
+  );
 
   return (
     <ShopLayout header={<BackHeader title={title} />} footer={footer}>
       <div className="shop-quotation-head shop-card">
-        <strong className="shop-display-id">{quotation.quotationDisplayId}</strong>
+        <strong className="shop-display-id">
+          {quotation.quotationDisplayId}
+          {quotation.orderDisplayId ? ` · ${quotation.orderDisplayId}` : null}
+        </strong>
         <StatusBadge status={quotation.status} />
       </div>
+      {validUntil ? (
+        <p className="shop-muted shop-small">
+          <FormattedMessage id="shop.quotation.validUntil" defaultMessage="Valid until {date}" values={{ date: intl.formatDate(validUntil, { dateStyle: 'medium' }) }} />
+        </p>
+      ) : null}
       <section aria-labelledby="shop-items-title">
         <h2 id="shop-items-title" className="shop-section-title">
           <FormattedMessage id="shop.quotation.items" defaultMessage="Items" />
@@ -89,9 +100,9 @@ export default function QuotationDetailsScreen() {
             <li key={`${line.skuIdentifier._id}-${index}`} className="shop-card shop-line">
               <ProductImage src={line.skuIdentifier.image} alt="" size="thumb" />
               <div className="shop-line-body">
-                <strong>{line.skuIdentifier.name}</strong>
+                <strong>{skuName(line.skuIdentifier, intl.locale)}</strong>
                 <span className="shop-muted">
-                  {line.quantity} {line.skuIdentifier.skuQuantityUnit}
+                  {line.quantity} {unitText(line.skuIdentifier.skuQuantityUnit, intl.messages)}
                 </span>
               </div>
             </li>

@@ -3,9 +3,9 @@
  * display id, image, up to 3 items, the status badge, the total unless PENDING, and a delete icon
  * where the lifecycle lets a farmer delete (with the confirm dialog).
  */
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { mayDeleteQuotation, quotationListMachine } from '../../../machines/quotation-list.machine';
+import { mayDeleteQuotation } from '../../../machines/quotation-list.machine';
 import { QUOTATION_PREVIEW_ITEMS } from '../../domain/constants';
 import { formatPaisa, priceDetails } from '../../domain/money';
 import { showsTotalOnCard } from '../../domain/quotation-status';
@@ -15,32 +15,33 @@ import { ConfirmDialog } from '../shop/confirm-dialog';
 import { TrashIcon } from '../shop/icons';
 import { NavLink } from '../shop/nav-link';
 import { ProductImage } from '../shop/product-image';
-import { useScreenActors } from '../shop/screen-actors';
 import { BackHeader, ShopLayout } from '../shop/shop-layout';
 import { StatusBadge } from '../shop/status-badge';
-import { useQuotationStore } from '../shop/use-shop';
+import { OfflineWriteReason } from '../shell/offline-line';
+import { useWritesBlocked } from '../shell/use-connection';
+import { skuName, unitText } from '../../domain/sku-text';
+import { Loading } from '../shell/loading';
+import { useScreenChart, type ScreenChartRefs } from '../shop/use-shop';
 
 export default function RequestScreen() {
-  const store = useQuotationStore();
-  const actors = useScreenActors();
+  const list = useScreenChart('quotationList');
+  return list ? <RequestList list={list} /> : <Loading />;
+}
+
+function RequestList({ list }: { list: ScreenChartRefs['quotationList'] }) {
   const intl = useIntl();
-  const list = useActorRef(
-    quotationListMachine.provide({
-      actors: { fetchQuotations: actors.fetchQuotations, deleteQuotation: actors.deleteQuotation, visibility: actors.visibility },
-      actions: { storeQuotations: (_, params) => store.send({ type: 'quotations.set', quotations: params.quotations }) },
-    }),
-    { input: { quotations: store.getSnapshot().context.quotations } },
-  );
   const quotations = useSelector(list, (s) => s.context.quotations);
   const loading = useSelector(list, (s) => s.hasTag('loading'));
   const confirming = useSelector(list, (s) => (s.matches({ removal: 'idle' }) ? null : s.context.confirming));
   const deleting = useSelector(list, (s) => s.hasTag('busy'));
+  const offline = useWritesBlocked();
 
   return (
     <ShopLayout header={<BackHeader title={intl.formatMessage({ id: 'shop.request.title', defaultMessage: 'My Request' })} />}>
       <p className="shop-count">
         <FormattedMessage id="shop.request.count" defaultMessage="{n, plural, one {# quotation} other {# quotations}}" values={{ n: quotations.length }} />
       </p>
+      {quotations.some(mayDeleteQuotation) ? <OfflineWriteReason /> : null}
       {quotations.length === 0 ? (
         <p className="shop-empty" role="status">
           {loading ? <FormattedMessage id="common.loading" defaultMessage="Loading..." /> : <FormattedMessage id="shop.request.empty" defaultMessage="No quotations yet" />}
@@ -48,7 +49,7 @@ export default function RequestScreen() {
       ) : (
         <ul className="shop-list">
           {quotations.map((q) => (
-            <QuotationCard key={q._id} quotation={q} onDelete={() => list.send({ type: 'quotation.delete', id: q._id })} />
+            <QuotationCard key={q._id} quotation={q} offline={offline} onDelete={() => list.send({ type: 'quotation.delete', id: q._id })} />
           ))}
         </ul>
       )}
@@ -64,7 +65,7 @@ export default function RequestScreen() {
   );
 }
 
-function QuotationCard({ quotation, onDelete }: { quotation: Quotation; onDelete: () => void }) {
+function QuotationCard({ quotation, offline, onDelete }: { quotation: Quotation; offline: boolean; onDelete: () => void }) {
   const intl = useIntl();
   const shown = quotation.skusDetail.slice(0, QUOTATION_PREVIEW_ITEMS);
   const more = quotation.skusDetail.length - shown.length;
@@ -81,7 +82,7 @@ function QuotationCard({ quotation, onDelete }: { quotation: Quotation; onDelete
           <ul className="shop-quotation-items">
             {shown.map((line, index) => (
               <li key={`${line.skuIdentifier._id}-${index}`}>
-                {line.skuIdentifier.name} · {line.quantity} {line.skuIdentifier.skuQuantityUnit}
+                {skuName(line.skuIdentifier, intl.locale)} · {line.quantity} {unitText(line.skuIdentifier.skuQuantityUnit, intl.messages)}
               </li>
             ))}
             {more > 0 ? (
@@ -98,7 +99,7 @@ function QuotationCard({ quotation, onDelete }: { quotation: Quotation; onDelete
         </div>
       </NavLink>
       {deletable ? (
-        <button type="button" className="shop-icon-button shop-danger shop-quotation-delete" onClick={onDelete} aria-label={intl.formatMessage({ id: 'shop.request.delete', defaultMessage: 'Delete {id}' }, { id: quotation.quotationDisplayId })}>
+        <button type="button" className="shop-icon-button shop-danger shop-quotation-delete" disabled={offline} onClick={onDelete} aria-label={intl.formatMessage({ id: 'shop.request.delete', defaultMessage: 'Delete {id}' }, { id: quotation.quotationDisplayId })}>
           <TrashIcon />
         </button>
       ) : null}

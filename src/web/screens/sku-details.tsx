@@ -11,6 +11,7 @@ import { cartItemOf } from '../../domain/cart';
 import { ProductImage } from '../shop/product-image';
 import { BackHeader, ShopLayout } from '../shop/shop-layout';
 import { useCart, useCatalogue } from '../shop/use-shop';
+import { skuName, skuText, unitText } from '../../domain/sku-text';
 
 export default function SkuDetailsScreen() {
   const skuDisplayId = new URLSearchParams(useSearch()).get('sku_id') ?? '';
@@ -47,12 +48,12 @@ export default function SkuDetailsScreen() {
     <ShopLayout header={<BackHeader title={title} />} cartBar>
       <article className="shop-product">
         <p className="shop-product-meta">
-          <span>{sku.categoryName}</span>
+          <span>{skuText(sku, 'categoryName', intl.locale)}</span>
           <span aria-hidden="true"> · </span>
-          <span>{sku.brandName}</span>
+          <span>{skuText(sku, 'brandName', intl.locale)}</span>
         </p>
-        <h2 className="shop-product-name">{sku.name}</h2>
-        <ProductImage src={sku.image} alt={sku.name} size="hero" />
+        <h2 className="shop-product-name">{skuName(sku, intl.locale)}</h2>
+        <ProductImage src={sku.image} alt={skuName(sku, intl.locale)} size="hero" />
 
         <form
           className="shop-card shop-add"
@@ -75,7 +76,7 @@ export default function SkuDetailsScreen() {
               placeholder="0"
               onChange={(e) => cart.send({ type: 'draft.change', skuId: sku._id, quantity: Number.parseInt(e.target.value, 10) || 0 })}
             />
-            <span className="shop-unit">{sku.skuQuantityUnit}</span>
+            <span className="shop-unit">{unitText(sku.skuQuantityUnit, intl.messages)}</span>
           </div>
           <button type="submit" className="shop-button shop-button-primary shop-button-block" disabled={!canAdd}>
             <FormattedMessage id="shop.sku.addToCart" defaultMessage="Add to Cart" />
@@ -86,7 +87,7 @@ export default function SkuDetailsScreen() {
           <h3 id="shop-sku-overview" className="shop-section-title">
             <FormattedMessage id="shop.home.overviewTitle" defaultMessage="Product Overview" />
           </h3>
-          <p className="shop-prose">{sku.description}</p>
+          <p className="shop-prose">{skuText(sku, 'description', intl.locale)}</p>
         </section>
       </article>
     </ShopLayout>

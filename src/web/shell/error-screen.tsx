@@ -1,6 +1,8 @@
 /**
  * The default error screen (SPEC §8): 'Unexpected Application Error!', or 'Loading chunk … failed'
- * when a screen's script could not be fetched (patchy data), with a button to try again. A React
+ * when a screen's script could not be fetched (patchy data), with a button to try again. In Hindi and
+ * Gujarati that line says the page could not load, without the chunk's code name, and a second line
+ * says what to do (issue 9). A React
  * error boundary has to be a class; it holds no rule beyond "something below threw".
  */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
@@ -36,11 +38,16 @@ export class ErrorScreen extends Component<{ children: ReactNode }, State> {
       <main className="error-screen" role="alert">
         <h1>
           {error instanceof ChunkLoadError ? (
-            <FormattedMessage id="common.chunkFailed" values={{ chunk: error.chunk }} />
+            <FormattedMessage id="common.pageFailed" values={{ chunk: error.chunk }} />
           ) : (
             <FormattedMessage id="common.unexpectedError" />
           )}
         </h1>
+        {error instanceof ChunkLoadError ? (
+          <p>
+            <FormattedMessage id="common.pageFailedHelp" />
+          </p>
+        ) : null}
         <button type="button" className="btn" onClick={() => window.location.reload()}>
           <FormattedMessage id="common.tryAgain" />
         </button>

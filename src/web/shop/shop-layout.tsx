@@ -1,7 +1,9 @@
 /**
- * The frame of every inner screen: a header (the screen's own, or the back-arrow header with a
- * title), the content, the cart bar when asked for, the floating contact button with its sheet,
- * and the bottom navigation.
+ * The frame of every inner screen: a sticky top bar (the screen's own header, or the back-arrow
+ * header with a title, with the contact button docked at its end), the content, and a sticky dock
+ * (the screen's action, the cart bar when asked for, the bottom navigation). Both bars take their
+ * own room in the page, so the contact button never lies over a button, a field or an amount, and
+ * the end of the content always scrolls clear of the dock.
  */
 import { useCallback, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
@@ -55,13 +57,15 @@ export function ShopLayout({
   const sheet = contact ?? own;
   return (
     <div className="shop-screen">
-      {header}
+      <div className="shop-top">
+        {header}
+        <ContactFab onOpen={sheet.show} />
+      </div>
       <main className="shop-main">{children}</main>
       <div className="shop-dock">
         {footer ? <div className="shop-footer">{footer}</div> : null}
         {cartBar ? <CartBar /> : null}
         <BottomNav />
-        <ContactFab onOpen={sheet.show} />
       </div>
       {sheet.open ? <ContactSheet onClose={sheet.hide} /> : null}
     </div>

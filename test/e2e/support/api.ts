@@ -22,7 +22,7 @@ export async function apiLogin(server: TestServer, mobile: string): Promise<stri
 }
 
 export async function userId(server: TestServer, adminToken: string, mobile: string): Promise<string> {
-  const users = await call<{ data: { _id: string; mobileNumber: string }[] }>(server, 'GET', '/users/all', adminToken);
+  const users = await call<{ data: { _id: string; mobileNumber: string }[] }>(server, 'GET', `/users/all?q=${mobile}`, adminToken);
   const user = users.body.data.find((u) => u.mobileNumber === mobile);
   if (!user) throw new Error(`No user ${mobile}`);
   return user._id;

@@ -62,7 +62,10 @@ export async function typeCode(page: Page, lang: Lang, code: string): Promise<vo
   }
 }
 
-/** Chooses an image on a registration step and uploads it, or skips the step. */
+/**
+ * Chooses an image on a registration step and uploads it (two taps), then sees 'Image uploaded' and
+ * the next step open by itself, or skips the step.
+ */
 export async function imageStep(page: Page, lang: Lang, kind: 'profile' | 'aadhaar', file: Buffer | 'skip', shots = false): Promise<void> {
   if (shots) await look(page, lang, kind === 'profile' ? 'profile-photo' : 'aadhaar-card');
   if (file === 'skip') {
@@ -74,8 +77,8 @@ export async function imageStep(page: Page, lang: Lang, kind: 'profile' | 'aadha
   await page.locator(`#image-${kind}`).setInputFiles({ name: `${kind}.jpg`, mimeType: 'image/jpeg', buffer: file });
   await upload.click();
   await page.getByText(text(lang, 'onboarding.image.uploaded')).waitFor();
-  if (shots) await look(page, lang, `${kind === 'profile' ? 'profile-photo' : 'aadhaar-card'}-uploaded`);
-  await page.getByRole('button', { name: text(lang, 'onboarding.image.next') }).click();
+  if (shots) await page.screenshot({ path: `test-results/screens/${lang}/${kind === 'profile' ? 'profile-photo' : 'aadhaar-card'}-uploaded.png` });
+  await at(page, kind === 'profile' ? '/register/aadhaar-card' : '/register/personal-details');
 }
 
 export async function personalDetails(page: Page, lang: Lang, details: { name: string; address: string; age?: string }, shots = false): Promise<void> {

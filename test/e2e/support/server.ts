@@ -76,7 +76,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   });
 
   const codesFor = (mobile: string, since: number) =>
-    [...out.slice(since).matchAll(new RegExp(`\\[sms\\] to=\\+91${mobile} text=.*?(\\d{6})`, 'g'))].map((m) => m[1]!);
+    // A run of exactly six digits on its own: notifications carry ids such as QT100001.
+    [...out.slice(since).matchAll(new RegExp(`\\[sms\\] to=\\+91${mobile} text=.*?(?<![\\w,])(\\d{6})(?!\\d)`, 'g'))].map((m) => m[1]!);
 
   return {
     url,

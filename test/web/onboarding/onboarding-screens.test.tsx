@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CLIENT_USER } from '../../../src/domain/client-user';
 import type { User } from '../../../src/domain/types';
@@ -31,7 +31,11 @@ describe('join us', () => {
     expect(await screen.findByRole('heading', { name: 'Join Us!' })).toBeTruthy();
     expect(screen.getByAltText('Farmers in a green field beside a red tractor')).toBeTruthy();
     expect(screen.getByAltText('Bales of straw on a harvested field')).toBeTruthy();
-    expect((document.querySelector('.carousel') as HTMLElement).style.getPropertyValue('--carousel-ms')).toBe('3000ms');
+    // The interval sits on the element holding both the slides and the dots, so both animations read it.
+    const holder = document.querySelector('.carousel-wrap') as HTMLElement;
+    expect(holder.style.getPropertyValue('--carousel-ms')).toBe('3000ms');
+    expect(holder.querySelectorAll('.carousel img')).toHaveLength(2);
+    expect(holder.querySelectorAll('.carousel-dots span')).toHaveLength(2);
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     await waitFor(() => expect(app.path()).toBe('/auth/generate-otp'));
   });
@@ -54,6 +58,53 @@ describe('under verification', () => {
     await settle();
     fireEvent.click(await screen.findByRole('button', { name: 'Check again' }));
     expect(app.actors.fetchProfile.calls).toHaveLength(2);
+  });
+});
+
+describe('help while waiting', () => {
+  const sent = {
+    ...waiting,
+    name: 'Savita Patel',
+    mobileNumber: '9876543210',
+    gender: 'female' as const,
+    age: 38,
+    farmAddress: 'Near the well, Anand',
+    aadhaar: '/api/uploads/a.jpg',
+    profilePhoto: null,
+    profileSubmittedAt: '2026-11-20T09:30:00.000Z',
+  };
+
+  it('shows the details the farmer sent, read-only, with the time they were sent', async () => {
+    renderApp({ path: '/under-verification', hasToken: true, persisted: { user: sent } });
+    const details = within((await screen.findByRole('heading', { name: 'The details you sent' })).closest('section')!);
+    const row = (label: string) => details.getByText(label).closest('div')!.querySelector('dd')!.textContent;
+    expect(row('Name')).toBe('Savita Patel');
+    expect(row('Mobile Number')).toBe('+91 9876543210');
+    expect(row('Gender')).toBe('Female');
+    expect(row('Age')).toBe('38');
+    expect(row('Farm Address')).toBe('Near the well, Anand');
+    expect(row('Preferred Language')).toBe('English');
+    expect(row('Aadhaar Card')).toBe('Uploaded');
+    expect(row('Profile photo')).toBe('Not uploaded');
+    const time = details.getByText(/^Sent on/).querySelector('time')!;
+    expect(time.getAttribute('datetime')).toBe('2026-11-20T09:30:00.000Z');
+    expect(time.textContent).toBe(new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date('2026-11-20T09:30:00.000Z')));
+    expect(details.queryAllByRole('textbox')).toHaveLength(0);
+  });
+
+  it('says nothing of a time this phone does not know', async () => {
+    renderApp({ path: '/under-verification', hasToken: true, persisted: { user: { ...sent, profileSubmittedAt: undefined } } });
+    await screen.findByRole('heading', { name: 'The details you sent' });
+    expect(screen.queryByText(/^Sent on/)).toBeNull();
+  });
+
+  it('opens Contact Us from the waiting screen and closes it again', async () => {
+    renderApp({ path: '/under-verification', hasToken: true, persisted: { user: sent } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Contact Us' }));
+    const sheet = screen.getByRole('dialog', { name: 'Contact Us' });
+    expect(sheet).toBeTruthy();
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
 

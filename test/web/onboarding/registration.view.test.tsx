@@ -2,12 +2,14 @@
  * The registration model paths drive the real rendered app: choosing files, tapping Upload, Next,
  * Skip for Now and Submit, typing the form, and the controlled actors answering. Each region's
  * state is checked on its own screen (the photo step, the Aadhaar step, the details form), so the
- * check first opens that screen, as the farmer would with Back or Next.
+ * check first opens that screen, as the farmer would with Back or Next. While a step uploads or
+ * waits to move on by itself only that step's screen is checked: opening another would leave it,
+ * which cancels the move (the paths leave it only through `step.leave`, with Back or another route).
  */
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { AnyEventObject, SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import type { ImageKind, registrationMachine } from '../../../machines/registration.machine';
+import { STEP_PAUSE_MS, type ImageKind, type registrationMachine } from '../../../machines/registration.machine';
 import { DEFAULT_CLIENT_USER } from '../../../src/domain/client-user';
 import {
   REGISTRATION_INPUT,
@@ -23,10 +25,33 @@ const paths = modelPaths(registrationModelMachine, {
   events: registrationEvents as never,
   serializeState: registrationSerialize as never,
   input: REGISTRATION_INPUT,
-  limit: 5000,
+  limit: 20000,
 });
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 const STEP: Record<ImageKind, string> = { profile: '/register/profile-photo', aadhaar: '/register/aadhaar-card' };
+const NEXT: Record<ImageKind, string> = { profile: '/register/aadhaar-card', aadhaar: '/register/personal-details' };
+const pausing = (s: Snap, kind: ImageKind) => s.matches({ filling: { [kind]: { uploaded: 'pausing' } } } as never);
+const busy = (s: Snap, kind: ImageKind) =>
+  ['preparing', 'uploading'].some((v) => s.matches({ filling: { [kind]: v } } as never)) || pausing(s, kind);
+/** Another step is uploading or waits to move on by itself, so this screen is not opened now. */
+const waitingElsewhere = (s: Snap, kind: ImageKind | null) => (['profile', 'aadhaar'] as const).some((k) => k !== kind && busy(s, k));
+/**
+ * While another step's image is still going up, opening a screen would leave that step (`step.leave`)
+ * and take the chart off the model's path. So check the screen that is shown instead: a step screen
+ * says 'Uploading...' exactly while its image goes up, and shows the moving-on bar while it pauses; the details screen's Submit follows the chart.
+ */
+function checkShownScreen(app: RenderedApp, s: Snap) {
+  const path = app.path();
+  const kind = (Object.keys(STEP) as ImageKind[]).find((k) => STEP[k] === path);
+  if (kind && pausing(s, kind)) {
+    expect(picker(kind).getByRole('status').querySelector('.moving-on')).not.toBeNull();
+  } else if (kind) {
+    expect(picker(kind).queryByRole('button', { name: 'Uploading...' }) !== null).toBe(busy(s, kind));
+  } else {
+    expect(path).toBe('/register/personal-details');
+    expect((screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(!s.can({ type: 'details.submit' }));
+  }
+}
 const TITLE: Record<ImageKind, string> = { profile: 'Add your photo', aadhaar: 'Upload your Aadhaar card' };
 
 async function open(app: RenderedApp, path: string, heading: string) {
@@ -73,6 +98,21 @@ async function perform(app: RenderedApp, event: AnyEventObject) {
         await openStep(app, kind);
         fireEvent.click(screen.getByRole('button', { name: 'Skip for Now' }));
         break;
+      case 'step.leave':
+        // The Aadhaar step has its own Back; the photo step is left with the browser's back or a link.
+        await openStep(app, kind);
+        if (kind === 'aadhaar') fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+        else act(() => app.memory.navigate('/register/personal-details'));
+        break;
+      case `xstate.after.stepPause.registration.filling.profile.uploaded.pausing`:
+      case `xstate.after.stepPause.registration.filling.aadhaar.uploaded.pausing`: {
+        const step = event.type.includes('.profile.') ? 'profile' : 'aadhaar';
+        expect(app.path()).toBe(STEP[step]);
+        await act(() => new Promise((resolve) => setTimeout(resolve, STEP_PAUSE_MS + 30)));
+        // Nobody tapped: the next step opened by itself.
+        expect(app.path()).toBe(NEXT[step]);
+        break;
+      }
       case 'details.change':
         await openDetails(app);
         if (event.field === 'gender') fireEvent.click(screen.getByRole('radio', { name: 'Female' }));
@@ -102,6 +142,7 @@ function imageAssertions(kind: ImageKind, app: () => RenderedApp) {
   };
   return {
     [`filling.${kind}.empty`]: async (s: Snap) => {
+      if (waitingElsewhere(s, kind)) return checkShownScreen(app(), s);
       await openStep(app(), kind);
       expect(picker(kind).getByText(CHOOSE[kind])).toBeTruthy();
       expect(upload()!.disabled).toBe(true);
@@ -109,6 +150,7 @@ function imageAssertions(kind: ImageKind, app: () => RenderedApp) {
       errorLine(s);
     },
     [`filling.${kind}.chosen`]: async (s: Snap) => {
+      if (waitingElsewhere(s, kind)) return checkShownScreen(app(), s);
       await openStep(app(), kind);
       expect(picker(kind).getByText('Choose another')).toBeTruthy();
       expect(picker(kind).getByText(s.context.images[kind].fileName)).toBeTruthy();
@@ -125,9 +167,12 @@ function imageAssertions(kind: ImageKind, app: () => RenderedApp) {
       expect(upload()!.textContent).toContain('Uploading...');
       expect(upload()!.disabled).toBe(true);
     },
-    [`filling.${kind}.uploaded`]: async () => {
+    [`filling.${kind}.uploaded`]: async (s: Snap) => {
+      if (waitingElsewhere(s, kind)) return checkShownScreen(app(), s);
       await openStep(app(), kind);
       expect(picker(kind).getByRole('status').textContent).toContain('Image uploaded');
+      // The bar that fills while the step waits to move on by itself, and only then.
+      expect(picker(kind).getByRole('status').querySelector('.moving-on') !== null).toBe(pausing(s, kind));
       expect(upload()).toBeNull();
       expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(false);
     },
@@ -140,6 +185,7 @@ function assertionsFor(app: () => RenderedApp) {
     ...imageAssertions('profile', app),
     ...imageAssertions('aadhaar', app),
     'filling.details.editing': async (s: Snap) => {
+      if (waitingElsewhere(s, null)) return checkShownScreen(app(), s);
       await openDetails(app());
       expect(submit().disabled).toBe(!s.can({ type: 'details.submit' }));
       expect((screen.getByLabelText(/Full name/) as HTMLInputElement).value).toBe(s.context.form.name);
@@ -149,11 +195,13 @@ function assertionsFor(app: () => RenderedApp) {
       expect(screen.queryByText('Farm location added') !== null).toBe(s.context.form.geocoordinate !== null);
       expect(screen.queryByText(/Could not get your location/) !== null).toBe(s.context.locateFailed && !s.context.form.geocoordinate);
     },
-    'filling.details.locating': async () => {
+    'filling.details.locating': async (s: Snap) => {
+      if (waitingElsewhere(s, null)) return checkShownScreen(app(), s);
       await openDetails(app());
       expect((screen.getByRole('button', { name: 'Use my current location' }) as HTMLButtonElement).disabled).toBe(true);
     },
-    'filling.details.submitting': async () => {
+    'filling.details.submitting': async (s: Snap) => {
+      if (waitingElsewhere(s, null)) return checkShownScreen(app(), s);
       await openDetails(app());
       expect(submit().disabled).toBe(true);
     },

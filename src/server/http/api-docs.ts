@@ -1,0 +1,92 @@
+/**
+ * The API's description (issue 11): @fastify/swagger builds OpenAPI 3.1 from the route schemas the
+ * routes declare; this file adds only what a schema cannot say: each route's summary and tag, the
+ * bearer-token security of non-public routes, and the error answers each route can give, all in one
+ * `onRoute` hook so no route file repeats them. A route missing from SUMMARIES keeps the placeholder
+ * summary "(undocumented)", which the OpenAPI test refuses.
+ */
+import type { RouteOptions } from 'fastify';
+import { API_ERROR_CODES } from '../../domain/api';
+
+export const UNDOCUMENTED = '(undocumented)';
+
+/** `METHOD /api/url` → [tag, summary]. */
+export const SUMMARIES: Record<string, readonly [tag: string, summary: string]> = {
+  'POST /api/auth/request-otp': ['auth', 'Send a six-digit login code by SMS'],
+  'POST /api/auth/verify-otp': ['auth', 'Log in with the SMS code; answers a bearer token'],
+  'POST /api/auth/logout': ['auth', 'End this session'],
+  'GET /api/users/profile': ['users', "The caller's own profile"],
+  'PUT /api/users/profile': ['users', 'Set the preferred language, or send the full profile for verification'],
+  'GET /api/users/all': ['users', 'Users, unverified first then newest, one page (admins)'],
+  'PATCH /api/users/verify/{id}': ['users', 'Verify a user who sent a profile (admins)'],
+  'GET /api/users/{id}/history': ['users', "A user's audit trail (admins)"],
+  'GET /api/skus': ['skus', 'The catalogue'],
+  'POST /api/skus': ['skus', 'Create a SKU (admins)'],
+  'PATCH /api/skus/{id}': ['skus', 'Edit a SKU (admins)'],
+  'POST /api/quotations': ['quotations', 'Request a quotation for a cart (fair-use caps apply)'],
+  'GET /api/quotations': ['quotations', "The caller's quotations, newest first, one page"],
+  'GET /api/quotations/all': ['quotations', 'Every quotation, newest first, one page, searchable (admins)'],
+  'GET /api/quotations/{id}': ['quotations', 'One quotation by id or display id'],
+  'DELETE /api/quotations/{id}': ['quotations', 'Delete a PENDING quotation'],
+  'PATCH /api/quotations/{id}': ['quotations', 'Price or edit a quotation; version optional (admins)'],
+  'GET /api/quotations/{id}/history': ['quotations', "A quotation's audit trail (admins)"],
+  'POST /api/orders/{quotationId}': ['orders', 'Place an order from a COMPLETED, still valid quotation'],
+  'GET /api/orders': ['orders', 'Every order, newest first, one page, searchable (admins)'],
+  'PATCH /api/orders/update/{id}': ['orders', "Set an order's status and amount paid; version optional (admins)"],
+  'GET /api/orders/{id}/history': ['orders', "An order's audit trail (admins)"],
+  'POST /api/uploads': ['uploads', 'Upload a profile photo, Aadhaar card or SKU image'],
+  'GET /api/uploads/{id}': ['uploads', 'An uploaded image (Aadhaar and photos to their owner and admins)'],
+  'GET /api/config': ['meta', 'Contact details and the UPI payee'],
+  'GET /api/health': ['meta', 'Liveness and database check'],
+  'GET /api/openapi.json': ['meta', 'This OpenAPI 3.1 document'],
+};
+
+/** Fastify's `:id` as OpenAPI's `{id}`. */
+export const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+
+const errorBody = {
+  type: 'object',
+  required: ['message', 'code'],
+  properties: { message: { type: 'string' }, code: { type: 'string', enum: [...API_ERROR_CODES] } },
+} as const;
+
+const described = (description: string) => ({ description, ...errorBody });
+
+/** The error answers a route can give, from what it declares: access, parameters, body. */
+function errorAnswers(route: RouteOptions): Record<string, object> {
+  const access = route.config?.access ?? 'public';
+  const schema = (route.schema ?? {}) as Record<string, unknown>;
+  const answers: Record<string, object> = {};
+  if (schema.body || schema.params || schema.querystring || route.method === 'POST') answers['400'] = described('Invalid request');
+  if (access !== 'public' && access !== 'optional') answers['401'] = described('No or expired session');
+  if (access === 'verified' || access === 'admin') answers['403'] = described('Not verified, or not an administrator');
+  if (schema.params) answers['404'] = described('No such resource (or not yours)');
+  if (route.method === 'PATCH' || route.method === 'DELETE' || (route.method === 'POST' && schema.params)) {
+    answers['409'] = described('Refused by the lifecycle, or a stale version');
+  }
+  answers['429'] = described('Too many requests; see Retry-After');
+  answers['500'] = described('Unexpected failure');
+  return answers;
+}
+
+/** Fills in summary, tag, security and error answers on an /api route as it is added. */
+export function describeRoute(route: RouteOptions): void {
+  if (!route.url.startsWith('/api/')) return;
+  if (route.url.startsWith('/api/docs')) {
+    // The reference page's own routes (@fastify/swagger-ui): public, and not part of the document.
+    route.config = { ...route.config, access: 'public' };
+    return;
+  }
+  const methods = [route.method].flat();
+  const key = `${methods[0]} ${openApiPath(route.url)}`;
+  const [tag, summary] = SUMMARIES[key] ?? ['undocumented', UNDOCUMENTED];
+  const schema = (route.schema ?? {}) as Record<string, unknown>;
+  const access = route.config?.access ?? 'public';
+  route.schema = {
+    ...schema,
+    summary,
+    tags: [tag],
+    ...(access === 'public' || access === 'optional' ? {} : { security: [{ bearer: [] }] }),
+    response: { ...errorAnswers(route), ...((schema.response as object | undefined) ?? {}) },
+  };
+}

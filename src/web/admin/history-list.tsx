@@ -1,0 +1,69 @@
+/**
+ * The audit trail under an admin sheet's form (issue 11): who changed which fields and when, oldest first;
+ * `by` null is the clock (a quotation past its validity expires on its own).
+ */
+import { FormattedDate, FormattedMessage, FormattedTime, useIntl } from 'react-intl';
+import type { AuditEntry } from '../../domain/types';
+
+/** A stored value as the admin reads it: text as it is, anything else as JSON, nothing as a dash. */
+const shown = (value: unknown): string => {
+  if (value === null || value === undefined) return '—';
+  return typeof value === 'string' ? value : JSON.stringify(value);
+};
+
+export function HistoryList({ history, failed }: { history: AuditEntry[] | null; failed: boolean }) {
+  const intl = useIntl();
+  const title = intl.formatMessage({ id: 'admin.history.title', defaultMessage: 'History' });
+  let body;
+  if (failed) {
+    body = (
+      <p className="admin-muted">
+        <FormattedMessage id="admin.history.failed" defaultMessage="Could not load the history." />
+      </p>
+    );
+  } else if (history === null) {
+    body = (
+      <p className="admin-muted">
+        <FormattedMessage id="admin.common.loading" defaultMessage="Loading..." />
+      </p>
+    );
+  } else if (history.length === 0) {
+    body = (
+      <p className="admin-muted">
+        <FormattedMessage id="admin.history.empty" defaultMessage="No changes yet." />
+      </p>
+    );
+  } else {
+    body = (
+      <ol className="admin-history">
+        {history.map((entry, index) => (
+          <li key={`${entry.at}-${index}`}>
+            <p className="admin-muted">
+              <FormattedDate value={entry.at} day="numeric" month="short" year="numeric" />{' '}
+              <FormattedTime value={entry.at} />
+              {' · '}
+              {entry.by ? (
+                (entry.by.name ?? entry.by.mobileNumber)
+              ) : (
+                <FormattedMessage id="admin.history.byClock" defaultMessage="Automatic" />
+              )}
+            </p>
+            <ul>
+              {Object.entries(entry.changes).map(([field, change]) => (
+                <li key={field}>
+                  <strong>{field}</strong>: {shown(change.from)} → {shown(change.to)}
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ol>
+    );
+  }
+  return (
+    <section className="admin-history-section" aria-label={title}>
+      <h3>{title}</h3>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { knownUnit, skuName, skuText, translatedLanguageOf, translatedNames, unitText } from '../../src/domain/sku-text';
+import { sku } from './shop-fixtures';
+
+describe('SKU texts in the reader language', () => {
+  const shell = sku({ translations: { hindi: { name: 'मूँगफली के छिलके', brandName: '  ' }, gujrati: { description: 'સૂકાં ફોતરાં' } } });
+
+  it('takes the translated field for hi/hindi and gu/gujrati, English for en and anything else', () => {
+    expect(skuName(shell, 'hi')).toBe('मूँगफली के छिलके');
+    expect(skuName(shell, 'hindi')).toBe('मूँगफली के छिलके');
+    expect(skuText(shell, 'description', 'gu')).toBe('સૂકાં ફોતરાં');
+    expect(skuName(shell, 'en')).toBe('Groundnut Shell');
+    expect(skuName(shell, null)).toBe('Groundnut Shell');
+    expect(translatedLanguageOf('mr')).toBeNull();
+  });
+
+  it('falls back to the English field by field: missing, blank, or no translations at all', () => {
+    expect(skuName(shell, 'gu')).toBe('Groundnut Shell');
+    expect(skuText(shell, 'brandName', 'hi')).toBe('Kisan Agro');
+    expect(skuText(shell, 'description', 'hi')).toBe('Dry shells for fuel and mulch');
+    expect(skuName(sku(), 'gu')).toBe('Groundnut Shell');
+  });
+
+  it('keeps only the names for cart items and lines', () => {
+    expect(translatedNames({ hindi: { name: 'क', description: 'ख' }, gujrati: { brandName: 'ગ' } })).toEqual({ hindi: { name: 'क' } });
+  });
+});
+
+describe('units', () => {
+  const messages = { 'unit.kg': 'किलो', 'unit.quintal': 'क्विंटल', 'unit.bag': 'बोरी' };
+  it('reads a known unit from the messages, whatever its case or common spelling', () => {
+    expect(unitText('kg', messages)).toBe('किलो');
+    expect(unitText(' KG ', messages)).toBe('किलो');
+    expect(unitText('Quintals', messages)).toBe('क्विंटल');
+    expect(unitText('qtl', messages)).toBe('क्विंटल');
+    expect(knownUnit('bags')).toBe('bag');
+  });
+  it('shows a unit outside the vocabulary, or one the messages lack, as typed', () => {
+    expect(unitText('cart-load', messages)).toBe('cart-load');
+    expect(knownUnit('cart-load')).toBeNull();
+    expect(unitText('tonne', messages)).toBe('tonne');
+  });
+});

@@ -1,0 +1,145 @@
+/**
+ * Issue 9: the installable, offline-capable app. The manifest and its icons load; the service worker
+ * activates; after one online visit a farmer reading Hindi reloads /home offline and sees the
+ * catalogue, opens /request and /profile from the tab bar, finds every write disabled with its reason,
+ * and, back online, sees polling resume. No script is refused by the CSP on the way.
+ */
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import type { Quotation, Sku } from '../../src/domain/types';
+import { skuName } from '../../src/domain/sku-text';
+import { apiLogin, call, verifiedFarmer } from './support/api';
+import { newPhone } from './support/browser';
+import { at, look, verifiedLogIn } from './support/onboarding';
+import { ADMIN_NUMBER } from './support/server';
+import { text } from './support/text';
+import { useWorld } from './support/world';
+
+const hi = (id: string, values?: Record<string, string | number>) => text('hi', id, values);
+
+interface Manifest {
+  name: string;
+  short_name: string;
+  display: string;
+  start_url: string;
+  theme_color: string;
+  icons: { src: string; sizes: string; type: string; purpose: string }[];
+}
+
+describe('the installable app', () => {
+  const world = useWorld();
+
+  it('serves a web manifest with maskable 192 and 512 px icons, and a favicon', async () => {
+    const { server } = world;
+    const res = await fetch(`${server.url}/manifest.webmanifest`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('manifest+json');
+    const manifest = (await res.json()) as Manifest;
+    expect(manifest).toMatchObject({ name: 'Krishi By-products', short_name: 'Krishi', display: 'standalone', start_url: '/', theme_color: '#2e7d32' });
+    for (const size of [192, 512]) {
+      const icon = manifest.icons.find((i) => i.purpose === 'maskable' && i.sizes === `${size}x${size}`);
+      expect(icon, `maskable ${size} px icon`).toBeDefined();
+      const png = await fetch(`${server.url}${icon!.src}`);
+      expect(png.status).toBe(200);
+      expect(png.headers.get('content-type')).toBe('image/png');
+      expect(await sharp(Buffer.from(await png.arrayBuffer())).metadata()).toMatchObject({ format: 'png', width: size, height: size });
+    }
+    const favicon = await fetch(`${server.url}/favicon.ico`);
+    expect(favicon.status).toBe(200);
+    expect((await favicon.arrayBuffer()).byteLength).toBeGreaterThan(100);
+  });
+
+  it('opens every screen offline after one visit, keeps writes disabled there, and resumes polling online', async () => {
+    const { server, browser } = world;
+    const admin = await apiLogin(server, ADMIN_NUMBER);
+    const mobile = '9123400019';
+    const token = await verifiedFarmer(server, admin, mobile, 'hindi', 'सुरेश कुमार');
+    const skus = (await call<{ data: Sku[] }>(server, 'GET', '/skus', token)).body.data;
+    const q = (await call<{ data: Quotation }>(server, 'POST', '/quotations', token, { skusDetail: [{ skuIdentifier: skus[0]!._id, quantity: 10 }] })).body.data;
+
+    const context = await newPhone(browser, server.url);
+    const page = await context.newPage();
+    const refused: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) refused.push(m.text());
+    });
+    const crashes: string[] = [];
+    page.on('pageerror', (e) => crashes.push(e.message));
+
+    await verifiedLogIn(page, server, 'hi', mobile);
+    const state = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state);
+    expect(state).toBe('activated');
+    // One more online visit under the worker's control: the product pictures go into its cache too,
+    // and the farmer's quotations into the phone's state as /request shows them.
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.goto('/request');
+    await page.getByRole('listitem').filter({ hasText: q.quotationDisplayId }).waitFor();
+    await page.goto('/home');
+    const overview = page.getByRole('region', { name: hi('shop.home.overviewTitle') });
+    await overview.getByRole('link', { name: skuName(skus[0]!, 'hi') }).waitFor();
+    await page.waitForLoadState('networkidle');
+
+    await context.setOffline(true);
+    await page.reload();
+    await at(page, '/home');
+    await page.getByRole('status').filter({ hasText: hi('common.offline') }).waitFor();
+    await overview.getByRole('link', { name: skuName(skus[0]!, 'hi') }).waitFor();
+    const pictures = overview.locator('img');
+    await expect.poll(() => pictures.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await look(page, 'hi', 'home-offline');
+
+    const tabs = page.getByRole('navigation', { name: hi('shop.nav.label') });
+    await tabs.getByRole('link', { name: hi('shop.nav.request') }).click();
+    await at(page, '/request');
+    const card = page.getByRole('listitem').filter({ hasText: q.quotationDisplayId });
+    await card.getByText(hi('shop.status.PENDING')).waitFor();
+    // Deleting needs the network: the icon is disabled and the screen says why.
+    expect(await card.getByRole('button', { name: hi('shop.request.delete', { id: q.quotationDisplayId }) }).isDisabled()).toBe(true);
+    await page.getByText(hi('common.offlineWrite')).waitFor();
+    await look(page, 'hi', 'request-offline');
+
+    await tabs.getByRole('link', { name: hi('shop.nav.profile') }).click();
+    await at(page, '/profile');
+    await page.getByText('सुरेश कुमार').first().waitFor();
+    await look(page, 'hi', 'profile-offline');
+
+    await page.goto(`/quotation-details?quotation_id=${q.quotationDisplayId}`);
+    await at(page, '/quotation-details');
+    const remove = page.getByRole('button', { name: hi('shop.quotation.delete') });
+    await remove.waitFor();
+    expect(await remove.isDisabled()).toBe(true);
+    await page.getByText(hi('common.offlineWrite')).waitFor();
+
+    // The cart's 'Request Quotation' stays disabled offline; the cart is kept whole.
+    await page.goto(`/sku-details?sku_id=${encodeURIComponent(skus[1]!.skuDisplayId)}`);
+    await page.getByLabel(hi('shop.sku.quantity')).fill('4');
+    await page.getByRole('button', { name: hi('shop.sku.addToCart') }).click();
+    await tabs.getByRole('link', { name: hi('shop.nav.cart') }).click();
+    await at(page, '/cart');
+    const request = page.getByRole('button', { name: hi('shop.cart.requestQuotation') });
+    await request.waitFor();
+    expect(await request.isDisabled()).toBe(true);
+    await page.getByText(hi('common.offlineWrite')).waitFor();
+    await look(page, 'hi', 'cart-offline');
+
+    // While the farmer is offline, the admin prices the quotation; online again, the poll brings it.
+    const priced = await call(server, 'PATCH', `/quotations/${q._id}`, admin, {
+      ...q,
+      status: 'COMPLETED',
+      skusDetail: q.skusDetail.map((l) => ({ skuIdentifier: l.skuIdentifier._id, quantity: l.quantity, goodsPricePaisa: 90_000, discountPaisa: 0, shippingPricePaisa: 10_000 })),
+    });
+    expect(priced.status).toBe(200);
+    await context.setOffline(false);
+    await page.getByRole('status').filter({ hasText: hi('common.offline') }).waitFor({ state: 'detached' });
+    await expect.poll(() => request.isEnabled()).toBe(true);
+    expect(await page.getByText(hi('common.offlineWrite')).count()).toBe(0);
+    await tabs.getByRole('link', { name: hi('shop.nav.request') }).click();
+    await at(page, '/request');
+    await card.getByText(hi('shop.status.COMPLETED')).waitFor({ timeout: 7_000 });
+
+    expect(refused).toEqual([]);
+    expect(crashes).toEqual([]);
+    await context.close();
+  });
+});

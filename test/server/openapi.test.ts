@@ -1,0 +1,79 @@
+/**
+ * The described API (issue 11): GET /api/openapi.json is a valid OpenAPI 3.1 document built from the
+ * route schemas, naming every /api route the server registers with a summary, a tag and its error
+ * answers; /api/docs serves the reference page under the app's own CSP.
+ */
+import { compileErrors, validate } from '@readme/openapi-parser';
+import type { RouteOptions } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { openApiPath, UNDOCUMENTED } from '../../src/server/http/api-docs';
+import { useTestApp } from '../support/server-app';
+
+interface Operation {
+  summary?: string;
+  tags?: string[];
+  responses?: Record<string, unknown>;
+  parameters?: { name: string; in: string }[];
+}
+
+describe('the OpenAPI document', () => {
+  const routes: string[] = [];
+  const t = useTestApp('sqlite', {
+    onRoute: ((route: RouteOptions) => {
+      for (const method of [route.method].flat()) {
+        if (method === 'HEAD' || !route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) continue;
+        routes.push(`${method} ${route.url}`);
+      }
+    }) as never,
+  });
+
+  async function document() {
+    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    return res.json<{ openapi: string; paths: Record<string, Record<string, Operation>> }>();
+  }
+
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const doc = await document();
+    expect(doc.openapi).toBe('3.1.0');
+    const result = await validate(structuredClone(doc) as never);
+    expect(result.valid, result.valid ? '' : compileErrors(result)).toBe(true);
+  });
+
+  it('names every /api route with a summary, a tag and its error answers', async () => {
+    const doc = await document();
+    expect(routes.length).toBeGreaterThan(25);
+    for (const route of routes) {
+      const [method, url] = route.split(' ') as [string, string];
+      const op = doc.paths[openApiPath(url)]?.[method.toLowerCase()];
+      expect(op, `${route} is missing from the document`).toBeDefined();
+      expect(op!.summary, route).toBeTruthy();
+      expect(op!.summary, `${route} has no summary in src/server/http/api-docs.ts`).not.toBe(UNDOCUMENTED);
+      expect(op!.tags?.length, route).toBe(1);
+      const errors = Object.keys(op!.responses ?? {}).filter((code) => Number(code) >= 400);
+      expect(errors, route).toContain('500');
+      expect(errors.length, route).toBeGreaterThan(1);
+    }
+  });
+
+  it('describes the list parameters and the page answer from the route schemas', async () => {
+    const doc = await document();
+    const list = doc.paths['/api/quotations/all']!.get!;
+    expect(list.parameters!.map((p) => `${p.in}:${p.name}`).sort()).toEqual(['query:cursor', 'query:limit', 'query:q', 'query:status']);
+    expect(Object.keys(list.responses!).sort()).toEqual(['200', '400', '401', '403', '429', '500']);
+    const patch = doc.paths['/api/orders/update/{id}']!.patch!;
+    expect(Object.keys(patch.responses!)).toEqual(expect.arrayContaining(['400', '401', '403', '404', '409']));
+  });
+
+  it('serves the reference page at /api/docs, with scripts from its own origin only', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body).not.toMatch(/<script>(?!\s*<\/script>)/);
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    const script = /<script src="([^"]+swagger-ui-bundle\.js)"/.exec(page.body)?.[1];
+    expect(script).toBeDefined();
+    const bundle = await t.app.inject({ method: 'GET', url: new URL(script!, 'http://x/api/docs/').pathname });
+    expect(bundle.statusCode).toBe(200);
+  });
+});
