@@ -89,6 +89,8 @@ export interface SkuRef {
   name: string;
   image: string;
   skuQuantityUnit: string;
+  /** The SKU's minimum price per unit, paisa: a pending quotation's estimate (issue 13). */
+  minimumPrice: number;
   translations?: SkuNameTranslations;
 }
 
@@ -116,6 +118,8 @@ export interface Quotation {
   orderDisplayId: string | null;
   /** A priced (COMPLETED or EXPIRED) quotation's end of validity; null otherwise. */
   validUntil: string | null;
+  /** When an admin last priced it (set it COMPLETED); null if never: a DELETED or EXPIRED one shows a total only then. */
+  pricedAt: string | null;
   version: number;
   createdAt: string;
   updatedAt: string;

@@ -46,7 +46,7 @@ export const SKUS: Sku[] = [
 ];
 
 const line = (id: string, name: string, goods: number, discount: number, shipping: number, quantity = 2) => ({
-  skuIdentifier: { _id: id, name, image: `/api/uploads/${id}image01`, skuQuantityUnit: 'tonne' },
+  skuIdentifier: { _id: id, name, image: `/api/uploads/${id}image01`, skuQuantityUnit: 'tonne', minimumPrice: 100_000 },
   quantity,
   goodsPricePaisa: goods,
   discountPaisa: discount,
@@ -61,6 +61,7 @@ export const quotation = (overrides: Partial<Quotation> & Pick<Quotation, '_id'>
   orderStatus: null,
   orderDisplayId: null,
   validUntil: null,
+  pricedAt: null,
   deliveryOtp: null,
   amountPaidPaisa: 0,
   version: 3,

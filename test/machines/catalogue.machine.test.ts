@@ -9,7 +9,7 @@ import { controlled, flush } from './shop-fakes';
 
 const shell = sku();
 const straw = sku({ _id: 's2', skuDisplayId: 'SKU1002', name: 'Paddy Straw', categoryName: 'Straw', description: 'Rice straw' });
-const config: AppConfig = { contactPhone: '+919800000000', chatUrl: 'https://wa.me/919800000000', upiPayeeId: null, upiPayeeName: null };
+const config: AppConfig = { contactPhone: '+919800000000', chatUrl: 'https://wa.me/919800000000', upiPayeeId: null, upiPayeeName: null, quotationReplyHours: 24 };
 
 function start(skus: Sku[] = []) {
   const fetchSkus = controlled<Sku[]>();

@@ -29,12 +29,13 @@ export const modelConfig: AppConfig = {
   chatUrl: 'https://wa.me/919812345678',
   upiPayeeId: 'krishi@upi',
   upiPayeeName: 'Krishi Byproducts',
+  quotationReplyHours: 24,
 };
 
 const priced = [
   line({ goodsPricePaisa: 200_000, discountPaisa: 10_000, shippingPricePaisa: 5_000 }),
   line({
-    skuIdentifier: { _id: 'sku-2', name: 'Paddy Straw', image: '/p.jpg', skuQuantityUnit: 'bale' },
+    skuIdentifier: { _id: 'sku-2', name: 'Paddy Straw', image: '/p.jpg', skuQuantityUnit: 'bale', minimumPrice: 4_000 },
     quantity: 4,
     goodsPricePaisa: 100_000,
     discountPaisa: 0,

@@ -99,7 +99,7 @@ describe.each(databases())('HTTP behaviour on %s', (kind) => {
     const config = await t.app.inject({ method: 'GET', url: '/api/config' });
     expect(config.statusCode).toBe(200);
     expect(config.json()).toEqual({
-      data: { contactPhone: expect.any(String), chatUrl: expect.stringMatching(/^https:/), upiPayeeId: null, upiPayeeName: null },
+      data: { contactPhone: expect.any(String), chatUrl: expect.stringMatching(/^https:/), upiPayeeId: null, upiPayeeName: null, quotationReplyHours: 24 },
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ data: { ok: true } });
   });

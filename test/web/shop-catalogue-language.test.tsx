@@ -28,8 +28,8 @@ const names = { hindi: { name: 'मूँगफली के छिलके' },
 const strawNames = { hindi: { name: 'धान का पुआल (पराली)' }, gujrati: { name: 'ડાંગરનું પરાળ' } };
 const shellInCart: CartItem = { _id: 'sku-1', name: 'Groundnut Shell', image: shell.image, skuQuantityUnit: 'kg', quantity: 2, translations: names };
 const lines: QuotationLine[] = [
-  line({ skuIdentifier: { _id: 'sku-1', name: 'Groundnut Shell', image: shell.image, skuQuantityUnit: 'kg', translations: names }, quantity: 10, goodsPricePaisa: 100_000 }),
-  line({ skuIdentifier: { _id: 'sku-2', name: 'Paddy Straw', image: straw.image, skuQuantityUnit: 'quintal', translations: strawNames }, quantity: 4, goodsPricePaisa: 100_000 }),
+  line({ skuIdentifier: { _id: 'sku-1', name: 'Groundnut Shell', image: shell.image, skuQuantityUnit: 'kg', minimumPrice: 1_500, translations: names }, quantity: 10, goodsPricePaisa: 100_000 }),
+  line({ skuIdentifier: { _id: 'sku-2', name: 'Paddy Straw', image: straw.image, skuQuantityUnit: 'quintal', minimumPrice: 4_000, translations: strawNames }, quantity: 4, goodsPricePaisa: 100_000 }),
 ];
 const received = quotation({ _id: 'q-2', quotationDisplayId: 'QT100002', status: 'COMPLETED', skusDetail: lines });
 

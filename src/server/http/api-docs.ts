@@ -36,7 +36,7 @@ export const SUMMARIES: Record<string, readonly [tag: string, summary: string]> 
   'GET /api/orders/{id}/history': ['orders', "An order's audit trail (admins)"],
   'POST /api/uploads': ['uploads', 'Upload a profile photo, Aadhaar card or SKU image'],
   'GET /api/uploads/{id}': ['uploads', 'An uploaded image (Aadhaar and photos to their owner and admins)'],
-  'GET /api/config': ['meta', 'Contact details and the UPI payee'],
+  'GET /api/config': ['meta', 'Contact details, the UPI payee and the hours a quotation is usually answered in'],
   'GET /api/health': ['meta', 'Liveness and database check'],
   'GET /api/openapi.json': ['meta', 'This OpenAPI 3.1 document'],
 };
