@@ -118,8 +118,6 @@ export interface Quotation {
   orderDisplayId: string | null;
   /** A priced (COMPLETED or EXPIRED) quotation's end of validity; null otherwise. */
   validUntil: string | null;
-  /** When an admin last priced it (set it COMPLETED); null if never: a DELETED or EXPIRED one shows a total only then. */
-  pricedAt: string | null;
   version: number;
   createdAt: string;
   updatedAt: string;

@@ -38,7 +38,6 @@ export function quotation(overrides: Partial<Quotation> = {}): Quotation {
     orderStatus: null,
     orderDisplayId: null,
     validUntil: null,
-    pricedAt: null,
     deliveryOtp: null,
     amountPaidPaisa: 0,
     version: 1,

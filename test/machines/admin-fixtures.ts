@@ -61,7 +61,6 @@ export const quotation = (overrides: Partial<Quotation> & Pick<Quotation, '_id'>
   orderStatus: null,
   orderDisplayId: null,
   validUntil: null,
-  pricedAt: null,
   deliveryOtp: null,
   amountPaidPaisa: 0,
   version: 3,

@@ -114,10 +114,14 @@ export const quotationListModel = {
   events: [
     { type: 'page.hidden' },
     { type: 'page.visible' },
-    done('fetchQuotations', [modelPending, modelReceived, modelOrdered]),
+    // The first page of three quotations; the third is on the next page.
+    done('fetchQuotations', { data: [modelPending, modelReceived], nextCursor: 'after-q-2', total: 3 }),
     // The admin priced the pending one meanwhile.
-    done('fetchQuotations', [{ ...modelPending, status: 'COMPLETED' }, modelReceived, modelOrdered]),
+    done('fetchQuotations', { data: [{ ...modelPending, status: 'COMPLETED' }, modelReceived], nextCursor: 'after-q-2', total: 3 }),
     error('fetchQuotations'),
+    { type: 'list.more' },
+    done('fetchMoreQuotations', { data: [modelOrdered], nextCursor: null, total: 3 }),
+    error('fetchMoreQuotations'),
     after('POLL', 'quotationList.poll.waiting'),
     { type: 'quotation.delete', id: 'q-1' },
     { type: 'delete.confirm' },

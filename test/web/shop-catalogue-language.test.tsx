@@ -8,7 +8,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { CartItem, Language, QuotationLine } from '../../src/domain/types';
 import { line, quotation, sku } from '../domain/shop-fixtures';
-import { config, straw as englishStraw } from './shop-fixtures';
+import { config, onePage, straw as englishStraw } from './shop-fixtures';
 import { called, renderShop, type RenderedShop } from './shop-harness';
 
 const shell = sku({
@@ -92,7 +92,7 @@ describe.each(['hindi', 'gujrati'] as const)('the catalogue for a %s farmer', (l
   it('/request shows each line by its translated name and unit', async () => {
     const view = renderShop({ path: '/request', language });
     const fetch = await called(view.shop.fetchQuotations);
-    await act(async () => fetch.resolve([received]));
+    await act(async () => fetch.resolve(onePage([received])));
     await waitFor(() => expect(bodyText()).toContain(`${words.shell} · 10 ${words.kg}`));
     expect(bodyText()).toContain(`${words.straw} · 4 ${words.quintal}`);
   });

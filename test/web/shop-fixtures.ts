@@ -1,5 +1,5 @@
-import type { AppConfig } from '../../src/domain/api';
-import type { CartItem } from '../../src/domain/types';
+import type { AppConfig, PageResponse } from '../../src/domain/api';
+import type { CartItem, Quotation } from '../../src/domain/types';
 import { line, quotation, sku } from '../domain/shop-fixtures';
 
 export const shell = sku({ image: '/img/groundnut-shell.jpg' });
@@ -36,3 +36,6 @@ export const orderedQ = quotation({
 });
 export const deletedQ = quotation({ _id: 'q-4', quotationDisplayId: 'QT100004', status: 'DELETED' });
 export const expiredQ = quotation({ _id: 'q-5', quotationDisplayId: 'QT100005', status: 'EXPIRED' });
+
+/** GET /quotations as one page holding every quotation given. */
+export const onePage = (data: Quotation[]): PageResponse<Quotation> => ({ data, nextCursor: null, total: data.length });

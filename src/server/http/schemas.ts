@@ -116,7 +116,6 @@ export const quotationSchema = {
     amountPaidPaisa: int,
     orderDisplayId: nullable('string'),
     validUntil: nullable('string'),
-    pricedAt: nullable('string'),
     version: int,
     createdAt: str,
     updatedAt: str,

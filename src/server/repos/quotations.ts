@@ -100,7 +100,6 @@ function group(rows: LineRow[], rules: QuotationRules): Quotation[] {
       deliveryOtp: r.deliveryOtp ?? null,
       amountPaidPaisa: Number(r.amountPaidPaisa ?? 0),
       validUntil: validUntil(r.status, r.pricedAt, rules),
-      pricedAt: r.pricedAt === null ? null : iso(Number(r.pricedAt)),
       version: r.version,
       createdAt: iso(r.createdAt),
       updatedAt: iso(r.updatedAt),
