@@ -10,7 +10,7 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { POLL_MS } from '../src/domain/constants';
 import type { Quotation, QuotationStatus } from '../src/domain/types';
-import { farmerMayDelete, farmerMayPlaceOrder, shownPrice, type ShownPrice } from './quotation-lifecycle.machine';
+import { farmerMayDelete, farmerMayPlaceOrder, shownTotal } from './quotation-lifecycle.machine';
 import { silentVisibility, type PageVisibilityEvent, type StatusResult } from './quotation-list.machine';
 
 export interface QuotationDetailContext {
@@ -187,6 +187,6 @@ type QuotationDetailSnapshot = SnapshotFrom<typeof quotationDetailMachine>;
  */
 export const offeredAction = (snapshot: QuotationDetailSnapshot): QuotationAction => actionOf(snapshot.context);
 
-/** Which money the screen shows for the quotation (see `shownPrice`); null before it is known. */
-export const detailPrice = (snapshot: QuotationDetailSnapshot): ShownPrice =>
-  snapshot.context.quotation ? shownPrice(snapshot.context.quotation) : null;
+/** The total the screen shows, quoted or estimated (see `shownTotal`); null when none shows or before the quotation is known. */
+export const detailTotal = (snapshot: QuotationDetailSnapshot): ReturnType<typeof shownTotal> =>
+  snapshot.context.quotation ? shownTotal(snapshot.context.quotation) : null;

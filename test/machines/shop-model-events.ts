@@ -53,6 +53,9 @@ export const modelOrdered = quotation({
   skusDetail: priced,
   amountPaidPaisa: 100_000,
 });
+/** Expired after pricing (it keeps its quoted total), and expired never priced (no total). */
+export const modelExpiredPriced = quotation({ _id: 'q-4', quotationDisplayId: 'QT100004', status: 'EXPIRED', validUntil: '2026-11-27T10:00:00.000Z', skusDetail: priced });
+export const modelExpiredUnpriced = quotation({ _id: 'q-5', quotationDisplayId: 'QT100005', status: 'EXPIRED' });
 export const modelPaid = { ...modelOrdered, orderStatus: 'DELIVERED' as const, amountPaidPaisa: 300_000 };
 
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
@@ -114,13 +117,14 @@ export const quotationListModel = {
   events: [
     { type: 'page.hidden' },
     { type: 'page.visible' },
-    // The first page of three quotations; the third is on the next page.
-    done('fetchQuotations', { data: [modelPending, modelReceived], nextCursor: 'after-q-2', total: 3 }),
+    // The first page of five quotations; the rest are on the next page.
+    done('fetchQuotations', { data: [modelPending, modelReceived], nextCursor: 'after-q-2', total: 5 }),
     // The admin priced the pending one meanwhile.
-    done('fetchQuotations', { data: [{ ...modelPending, status: 'COMPLETED' }, modelReceived], nextCursor: 'after-q-2', total: 3 }),
+    done('fetchQuotations', { data: [{ ...modelPending, status: 'COMPLETED' }, modelReceived], nextCursor: 'after-q-2', total: 5 }),
     error('fetchQuotations'),
     { type: 'list.more' },
-    done('fetchMoreQuotations', { data: [modelOrdered], nextCursor: null, total: 3 }),
+    // q-2 again (listed once), then the older ones.
+    done('fetchMoreQuotations', { data: [modelReceived, modelOrdered, modelExpiredPriced, modelExpiredUnpriced], nextCursor: null, total: 5 }),
     error('fetchMoreQuotations'),
     after('POLL', 'quotationList.poll.waiting'),
     { type: 'quotation.delete', id: 'q-1' },
