@@ -147,6 +147,8 @@ export const quotationDetailModel = {
     done('fetchQuotation', modelPending),
     done('fetchQuotation', modelReceived),
     done('fetchQuotation', modelOrdered),
+    done('fetchQuotation', modelExpiredPriced),
+    done('fetchQuotation', modelExpiredUnpriced),
     done('fetchQuotation', null),
     error('fetchQuotation'),
     after('POLL', 'quotationDetail.active.poll.waiting'),
