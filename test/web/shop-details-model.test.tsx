@@ -154,6 +154,28 @@ describe('/quotation-details along the quotation-detail paths', () => {
   });
 });
 
+describe('/quotation-details money by status (issue 13)', () => {
+  const priced = quotationDetailModel.events.find((e) => (e as { output?: Quotation }).output?.status === 'COMPLETED') as { output: Quotation };
+  const cases: [string, Quotation, 'quoted' | 'estimate' | 'none'][] = [
+    ['PENDING: an estimate', { ...priced.output, status: 'PENDING', validUntil: null }, 'estimate'],
+    ['EXPIRED after pricing: the quoted prices', { ...priced.output, status: 'EXPIRED', validUntil: '2026-11-27T10:00:00.000Z' }, 'quoted'],
+    ['EXPIRED never priced: nothing', { ...priced.output, status: 'EXPIRED', validUntil: null }, 'none'],
+    ['DELETED while pending: nothing', { ...priced.output, status: 'DELETED', validUntil: null }, 'none'],
+  ];
+  it.each(cases)('%s', async (_, q, shows) => {
+    const view = renderShop({ path: '/quotation-details?quotation_id=QT100002' });
+    await answer(await called(view.shop.fetchQuotation), { type: 'xstate.done.actor.fetchQuotation', output: q });
+    await screen.findByRole('heading', { level: 1, name: TITLE[q.status] });
+    const panel = screen.queryByRole('region', { name: 'Price Details' });
+    const estimate = screen.queryByRole('region', { name: 'Estimated price' });
+    expect([panel !== null, estimate !== null]).toEqual([shows === 'quoted', shows === 'estimate']);
+    // Goods ₹3,000 + shipping ₹100 − discount ₹100.
+    if (shows === 'quoted') expect(within(panel!).getByText('Total Amount').nextSibling?.textContent).toBe(formatPaisa(300_000));
+    // No total of any kind on a quotation never priced.
+    if (shows === 'none') expect(document.body.textContent).not.toMatch(/₹/);
+  });
+});
+
 describe('/order-status along the order-tracking paths', () => {
   const paths = modelPaths(orderTrackingModel.machine, orderTrackingModel);
   const perform = (view: RenderedShop) => async (event: AnyEventObject) => {
