@@ -10,7 +10,7 @@ import { POLL_MS } from '../../src/domain/constants';
 import { formatPaisa } from '../../src/domain/money';
 import type { Quotation } from '../../src/domain/types';
 import { assertFullCoverage, driveView, modelPaths } from '../support/model-coverage';
-import { modelConfig, orderTrackingModel, quotationDetailModel } from '../machines/shop-model-events';
+import { modelConfig, modelReceived, orderTrackingModel, quotationDetailModel } from '../machines/shop-model-events';
 import { advance, answer, fakeTimers, flushAll, preloadShopScreens } from './shop-drive';
 import { called, renderShop, type RenderedShop, screenOpen } from './shop-harness';
 
@@ -155,12 +155,11 @@ describe('/quotation-details along the quotation-detail paths', () => {
 });
 
 describe('/quotation-details money by status (issue 13)', () => {
-  const priced = quotationDetailModel.events.find((e) => (e as { output?: Quotation }).output?.status === 'COMPLETED') as { output: Quotation };
   const cases: [string, Quotation, 'quoted' | 'estimate' | 'none'][] = [
-    ['PENDING: an estimate', { ...priced.output, status: 'PENDING', validUntil: null }, 'estimate'],
-    ['EXPIRED after pricing: the quoted prices', { ...priced.output, status: 'EXPIRED', validUntil: '2026-11-27T10:00:00.000Z' }, 'quoted'],
-    ['EXPIRED never priced: nothing', { ...priced.output, status: 'EXPIRED', validUntil: null }, 'none'],
-    ['DELETED while pending: nothing', { ...priced.output, status: 'DELETED', validUntil: null }, 'none'],
+    ['PENDING: an estimate', { ...modelReceived, status: 'PENDING', validUntil: null }, 'estimate'],
+    ['EXPIRED after pricing: the quoted prices', { ...modelReceived, status: 'EXPIRED', validUntil: '2026-11-27T10:00:00.000Z' }, 'quoted'],
+    ['EXPIRED never priced: nothing', { ...modelReceived, status: 'EXPIRED', validUntil: null }, 'none'],
+    ['DELETED while pending: nothing', { ...modelReceived, status: 'DELETED', validUntil: null }, 'none'],
   ];
   it.each(cases)('%s', async (_, q, shows) => {
     const view = renderShop({ path: '/quotation-details?quotation_id=QT100002' });
