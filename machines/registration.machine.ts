@@ -65,7 +65,6 @@ export type RegistrationEvent =
 const EMPTY_SLOT: ImageSlot = { file: null, fileName: '', prepared: null, url: null, error: null };
 const NEXT_STEP: Record<ImageKind, string> = { profile: ROUTES.aadhaarCard, aadhaar: ROUTES.personalDetails };
 
-const outputOf = <T,>(event: unknown): T => (event as { output: T }).output;
 const kindOf = (event: RegistrationEvent): ImageKind | null => ('kind' in event ? event.kind : null);
 
 export const registrationMachine = setup({
@@ -120,16 +119,17 @@ export const registrationMachine = setup({
         [params.kind]: { ...context.images[params.kind], error: 'UNSUPPORTED_TYPE' as const },
       }),
     }),
+    // The prepared image and the url are the typed outputs of the invoked actors, passed as params.
     keepPrepared: assign({
-      images: ({ context, event }, params: { kind: ImageKind }) => ({
+      images: ({ context }, params: { kind: ImageKind; prepared: Blob }) => ({
         ...context.images,
-        [params.kind]: { ...context.images[params.kind], prepared: outputOf<Blob>(event) },
+        [params.kind]: { ...context.images[params.kind], prepared: params.prepared },
       }),
     }),
     keepUrl: assign({
-      images: ({ context, event }, params: { kind: ImageKind }) => ({
+      images: ({ context }, params: { kind: ImageKind; url: string }) => ({
         ...context.images,
-        [params.kind]: { ...context.images[params.kind], url: outputOf<{ url: string }>(event).url, error: null },
+        [params.kind]: { ...context.images[params.kind], url: params.url, error: null },
       }),
     }),
     markUploadFailed: assign({
@@ -146,7 +146,7 @@ export const registrationMachine = setup({
       },
     }),
     setGeocoordinate: assign({
-      form: ({ context, event }) => ({ ...context.form, geocoordinate: outputOf<Geocoordinate>(event) }),
+      form: ({ context }, geocoordinate: Geocoordinate) => ({ ...context.form, geocoordinate }),
       locateFailed: false,
     }),
     markLocateFailed: assign({ locateFailed: true }),
@@ -200,7 +200,7 @@ export const registrationMachine = setup({
               invoke: {
                 id: 'locate',
                 src: 'locate',
-                onDone: { target: 'editing', actions: 'setGeocoordinate' },
+                onDone: { target: 'editing', actions: { type: 'setGeocoordinate', params: ({ event }) => event.output } },
                 onError: { target: 'editing', actions: 'markLocateFailed' },
               },
             },
@@ -229,6 +229,7 @@ function imageStep(kind: ImageKind) {
   const params = { kind };
   const moveOn = { type: 'goTo', params: { to: NEXT_STEP[kind] } } as const;
   const forget = { type: 'forgetWatching', params } as const;
+  const keepUrl = { type: 'keepUrl', params: ({ event }: { event: { output: { url: string } } }) => ({ kind, url: event.output.url }) } as const;
   const choose = [
     { guard: { type: 'isAcceptedImage', params }, target: 'chosen', actions: { type: 'chooseFile', params } },
     { guard: { type: 'isForStep', params }, actions: { type: 'rejectFile', params } },
@@ -253,7 +254,10 @@ function imageStep(kind: ImageKind) {
           id: `prepare-${kind}`,
           src: 'prepareImage',
           input: ({ context }: { context: RegistrationContext }) => ({ file: context.images[kind].file as Blob }),
-          onDone: { target: 'uploading', actions: { type: 'keepPrepared', params } },
+          onDone: {
+            target: 'uploading',
+            actions: { type: 'keepPrepared', params: ({ event }: { event: { output: Blob } }) => ({ kind, prepared: event.output }) },
+          },
           onError: { target: 'chosen', actions: [{ type: 'markUploadFailed', params }, forget] },
         },
       },
@@ -267,8 +271,8 @@ function imageStep(kind: ImageKind) {
             file: (context.images[kind].prepared ?? context.images[kind].file) as Blob,
           }),
           onDone: [
-            { guard: { type: 'isWatching', params }, target: 'uploaded.pausing', actions: [{ type: 'keepUrl', params }, forget] },
-            { target: 'uploaded.settled', actions: { type: 'keepUrl', params } },
+            { guard: { type: 'isWatching', params }, target: 'uploaded.pausing', actions: [keepUrl, forget] },
+            { target: 'uploaded.settled', actions: keepUrl },
           ],
           onError: { target: 'chosen', actions: [{ type: 'markUploadFailed', params }, forget] },
         },

@@ -38,5 +38,8 @@ export const routeGuards = {
     const rule = firstRule(context);
     return rule !== undefined && context.request !== null && context.request.left.some((p) => pathOf(p) === rule.goTo);
   },
+  // /auth/verify-otp without a code sent (a reload, a typed URL): the number comes first.
+  isVerifyOtpWithoutCode: ({ context }: Args) =>
+    context.request !== null && pathOf(context.request.to) === ROUTES.verifyOtp && !context.codeSent,
   isNewLocation: ({ context, event }: Args) => event.type === 'nav.changed' && event.to !== context.location,
 };

@@ -106,6 +106,8 @@ export const sessionMachine = setup({
     goTo: raise((_, params: { to: string }) => ({ type: 'nav.go' as const, to: params.to })),
     recheckRoute: raise(({ context }) => ({ type: 'nav.go' as const, to: context.location ?? ROUTES.entry })),
     requestProfileRefresh: raise({ type: 'profile.refresh' }),
+    noteCodeSent: assign({ codeSent: ({ context, event }) => (event.type === 'otp.codeSent' ? event.sent : context.codeSent) }),
+    forgetCodeSent: assign({ codeSent: false }),
     setLanguage: assign({
       user: ({ context, event }) =>
         event.type === 'language.choose' ? { ...context.user, preferredLanguage: event.language } : context.user,
@@ -145,6 +147,7 @@ export const sessionMachine = setup({
     return {
       user: input.hasToken ? restored : loggedOutUser(restored),
       location: input.location ?? null,
+      codeSent: false,
       request: null,
     };
   },
@@ -162,6 +165,7 @@ export const sessionMachine = setup({
             { guard: 'isUnknownRoute', target: 'deciding', actions: { type: 'request', params: { to: ROUTES.entry } } },
             { guard: 'wouldReturn', target: 'shown', actions: 'show' },
             ...ruleRedirects,
+            { guard: 'isVerifyOtpWithoutCode', target: 'deciding', actions: { type: 'request', params: { to: ROUTES.generateOtp } } },
             { guard: 'isEntryRoute', target: 'splash', actions: 'show' },
             { guard: 'isArrivingAtUnderVerification', target: 'shown', actions: ['show', 'requestProfileRefresh'] },
             { target: 'shown', actions: 'show' },
@@ -185,6 +189,9 @@ export const sessionMachine = setup({
           ],
         },
         loggedOut: {
+          // A new login starts with no code sent; the otp-login child reports each code it sends or drops.
+          entry: 'forgetCodeSent',
+          on: { 'otp.codeSent': { actions: 'noteCodeSent' } },
           invoke: {
             id: 'otpLogin',
             systemId: 'otpLogin',
