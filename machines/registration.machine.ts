@@ -8,7 +8,7 @@
  * `stepPause` (the farmer reads 'Image uploaded' first), unless the farmer moves first: Next, Skip
  * for Now, Back or any other way off the screen (`step.leave`) settles the step without a second move.
  * A farmer who left the screen while the image was still going up is not moved when it lands.
- * The submission time is kept with the profile, for the waiting screen.
+ * The server's answer to the PUT (with the time it stamped the submission) is the machine's output.
  */
 import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { ProfileBody, UploadKind } from '../src/domain/api';
@@ -31,8 +31,8 @@ export interface RegistrationContext {
   images: Record<ImageKind, ImageSlot>;
   form: DetailsForm;
   locateFailed: boolean;
-  /** When the details were sent (ISO 8601), once they were. */
-  submittedAt: string | null;
+  /** The server's answer to the profile PUT, once it accepted the details (it stamps `profileSubmittedAt`). */
+  saved: Partial<User> | null;
   /** Per step, while its image goes up: the farmer tapped Upload and has not left the screen since. */
   watching: Record<ImageKind, boolean>;
 }
@@ -43,7 +43,7 @@ export interface RegistrationInput {
 }
 
 export interface RegistrationOutput {
-  user: Partial<User> & { profileSubmittedAt?: string };
+  user: Partial<User>;
 }
 
 /** How long 'Image uploaded' shows before the step moves on by itself. */
@@ -150,7 +150,7 @@ export const registrationMachine = setup({
       locateFailed: false,
     }),
     markLocateFailed: assign({ locateFailed: true }),
-    stampSubmission: assign({ submittedAt: () => new Date().toISOString() }),
+    keepSaved: assign({ saved: (_, saved: Partial<User>) => saved }),
     noteWatching: assign({ watching: ({ context }, params: { kind: ImageKind }) => ({ ...context.watching, [params.kind]: true }) }),
     forgetWatching: assign({ watching: ({ context }, params: { kind: ImageKind }) => ({ ...context.watching, [params.kind]: false }) }),
   },
@@ -169,14 +169,14 @@ export const registrationMachine = setup({
       geocoordinate: null,
     },
     locateFailed: false,
-    submittedAt: null,
+    saved: null,
     watching: { profile: false, aadhaar: false },
   }),
   output: ({ context }) => ({
     user: {
       ...profileBody(context.form, { profilePhoto: context.images.profile.url, aadhaar: context.images.aadhaar.url ?? '' }),
       profileUpdated: true,
-      ...(context.submittedAt ? { profileSubmittedAt: context.submittedAt } : {}),
+      ...context.saved,
     },
   }),
   states: {
@@ -211,7 +211,7 @@ export const registrationMachine = setup({
                 src: 'submitProfile',
                 input: ({ context }) =>
                   profileBody(context.form, { profilePhoto: context.images.profile.url, aadhaar: context.images.aadhaar.url ?? '' }),
-                onDone: { target: '#registration.submitted', actions: 'stampSubmission' },
+                onDone: { target: '#registration.submitted', actions: { type: 'keepSaved', params: ({ event }) => event.output } },
                 // Silent as SPEC §8 asks: the form stays as it was, Submit enabled again.
                 onError: 'editing',
               },

@@ -19,6 +19,7 @@ const serverUser = (over: Partial<User> = {}): User => ({
   profileUpdated: true,
   isVerified: false,
   isAdmin: false,
+  profileSubmittedAt: null,
   ...over,
 });
 

@@ -50,6 +50,7 @@ export const serverUser = (over: Partial<User> = {}): User => ({
   profileUpdated: true,
   isVerified: false,
   isAdmin: false,
+  profileSubmittedAt: null,
   ...over,
 });
 
