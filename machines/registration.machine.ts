@@ -1,7 +1,9 @@
 /**
  * Registration (SPEC §4–§5): while `filling`, three parallel regions: the profile photo and the
  * Aadhaar image (each: empty → chosen → preparing → uploading → uploaded) and the personal-details
- * form (editing, or locating the farm with the injected geolocation actor). Submit needs every
+ * form (editing; locating the farm with the injected geolocation actor; `locateFailed` when no place
+ * was found and none was before, which the screen says). Typed values are cleaned as they come in
+ * (`cleanField`). Submit needs every
  * required field and the Aadhaar image; it PUTs the profile and the machine finishes with the user.
  * Image preparation (resize and JPEG quality search) and upload are injected actors; steps move on
  * with a `nav.go` to the session. Once an image is uploaded the step moves on by itself after
@@ -13,8 +15,9 @@
 import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { ProfileBody, UploadKind } from '../src/domain/api';
 import { isAcceptedImageType, isFormComplete, profileBody, type DetailsForm } from '../src/domain/registration';
+import { sanitizePhone } from '../src/domain/otp';
 import { ROUTES } from '../src/domain/routes';
-import type { Geocoordinate, Language, User } from '../src/domain/types';
+import { LANGUAGES, type Geocoordinate, type Language, type User } from '../src/domain/types';
 
 export type ImageKind = Extract<UploadKind, 'profile' | 'aadhaar'>;
 export type ImageError = 'UNSUPPORTED_TYPE' | 'UPLOAD_FAILED';
@@ -30,7 +33,6 @@ export interface ImageSlot {
 export interface RegistrationContext {
   images: Record<ImageKind, ImageSlot>;
   form: DetailsForm;
-  locateFailed: boolean;
   /** The server's answer to the profile PUT, once it accepted the details (it stamps `profileSubmittedAt`). */
   saved: Partial<User> | null;
   /** Per step, while its image goes up: the farmer tapped Upload and has not left the screen since. */
@@ -61,6 +63,20 @@ export type RegistrationEvent =
   | { type: 'details.change'; field: DetailsField; value: string }
   | { type: 'details.locate' }
   | { type: 'details.submit' };
+
+/** A typed value as the form keeps it: the mobile number's digits (sanitizePhone), the age's digits, no language as null. */
+export function cleanField(form: DetailsForm, field: DetailsField, value: string): DetailsForm {
+  switch (field) {
+    case 'mobileNumber':
+      return { ...form, mobileNumber: sanitizePhone(value) };
+    case 'age':
+      return { ...form, age: value.replace(/\D/g, '') };
+    case 'preferredLanguage':
+      return { ...form, preferredLanguage: (LANGUAGES as readonly string[]).includes(value) ? (value as Language) : null };
+    default:
+      return { ...form, [field]: value };
+  }
+}
 
 const EMPTY_SLOT: ImageSlot = { file: null, fileName: '', prepared: null, url: null, error: null };
 const NEXT_STEP: Record<ImageKind, string> = { profile: ROUTES.aadhaarCard, aadhaar: ROUTES.personalDetails };
@@ -101,6 +117,7 @@ export const registrationMachine = setup({
       event.type === 'image.choose' && event.kind === params.kind && isAcceptedImageType(event.file.type),
     isFormComplete: ({ context }) => isFormComplete(context.form, context.images.aadhaar.url),
     isWatching: ({ context }, params: { kind: ImageKind }) => context.watching[params.kind],
+    hasGeocoordinate: ({ context }) => context.form.geocoordinate !== null,
   },
   actions: {
     goTo: enqueueActions(({ system, enqueue }, params: { to: string }) => {
@@ -139,17 +156,11 @@ export const registrationMachine = setup({
       }),
     }),
     setField: assign({
-      form: ({ context, event }) => {
-        if (event.type !== 'details.change') return context.form;
-        if (event.field === 'preferredLanguage') return { ...context.form, preferredLanguage: (event.value || null) as Language | null };
-        return { ...context.form, [event.field]: event.value };
-      },
+      form: ({ context, event }) => (event.type === 'details.change' ? cleanField(context.form, event.field, event.value) : context.form),
     }),
     setGeocoordinate: assign({
       form: ({ context }, geocoordinate: Geocoordinate) => ({ ...context.form, geocoordinate }),
-      locateFailed: false,
     }),
-    markLocateFailed: assign({ locateFailed: true }),
     keepSaved: assign({ saved: (_, saved: Partial<User>) => saved }),
     noteWatching: assign({ watching: ({ context }, params: { kind: ImageKind }) => ({ ...context.watching, [params.kind]: true }) }),
     forgetWatching: assign({ watching: ({ context }, params: { kind: ImageKind }) => ({ ...context.watching, [params.kind]: false }) }),
@@ -168,7 +179,6 @@ export const registrationMachine = setup({
       preferredLanguage: input.preferredLanguage,
       geocoordinate: null,
     },
-    locateFailed: false,
     saved: null,
     watching: { profile: false, aadhaar: false },
   }),
@@ -201,7 +211,15 @@ export const registrationMachine = setup({
                 id: 'locate',
                 src: 'locate',
                 onDone: { target: 'editing', actions: { type: 'setGeocoordinate', params: ({ event }) => event.output } },
-                onError: { target: 'editing', actions: 'markLocateFailed' },
+                // A place found before stays; otherwise the screen says none was found.
+                onError: [{ guard: 'hasGeocoordinate', target: 'editing' }, { target: 'locateFailed' }],
+              },
+            },
+            // As editing, and the screen says no place was found; a place found later ends it.
+            locateFailed: {
+              on: {
+                'details.locate': 'locating',
+                'details.submit': { guard: 'isFormComplete', target: 'submitting' },
               },
             },
             submitting: {

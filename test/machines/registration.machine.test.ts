@@ -220,8 +220,36 @@ describe('the personal details', () => {
     t.actor.send({ type: 'details.locate' });
     t.locate.last().reject(new Error('denied'));
     await flush();
-    expect(t.snap().context.locateFailed).toBe(true);
+    expect(t.snap().matches({ filling: { details: 'locateFailed' } })).toBe(true);
+    await upload(t, 'aadhaar', '/api/uploads/a.jpg');
+    fillRequired(t);
+    expect(t.snap().can({ type: 'details.submit' })).toBe(true);
+    t.actor.send({ type: 'details.locate' });
+    t.locate.last().resolve({ lat: 22.55, long: 72.95, accuracy: 12 });
+    await flush();
     expect(t.snap().matches({ filling: { details: 'editing' } })).toBe(true);
+  });
+
+  it('keeps a place found before when a later try finds none, without saying it failed', async () => {
+    const t = start();
+    t.actor.send({ type: 'details.locate' });
+    t.locate.last().resolve({ lat: 22.55, long: 72.95, accuracy: 12 });
+    await flush();
+    t.actor.send({ type: 'details.locate' });
+    t.locate.last().reject(new Error('timeout'));
+    await flush();
+    expect(t.snap().matches({ filling: { details: 'editing' } })).toBe(true);
+    expect(t.snap().context.form.geocoordinate).toEqual({ lat: 22.55, long: 72.95, accuracy: 12 });
+  });
+
+  it('cleans typed values: digits of the mobile number and the age, no language as null', () => {
+    const t = start();
+    t.actor.send({ type: 'details.change', field: 'mobileNumber', value: '+91 98765-43210' });
+    t.actor.send({ type: 'details.change', field: 'age', value: '4a2' });
+    t.actor.send({ type: 'details.change', field: 'preferredLanguage', value: '' });
+    expect(t.snap().context.form).toMatchObject({ mobileNumber: '9876543210', age: '42', preferredLanguage: null });
+    t.actor.send({ type: 'details.change', field: 'preferredLanguage', value: 'gujrati' });
+    expect(t.snap().context.form.preferredLanguage).toBe('gujrati');
   });
 
   it('puts the whole profile and finishes with the registered user', async () => {
