@@ -32,6 +32,8 @@ export interface User {
   profileUpdated: boolean;
   isVerified: boolean;
   isAdmin: boolean;
+  /** When the sign-up form was last sent (ISO 8601, from the server), or null before. */
+  profileSubmittedAt: string | null;
 }
 
 /** The SKU texts a catalogue translates (SPEC §3 names; DECISIONS §5 Catalogue languages). */

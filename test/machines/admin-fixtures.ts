@@ -15,6 +15,7 @@ export const user = (overrides: Partial<User> & Pick<User, '_id'>): User => ({
   profileUpdated: true,
   isVerified: false,
   isAdmin: false,
+  profileSubmittedAt: null,
   ...overrides,
 });
 

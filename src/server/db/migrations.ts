@@ -313,12 +313,23 @@ const scaleLists: Migration = {
   },
 };
 
+/** When the farmer last sent the sign-up form (epoch ms), so the waiting screen shows it on any phone (issue 13). */
+const profileSubmittedAt: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable('users').addColumn('profile_submitted_at', 'bigint').execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.alterTable('users').dropColumn('profile_submitted_at').execute();
+  },
+};
+
 const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_answer_versions': answerVersions,
   '0003_sku_translations': skuTranslations,
   '0004_sms_outbox': smsOutbox,
   '0005_scale_lists': scaleLists,
+  '0008_profile_submitted_at': profileSubmittedAt,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

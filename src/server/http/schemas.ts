@@ -56,6 +56,8 @@ export const userSchema = {
     profileUpdated: bool,
     isVerified: bool,
     isAdmin: bool,
+    /** When the sign-up form was last sent (ISO 8601), or null before. */
+    profileSubmittedAt: { type: ['string', 'null'], format: 'date-time' },
   },
 } as const;
 
