@@ -20,7 +20,6 @@ import { listSkus } from '../src/server/repos/skus';
 import { createQuotation } from '../src/server/repos/quotations';
 import { createSession } from '../src/server/repos/sessions';
 import { upsertLoginUser } from '../src/server/repos/users';
-import { limitImageMemory } from '../src/server/memory-budget';
 import { seedDatabase } from '../src/server/seed/seed';
 import { consoleTransport } from '../src/server/sms/transport';
 
@@ -62,7 +61,6 @@ async function startProfile(file: string): Promise<void> {
 }
 
 async function main() {
-  limitImageMemory(); // as the production server does (src/server/server.ts)
   const dataDir = mkdtempSync(join(tmpdir(), 'krishi-bench-'));
   let db;
   if (target === 'postgres') {

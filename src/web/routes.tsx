@@ -34,10 +34,14 @@ export type Screen = (() => ReactElement) & {
   preload(): Promise<ComponentType>;
 };
 
-/** Runs a task when the browser is idle (at the latest after two seconds). */
+/**
+ * Runs a task once the page has loaded and the browser is idle: preloading never competes with what
+ * the farmer is waiting for (the screen, its texts and pictures).
+ */
 const whenIdle = (task: () => void): void => {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 2_000 });
-  else setTimeout(task, 200);
+  const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(task, { timeout: 3_000 }) : setTimeout(task, 200));
+  if (typeof document === 'undefined' || document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
 };
 
 /**
@@ -76,7 +80,7 @@ const adminScreen = (name: string, load: () => Promise<{ default: ComponentType 
   });
 
 export const SCREENS: Record<RoutePath, Screen> = {
-  [ROUTES.entry]: screen('splash', () => import('./screens/splash'), () => [SCREENS[ROUTES.languageSelection], SCREENS[ROUTES.home]]),
+  [ROUTES.entry]: screen('splash', () => import('./screens/splash'), () => [SCREENS[ROUTES.languageSelection]]),
   [ROUTES.loading]: screen('loading', () => import('./screens/loading')),
   [ROUTES.languageSelection]: screen('language-selection', () => import('./screens/language-selection'), () => [SCREENS[ROUTES.joinUs]]),
   [ROUTES.joinUs]: screen('join-us', () => import('./screens/join-us'), () => [SCREENS[ROUTES.generateOtp]]),
