@@ -3,7 +3,7 @@
  * screens live under ./admin so they build into their own chunks that a farmer's phone never downloads.
  * Guards are not here: the session machine decides where a path may go (DECISIONS §1).
  */
-import { createElement, lazy, type ComponentType, type ReactElement } from 'react';
+import { createElement, lazy, useEffect, type ComponentType, type ReactElement } from 'react';
 import { CHUNK_TIMEOUT_MS } from '../domain/constants';
 import { ROUTES, type RoutePath } from '../domain/routes';
 import { ChunkLoadError } from './shell/error-screen';
@@ -47,26 +47,25 @@ const whenIdle = (task: () => void): void => {
 /**
  * A lazily loaded screen that can be preloaded (issue 9 item 2). Once its module has arrived it
  * renders it directly, without a Suspense round: a preloaded screen opens with no fallback at all.
- * Before that, React.lazy waits for the same load. When the module first arrives, the scripts of the
- * screens a farmer goes to next (`next`) are fetched while the browser is idle, so those open at once.
+ * Before that, React.lazy waits for the same load. Once the screen shows, the scripts of the screens
+ * a farmer goes to next from it (`next`, only those: a preloaded screen preloads nothing) are fetched
+ * while the browser is idle, so those open at once too.
  */
 function screen(name: string, load: () => Promise<{ default: ComponentType }>, next: () => readonly Screen[] = () => []): Screen {
   let loaded: ComponentType | undefined;
   let pending: Promise<ComponentType> | undefined;
   const preload = () =>
     (pending ??= loadScreen(name, load).then(
-      (module) => {
-        loaded = module.default;
-        whenIdle(() => next().forEach((other) => void other.preload().catch(() => undefined)));
-        return module.default;
-      },
+      (module) => (loaded = module.default),
       (error: unknown) => {
         pending = undefined;
         throw error;
       },
     ));
+  const preloadNext = () => next().forEach((other) => void other.preload().catch(() => undefined));
   const Lazy = lazy(() => preload().then((component) => ({ default: component })));
   function LoadedScreen() {
+    useEffect(() => whenIdle(preloadNext), []);
     return createElement(loaded ?? Lazy);
   }
   return Object.assign(LoadedScreen, { preload });

@@ -44,12 +44,13 @@ async function until<T>(what: string, probe: () => T | undefined | Promise<T | u
   }
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+/** `root`: a folder holding dist/server and dist/web (and node_modules), by default this checkout. */
+export async function startServer(env: Record<string, string> = {}, root = '.'): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let out = '';
-  const child: ChildProcess = spawn(process.execPath, [...startFlags('.'), 'dist/server/server.mjs'], {
+  const child: ChildProcess = spawn(process.execPath, [...startFlags('.'), join(root, 'dist', 'server', 'server.mjs')], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
