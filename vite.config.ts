@@ -37,7 +37,7 @@ function messageSections(): Plugin {
             try {
               return [key, parse(message)];
             } catch (error) {
-              throw new Error(`locales/${locale}.json: ${key} is no valid ICU message: ${(error as Error).message}`);
+              throw new Error(`locales/${locale}.json: ${key} is no valid ICU message: ${(error as Error).message}`, { cause: error });
             }
           }),
       );
