@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
@@ -73,7 +73,7 @@ function precompress(): Plugin {
   return {
     name: 'precompress',
     apply: 'build',
-    configResolved: (config) => void (outDir = join(config.root, config.build.outDir)),
+    configResolved: (config) => void (outDir = resolve(config.root, config.build.outDir)),
     closeBundle: {
       order: 'post',
       sequential: true,
