@@ -202,8 +202,11 @@ describe('the installable app', () => {
           return workers.length > 0 && (await workers.at(-1)!.evaluate(() => (self as unknown as { registration: ServiceWorkerRegistration }).registration.waiting === null));
         }, { timeout: 30_000 })
         .toBe(true);
-      page = await launch();
-      await updated(page).waitFor();
+      // The line shows for UPDATED_NOTICE_MS from the start: watched from before the page opens.
+      page = await context.newPage();
+      const line = updated(page).waitFor({ timeout: 30_000 });
+      await page.goto('/home');
+      await line;
       expect(await build(page)).not.toBe(first);
       await look(page, 'hi', 'home-updated');
     } finally {
