@@ -80,7 +80,7 @@ describe.each(databases())('quotation quantities on %s', (kind) => {
           { skuIdentifier: kg._id, quantity: 600_000 },
           { skuIdentifier: kg._id, quantity: 600_000 },
         ],
-        `Line 1 (${kg.name}): 1200000 kg is more than the 1000000 kg one request may ask for`,
+        `The lines of ${kg.name} added up: 1200000 kg is more than the 1000000 kg one request may ask for`,
       ],
     ];
     for (const [skusDetail, message] of refusals) {

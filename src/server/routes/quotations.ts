@@ -114,12 +114,19 @@ interface LineSku {
   skuQuantityUnit: string;
 }
 
-/** Every line's quantity against its SKU's unit; the first refused line is a 400 that names it. */
-function checkLineQuantities(lines: readonly { skuIdentifier: string; quantity: number }[], skus: ReadonlyMap<string, LineSku>): void {
+/**
+ * Every line's quantity against its SKU's unit; the first refused line is a 400 that names it
+ * (`Line 2 (Rice Husk): …`, or with `label` the SKU's lines added up).
+ */
+function checkLineQuantities(
+  lines: readonly { skuIdentifier: string; quantity: number }[],
+  skus: ReadonlyMap<string, LineSku>,
+  label = (index: number, sku: LineSku) => `Line ${index + 1} (${sku.name})`,
+): void {
   lines.forEach((line, index) => {
     const sku = skus.get(line.skuIdentifier)!;
     const check = checkQuantity(line.quantity, sku.skuQuantityUnit);
-    if (!check.ok) throw badRequest(`Line ${index + 1} (${sku.name}): ${REFUSED[check.reason](line.quantity, sku.skuQuantityUnit)}`);
+    if (!check.ok) throw badRequest(`${label(index, sku)}: ${REFUSED[check.reason](line.quantity, sku.skuQuantityUnit)}`);
   });
 }
 
@@ -150,7 +157,11 @@ export default async function quotationRoutes(app: FastifyInstance) {
       // The same SKU twice in one request counts once, with the quantities added (and checked again).
       const merged = new Map<string, number>();
       for (const l of lines) merged.set(l.skuIdentifier, roundQuantity((merged.get(l.skuIdentifier) ?? 0) + l.quantity, skus.get(l.skuIdentifier)!.skuQuantityUnit));
-      checkLineQuantities(ids.map((id) => ({ skuIdentifier: id, quantity: merged.get(id)! })), skus);
+      checkLineQuantities(
+        ids.map((id) => ({ skuIdentifier: id, quantity: merged.get(id)! })),
+        skus,
+        (_, sku) => `The lines of ${sku.name} added up`,
+      );
       const created = ids.map((id) => ({ skuId: id, quantity: merged.get(id)!, minimumPrice: Number(skus.get(id)!.minimumPrice) }));
       const id = await createQuotation(db, request.user!.id, created, now(), fairUse);
       return reply.code(201).send({ data: await loadQuotation(db, id, rules) });

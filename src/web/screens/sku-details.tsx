@@ -8,12 +8,11 @@ import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { quantityBox } from '../../../machines/cart.machine';
-import { QUANTITY_MAX, type QuantityRefusal } from '../../domain/quantity';
 import { isCatalogueLoading, selectedSku } from '../../../machines/catalogue.machine';
 import { cartItemOf } from '../../domain/cart';
+import { QUANTITY_MAX, type QuantityRefusal } from '../../domain/quantity';
 import { MinusIcon, PlusIcon } from '../shop/icons';
 import { ProductImage } from '../shop/product-image';
-
 import { BackHeader, ShopLayout } from '../shop/shop-layout';
 import { useCart, useCatalogue } from '../shop/use-shop';
 import { skuName, skuText, unitText } from '../../domain/sku-text';
