@@ -67,7 +67,8 @@ const pending = <TOutput, TInput = NonReducibleUnknown>() => fromPromise<TOutput
 const silent = <TEvent extends AnyEventObject>() => fromCallback<TEvent>(() => undefined);
 
 export const catalogueModel = {
-  machine: catalogueMachine.provide({ actors: { fetchSkus: pending(), fetchConfig: pending() } }) as AnyStateMachine,
+  // The location watch is replaced by the screen events it would send (home.open, home.close, sku.open).
+  machine: catalogueMachine.provide({ actors: { fetchSkus: pending(), fetchConfig: pending(), locationWatch: silent() } }) as AnyStateMachine,
   input: { skus: [] },
   events: [
     { type: 'catalogue.load' },
@@ -90,7 +91,11 @@ export const cartModel = {
   machine: cartMachine.provide({ actors: { requestQuotation: pending() } }) as AnyStateMachine,
   input: { items: [] },
   events: [
-    { type: 'draft.change', skuId: 'sku-1', quantity: 2 },
+    { type: 'draft.change', skuId: 'sku-1', unit: 'kg', text: '2' },
+    // 2.5 kg: refused, kept as typed.
+    { type: 'draft.change', skuId: 'sku-1', unit: 'kg', text: '2.5' },
+    { type: 'draft.increment', skuId: 'sku-1', unit: 'kg' },
+    { type: 'draft.decrement', skuId: 'sku-1', unit: 'kg' },
     { type: 'cart.add', item: shellItem },
     { type: 'cart.update', item: { ...shellItem, _id: 'sku-2', name: 'Paddy Straw', skuQuantityUnit: 'bale', quantity: 1 } },
     { type: 'cart.increment', id: 'sku-1' },
@@ -106,7 +111,7 @@ export const cartModel = {
   serializeState: (s: SnapshotFrom<AnyStateMachine>) =>
     JSON.stringify([
       s.value,
-      s.context.draft,
+      s.context.draft && [s.context.draft.skuId, Math.min(s.context.draft.quantity ?? -1, 3), s.context.draft.refusal],
       (s.context.items as { _id: string; quantity: number }[]).map((i) => [i._id, Math.min(i.quantity, 3)]),
     ]),
 };

@@ -7,6 +7,7 @@
  */
 import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
 import type { OrderStatus, Quotation, QuotationLine, QuotationStatus } from '../../domain/types';
+import { linePricePaisa } from '../../domain/quantity';
 import { quotationExpiresAt, quotationValidUntil } from '../../../machines/quotation-lifecycle.machine';
 import { newId, nextDisplayId } from '../db/ids';
 import type { Database } from '../db/schema';
@@ -216,7 +217,8 @@ async function checkFairUse(trx: Db, userId: string, now: number, fairUse: FairU
 }
 
 /**
- * Creates a PENDING quotation with its lines in one transaction; goods start at minimum price × quantity.
+ * Creates a PENDING quotation with its lines in one transaction; goods start at minimum price × quantity
+ * (rounded half up per line: src/domain/quantity `linePricePaisa`).
  * With `fairUse`, the farmer's caps are checked first in the same transaction, after the farmer's row
  * is written (the version bump), which on PostgreSQL holds that row's lock: two creations by one farmer
  * cannot both pass the count.
@@ -246,7 +248,7 @@ export async function createQuotation(
           position,
           skuId: l.skuId,
           quantity: l.quantity,
-          goodsPricePaisa: l.minimumPrice * l.quantity,
+          goodsPricePaisa: linePricePaisa(l.minimumPrice, l.quantity),
           discountPaisa: 0,
           shippingPricePaisa: 0,
         })),
