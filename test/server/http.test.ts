@@ -156,6 +156,7 @@ describe.each(databases())('HTTP behaviour on %s', (kind) => {
         'GET /api/quotations/:id',
         'GET /api/quotations/all',
         'GET /api/skus',
+        'GET /api/skus/:id/history',
         'GET /api/uploads/:id',
         'GET /api/users/:id/history',
         'GET /api/users/all',

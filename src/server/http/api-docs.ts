@@ -23,6 +23,7 @@ export const SUMMARIES: Record<string, readonly [tag: string, summary: string]> 
   'GET /api/skus': ['skus', 'The catalogue'],
   'POST /api/skus': ['skus', 'Create a SKU (admins)'],
   'PATCH /api/skus/{id}': ['skus', 'Edit a SKU (admins)'],
+  'GET /api/skus/{id}/history': ['skus', "A SKU's audit trail (admins)"],
   'POST /api/quotations': ['quotations', 'Request a quotation for a cart (fair-use caps apply)'],
   'GET /api/quotations': ['quotations', "The caller's quotations, newest first, one page"],
   'GET /api/quotations/all': ['quotations', 'Every quotation, newest first, one page, searchable (admins)'],

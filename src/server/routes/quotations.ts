@@ -31,6 +31,7 @@ import {
   adminEditQuotation,
   createQuotation,
   expireDue,
+  farmerQuotationPage,
   findQuotationRow,
   loadQuotation,
   moveStatus,
@@ -170,8 +171,11 @@ export default async function quotationRoutes(app: FastifyInstance) {
 
   // The 5-second polling load, one page. The first page at the default size is kept serialized per
   // user and served again only while the user's quotations version and the catalogue version, read
-  // with the session on this very request, are the ones it was built at (decision 025); a miss builds
-  // it after that read. A quotation that expires on this read bumps the version: no cached answer then.
+  // with the session on this very request, are the ones it was built at (decision 025), and while the
+  // clock has not reached the first validity end it shows: then no query runs at all. Otherwise the
+  // page is read (prepared for the first page) and the quotations in it past their validity expire
+  // first (`farmerQuotationPage`); that expiry bumps the version, so that answer is neither tagged,
+  // 304 nor cached.
   app.get<{ Querystring: ListQuerystring }>(
     '/quotations',
     { config: { access: 'verified' }, schema: { querystring: pageQuery, response: { 200: pageOf(quotationSchema) } } },
@@ -179,21 +183,22 @@ export default async function quotationRoutes(app: FastifyInstance) {
       const user = request.user!;
       const { cursor, limit } = request.query;
       const cacheable = cursor === undefined && limit === undefined;
-      const expired = await expireDue(db, now(), rules, { userId: user.id });
+      const at = now();
       const version = Number(user.quotationsVersion);
       const catalogueVersion = Number(user.catalogueVersion);
-      // A quotation that expired on this read moved the version past the one read with the session:
-      // that answer carries no tag (the next poll gets the new one) and is never a 304.
-      if (expired > 0) void reply.header('cache-control', REVALIDATE);
-      else if (answerIfUnchanged(request, reply, quotationAnswerTag(user, request.url))) return reply;
-      let body = cacheable && expired === 0 ? quotationAnswers.get(user.id, version, catalogueVersion) : undefined;
-      if (body === undefined) {
-        const page = await quotationPage(db, { userId: user.id, cursor, limit: pageSize(limit) }, rules);
-        const text = reply.serialize(page);
-        // The route's response-schema serializer (the same Fastify uses for an object) returns text.
-        body = typeof text === 'string' ? text : Buffer.from(text as ArrayBuffer).toString('utf8');
-        if (cacheable && expired === 0) quotationAnswers.set(user.id, version, catalogueVersion, body);
+      const tag = quotationAnswerTag(user, request.url);
+      const cached = cacheable ? quotationAnswers.get(user.id, version, catalogueVersion, at) : undefined;
+      if (cached !== undefined) {
+        if (answerIfUnchanged(request, reply, tag)) return reply;
+        return reply.type(JSON_TYPE).send(cached);
       }
+      const { page, expired, expiresAt } = await farmerQuotationPage(db, { userId: user.id, cursor, limit: pageSize(limit) }, at, rules);
+      if (expired > 0) void reply.header('cache-control', REVALIDATE);
+      else if (answerIfUnchanged(request, reply, tag)) return reply;
+      const text = reply.serialize(page);
+      // The route's response-schema serializer (the same Fastify uses for an object) returns text.
+      const body = typeof text === 'string' ? text : Buffer.from(text as ArrayBuffer).toString('utf8');
+      if (cacheable && expired === 0) quotationAnswers.set(user.id, version, catalogueVersion, body, expiresAt);
       return reply.type(JSON_TYPE).send(body);
     },
   );
