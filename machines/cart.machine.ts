@@ -88,6 +88,8 @@ export const cartMachine = setup({
     logoutWatch: fromCallback(() => undefined),
   },
   guards: {
+    isRefusedText: ({ context, event }) =>
+      event.type === 'draft.change' && typedDraft(context.items, event.skuId, event.unit, event.text).refusal !== null,
     hasDraftQuantity: ({ context, event }) =>
       event.type === 'cart.add' && context.draft?.skuId === event.item._id && context.draft.quantity !== null,
     // A refused box does not step: the farmer corrects what was typed, nothing replaces it unseen.
@@ -133,7 +135,8 @@ export const cartMachine = setup({
   states: {
     ready: {
       on: {
-        'draft.change': { actions: 'setDraft' },
+        // Either way the box keeps the text as typed; a refused one also keeps why (context.draft.refusal).
+        'draft.change': [{ guard: 'isRefusedText', actions: 'setDraft' }, { actions: 'setDraft' }],
         'draft.increment': { guard: 'canStepDraft', actions: 'stepDraft' },
         'draft.decrement': { guard: 'canStepDraft', actions: 'stepDraft' },
         'cart.add': { guard: 'hasDraftQuantity', actions: 'addDraft' },
