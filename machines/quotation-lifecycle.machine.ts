@@ -122,7 +122,11 @@ export function shownTotal(
   quotation: Pick<Quotation, 'status' | 'validUntil' | 'skusDetail'>,
 ): { kind: 'quoted' | 'estimate'; paisa: number } | null {
   const kind = shownPrice(quotation);
-  if (kind === 'estimate') return { kind, paisa: quotation.skusDetail.reduce((sum, line) => sum + lineEstimatePaisa(line), 0) };
+  if (kind === 'estimate') {
+    const paisa = quotation.skusDetail.reduce((sum, line) => sum + lineEstimatePaisa(line), 0);
+    // A quotation restored from a slice an older app saved has no minimum prices: no estimate until the server answers.
+    return Number.isFinite(paisa) ? { kind, paisa } : null;
+  }
   if (kind === 'quoted') return { kind, paisa: priceDetails(quotation.skusDetail).totalPaisa };
   return null;
 }

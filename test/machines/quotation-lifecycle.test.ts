@@ -88,6 +88,9 @@ describe('the quotation lifecycle', () => {
     it('estimates a PENDING quotation from minimum price × quantity, never from the stored line prices', () => {
       expect(shownPrice(at('PENDING'))).toBe('estimate');
       expect(shownTotal(at('PENDING'))).toEqual({ kind: 'estimate', paisa: 10 * 1_500 + 4 * 4_000 });
+      // Restored from a slice an older app saved, without minimum prices: no "₹NaN", no estimate yet.
+      const old = { ...at('PENDING'), skusDetail: lines.map((l) => ({ ...l, skuIdentifier: { ...l.skuIdentifier, minimumPrice: undefined as unknown as number } })) };
+      expect(shownTotal(old)).toBeNull();
     });
 
     it('shows the quoted total of COMPLETED and ORDERED quotations', () => {

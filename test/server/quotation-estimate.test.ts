@@ -1,0 +1,42 @@
+/**
+ * A pending quotation's estimate (issue 13): each line's `skuIdentifier` carries the SKU's minimum price
+ * per unit, on the farmer's list (the cached first page too) and on the single read, and follows an
+ * admin's edit of that price.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Quotation, Sku } from '../../src/domain/types';
+import { databases, useTestApp } from '../support/server-app';
+
+describe.each(databases())('the estimate a quotation line carries on %s', (kind) => {
+  const t = useTestApp(kind);
+
+  it("answers each line's SKU minimum price, and the new one after an admin edits it", async () => {
+    const farmer = await t.farmer();
+    const admin = await t.admin();
+    const [first, second] = (await t.as(farmer, { method: 'GET', url: '/api/skus' })).json().data as Sku[];
+    const created = await t.as(farmer, {
+      method: 'POST',
+      url: '/api/quotations',
+      payload: { skusDetail: [{ skuIdentifier: first!._id, quantity: 3 }, { skuIdentifier: second!._id, quantity: 7 }] },
+    });
+    expect(created.statusCode).toBe(201);
+    const id = (created.json().data as Quotation)._id;
+    const minimums = async () => {
+      const list = (await t.as(farmer, { method: 'GET', url: '/api/quotations' })).json().data as Quotation[];
+      const one = (await t.as(farmer, { method: 'GET', url: `/api/quotations/${id}` })).json().data as Quotation;
+      const listed = list.find((q) => q._id === id)!;
+      expect(listed.skusDetail).toEqual(one.skusDetail);
+      return one.skusDetail.map((l) => [l.skuIdentifier._id, l.skuIdentifier.minimumPrice]);
+    };
+    expect(await minimums()).toEqual([
+      [first!._id, first!.minimumPrice],
+      [second!._id, second!.minimumPrice],
+    ]);
+    const edited = await t.as(admin, { method: 'PATCH', url: `/api/skus/${first!._id}`, payload: { minimumPrice: first!.minimumPrice + 123, version: first!.version } });
+    expect(edited.statusCode).toBe(200);
+    expect(await minimums()).toEqual([
+      [first!._id, first!.minimumPrice + 123],
+      [second!._id, second!.minimumPrice],
+    ]);
+  });
+});
