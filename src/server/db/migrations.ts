@@ -313,12 +313,26 @@ const scaleLists: Migration = {
   },
 };
 
+/**
+ * Issue 13: the date an admin expects the order to arrive, shown to the farmer on /order-status. An
+ * ISO calendar date (`YYYY-MM-DD`) as text, null until set.
+ */
+const expectedDelivery: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable('orders').addColumn('expected_delivery_date', 'text').execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.alterTable('orders').dropColumn('expected_delivery_date').execute();
+  },
+};
+
 const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_answer_versions': answerVersions,
   '0003_sku_translations': skuTranslations,
   '0004_sms_outbox': smsOutbox,
   '0005_scale_lists': scaleLists,
+  '0006_expected_delivery': expectedDelivery,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

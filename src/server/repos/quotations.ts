@@ -6,14 +6,14 @@
  * admin list and an index-bounded count of one farmer's rows for theirs.
  */
 import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
-import type { OrderStatus, Quotation, QuotationLine, QuotationStatus } from '../../domain/types';
+import type { OrderStatus, OrderStatusChange, Quotation, QuotationLine, QuotationStatus } from '../../domain/types';
 import { quotationExpiresAt, quotationValidUntil } from '../../../machines/quotation-lifecycle.machine';
 import { newId, nextDisplayId } from '../db/ids';
 import type { Database } from '../db/schema';
 import { notifyOnPricing } from '../sms/outbox';
 import { rateLimited } from '../http/errors';
 import { bumpFarmer, bumpQuotationOwner } from './answer-versions';
-import { appendAudit, diff } from './audit';
+import { appendAudit, diff, loadStatusHistories } from './audit';
 import { iso, SKU_REF_COLUMNS, skuRef } from './lines';
 import { countAdded, countMoved, readCount } from './list-counts';
 import { cut, parseSearch, timeCursor, type Search } from './paging';
@@ -49,10 +49,13 @@ const withLines = (db: Db) =>
       'quotations.pricedAt',
       'quotations.createdAt',
       'quotations.updatedAt',
+      'orders.id as orderId',
       'orders.displayId as orderDisplayId',
       'orders.status as orderStatus',
       'orders.deliveryOtp',
       'orders.amountPaidPaisa',
+      'orders.expectedDeliveryDate',
+      'orders.createdAt as orderedAt',
       'quotationLines.quantity',
       'quotationLines.goodsPricePaisa',
       'quotationLines.discountPaisa',
@@ -74,7 +77,7 @@ function validUntil(status: string, pricedAt: number | bigint | null, rules: Quo
   return iso(quotationValidUntil(Number(pricedAt), rules.validityDays));
 }
 
-function group(rows: LineRow[], rules: QuotationRules): Quotation[] {
+function group(rows: LineRow[], rules: QuotationRules, histories: Map<string, OrderStatusChange[]>): Quotation[] {
   const out: Quotation[] = [];
   let current: Quotation | undefined;
   for (const r of rows) {
@@ -97,6 +100,8 @@ function group(rows: LineRow[], rules: QuotationRules): Quotation[] {
       skusDetail: [line],
       orderStatus: (r.orderStatus as OrderStatus | null) ?? null,
       orderDisplayId: r.orderDisplayId ?? null,
+      expectedDeliveryDate: r.expectedDeliveryDate ?? null,
+      statusHistory: (r.orderId && histories.get(r.orderId)) || [],
       deliveryOtp: r.deliveryOtp ?? null,
       amountPaidPaisa: Number(r.amountPaidPaisa ?? 0),
       validUntil: validUntil(r.status, r.pricedAt, rules),
@@ -112,7 +117,11 @@ function group(rows: LineRow[], rules: QuotationRules): Quotation[] {
 /** The quotations with these ids, with their lines, newest first. */
 async function loadByIds(db: Db, ids: string[], rules: QuotationRules): Promise<Quotation[]> {
   if (ids.length === 0) return [];
-  return group(await withLines(db).where('quotations.id', 'in', ids).execute(), rules);
+  const rows = await withLines(db).where('quotations.id', 'in', ids).execute();
+  const orders = new Map<string, number>();
+  for (const r of rows) if (r.orderId && r.orderedAt !== null) orders.set(r.orderId, Number(r.orderedAt));
+  const histories = await loadStatusHistories(db, [...orders].map(([id, createdAt]) => ({ id, createdAt })));
+  return group(rows, rules, histories);
 }
 
 export interface QuotationListQuery {
