@@ -168,12 +168,8 @@ export function OrderSheet({ snapshot, send }: { snapshot: Snapshot; send: Send 
           type="date"
           value={form.expectedDeliveryDate}
           disabled={!editing}
-          aria-describedby="admin-order-delivery-date-hint"
           onChange={(event) => send({ type: 'draft.expectedDelivery', value: event.target.value })}
         />
-        <span id="admin-order-delivery-date-hint" className="admin-hint">
-          <FormattedMessage id="admin.hint.expectedDelivery" defaultMessage="Today or later. Leave it empty if you do not know yet." />
-        </span>
       </div>
       <dl className="shop-rows admin-totals">
         <div>
