@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { parse } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -10,6 +11,11 @@ import { defineConfig } from 'vitest/config';
  * `virtual:messages/<locale>/<app|admin>`: one locale's messages, split so that a farmer's phone never
  * downloads the admin section's texts: `app` is every key but `admin.*`, `admin` only those.
  * locales/<locale>.json stays the one catalogue per language.
+ *
+ * The messages come precompiled: each is the ICU message's AST (formatjs's own parser, run here at
+ * build time), so the phone never parses a message and the bundle carries no parser (see noIcuParser).
+ * A message that does not parse fails the build. The module is a JSON.parse of one string, which V8
+ * reads faster than the same object literal.
  */
 function messageSections(): Plugin {
   const prefix = 'virtual:messages/';
@@ -24,9 +30,32 @@ function messageSections(): Plugin {
       }
       this.addWatchFile(new URL(`./locales/${locale}.json`, import.meta.url).pathname);
       const all = readLocale(locale!);
-      const picked = Object.fromEntries(Object.entries(all).filter(([key]) => key.startsWith('admin.') === (section === 'admin')));
-      return `export default ${JSON.stringify(picked)};`;
+      const compiled = Object.fromEntries(
+        Object.entries(all)
+          .filter(([key]) => key.startsWith('admin.') === (section === 'admin'))
+          .map(([key, message]) => {
+            try {
+              return [key, parse(message)];
+            } catch (error) {
+              throw new Error(`locales/${locale}.json: ${key} is no valid ICU message: ${(error as Error).message}`, { cause: error });
+            }
+          }),
+      );
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(compiled))});`;
     },
+  };
+}
+
+/**
+ * The production bundle swaps formatjs's ICU parser for its `no-parser` entry, as formatjs documents
+ * for precompiled messages: every message arrives as an AST (messageSections), so the parser (some
+ * 10 KB gzipped, and its start-up work) never reaches a phone. Tests keep the full parser.
+ */
+function noIcuParser(): Plugin {
+  return {
+    name: 'no-icu-parser',
+    apply: 'build',
+    config: () => ({ resolve: { alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }] } }),
   };
 }
 
@@ -44,7 +73,7 @@ function precompress(): Plugin {
   return {
     name: 'precompress',
     apply: 'build',
-    configResolved: (config) => void (outDir = join(config.root, config.build.outDir)),
+    configResolved: (config) => void (outDir = resolve(config.root, config.build.outDir)),
     closeBundle: {
       order: 'post',
       sequential: true,
@@ -164,7 +193,7 @@ const pwa = VitePWA({
 
 export default defineConfig({
   define: { __APP_BUILD__: JSON.stringify(new Date().toISOString()) },
-  plugins: [react(), messageSections(), splashNames(), pwa, precompress()],
+  plugins: [react(), messageSections(), noIcuParser(), splashNames(), pwa, precompress()],
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,

@@ -1,6 +1,8 @@
 /**
  * `npm run bench`: on SQLite and then PostgreSQL, measures with autocannon on 127.0.0.1
- * (a) a bare Fastify route returning the same JSON from memory, (b) GET /api/skus as a verified
+ * (a) a bare Fastify route returning the same JSON from memory, and, on the compiled production
+ * server (dist/server/server.mjs, built first, run by node with the flags of `npm start`, on a
+ * database bench/server.ts fills), (b) GET /api/skus as a verified
  * farmer, (c) GET /api/quotations by 1,000 distinct farmers holding 10 quotations each (the 5-second
  * polling load), (c2) the same polls made conditional (If-None-Match with each farmer's current
  * ETag: 304s with no body, issue 9), (d) POST /api/quotations; prints req/s, p50, p99, the ratios
@@ -11,8 +13,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { createServer } from 'node:net';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { RSS_BUDGET_MB } from '../src/server/memory-budget';
+import { startFlags } from './start-flags';
 
 const SECONDS = Math.min(15, Number(process.env.BENCH_SECONDS ?? 10));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -27,9 +33,9 @@ interface Figure {
   non2xx: number;
 }
 
-async function startTarget(target: string, tokensFile: string): Promise<{ child: ChildProcess; port: number }> {
+async function startTarget(target: string, tokensFile: string, prepareOnly = false): Promise<{ child: ChildProcess; port: number }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/server.ts'], {
-    env: { ...process.env, BENCH_TARGET: target, BENCH_TOKENS: tokensFile },
+    env: { ...process.env, BENCH_TARGET: target, BENCH_TOKENS: tokensFile, BENCH_PREPARE_ONLY: prepareOnly ? '1' : '' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const port = await new Promise<number>((resolve, reject) => {
@@ -42,6 +48,52 @@ async function startTarget(target: string, tokensFile: string): Promise<{ child:
     child.once('exit', (code) => reject(new Error(`bench server (${target}) exited with ${code}`)));
   });
   return { child, port };
+}
+
+interface Prepared {
+  tokens: string[];
+  skuIds: string[];
+  dataDir: string;
+  schema?: string;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => done(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** The compiled production server, as `npm start` runs it, on the data bench/server.ts prepared. */
+async function startCompiled(prepared: Prepared): Promise<{ child: ChildProcess; port: number }> {
+  const port = await freePort();
+  const databaseUrl = prepared.schema ? `${POSTGRES_URL}?options=${encodeURIComponent(`-c search_path=${prepared.schema}`)}` : '';
+  const child = spawn(process.execPath, [...startFlags('.'), 'dist/server/server.mjs'], {
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: prepared.dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', SMS_TRANSPORT: 'console', ADMIN_MOBILE_NUMBERS: '9000000001' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  while (!(await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false))) {
+    if (child.exitCode !== null) throw new Error(`the compiled server exited with ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error('the compiled server did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { child, port };
+}
+
+async function dropPrepared(prepared: Prepared): Promise<void> {
+  rmSync(prepared.dataDir, { recursive: true, force: true });
+  if (!prepared.schema) return;
+  const client = new pg.Client({ connectionString: POSTGRES_URL });
+  await client.connect();
+  await client.query(`DROP SCHEMA ${prepared.schema} CASCADE`);
+  await client.end();
 }
 
 async function stop(child: ChildProcess): Promise<void> {
@@ -86,6 +138,7 @@ function print(db: string, figures: Figure[]): void {
 }
 
 async function main() {
+  execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
   for (const db of DATABASES) {
     const tokensFile = join(mkdtempSync(join(tmpdir(), 'krishi-bench-run-')), 'tokens.json');
     const bare = await startTarget('bare', tokensFile);
@@ -93,9 +146,12 @@ async function main() {
     await stop(bare.child);
 
     console.log(`seeding ${db}: 1,000 farmers × 10 quotations…`);
-    const app = await startTarget(db, tokensFile);
+    const seeder = await startTarget(db, tokensFile, true);
+    await new Promise((r) => (seeder.child.exitCode !== null ? r(null) : seeder.child.once('exit', r)));
+    const prepared = JSON.parse(readFileSync(tokensFile, 'utf8')) as Prepared;
+    const { tokens, skuIds } = prepared;
+    const app = await startCompiled(prepared);
     const rssAtStart = residentMegabytes(app.child.pid!);
-    const { tokens, skuIds } = JSON.parse(readFileSync(tokensFile, 'utf8')) as { tokens: string[]; skuIds: string[] };
     const base = `http://127.0.0.1:${app.port}`;
     const auth = (t: string) => ({ authorization: `Bearer ${t}` });
     let next = 0;
@@ -139,9 +195,10 @@ async function main() {
       rotate('/api/quotations', 'POST', () => JSON.stringify({ skusDetail: [{ skuIdentifier: skuIds[n++ % skuIds.length], quantity: 1 + (n % 5) }] })),
     );
     await stop(app.child);
+    await dropPrepared(prepared);
     rmSync(dirname(tokensFile), { recursive: true, force: true });
     print(db, [a, b, c, c2, d]);
-    console.log(`  server RSS: ${rssAtStart.toFixed(0)} MB after seeding, ${rss.toFixed(0)} MB after the polling load (c, c2); budget ${RSS_BUDGET_MB} MB`);
+    console.log(`  compiled server RSS: ${rssAtStart.toFixed(0)} MB at start, ${rss.toFixed(0)} MB after the polling load (c, c2); budget ${RSS_BUDGET_MB} MB`);
   }
 }
 

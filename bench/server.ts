@@ -1,8 +1,11 @@
 /**
  * The server side of `npm run bench`, run as its own process so autocannon (in the parent) and the
  * server each get a core. BENCH_TARGET=bare serves one route returning the SKU list from memory
- * (Fastify's ceiling here); BENCH_TARGET=sqlite|postgres builds the real app on that database with
- * 1,000 verified farmers holding 10 quotations each, and writes their tokens to BENCH_TOKENS.
+ * (Fastify's ceiling here); BENCH_TARGET=sqlite|postgres fills that database with 1,000 verified
+ * farmers holding 10 quotations each, and writes their tokens to BENCH_TOKENS. With
+ * BENCH_PREPARE_ONLY=1 it stops there, leaving the data (its folder or PostgreSQL schema named in
+ * BENCH_TOKENS) for the compiled production server that bench/run.ts starts on it; without, it serves
+ * the app itself from the TypeScript sources (BENCH_PROFILE's CPU profiles, bench/profile.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,7 +23,6 @@ import { listSkus } from '../src/server/repos/skus';
 import { createQuotation } from '../src/server/repos/quotations';
 import { createSession } from '../src/server/repos/sessions';
 import { upsertLoginUser } from '../src/server/repos/users';
-import { limitImageMemory } from '../src/server/memory-budget';
 import { seedDatabase } from '../src/server/seed/seed';
 import { consoleTransport } from '../src/server/sms/transport';
 
@@ -62,26 +64,28 @@ async function startProfile(file: string): Promise<void> {
 }
 
 async function main() {
-  limitImageMemory(); // as the production server does (src/server/server.ts)
   const dataDir = mkdtempSync(join(tmpdir(), 'krishi-bench-'));
   let db;
+  let schema: string | undefined;
   if (target === 'postgres') {
     const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-    const schema = `bench_${randomBytes(4).toString('hex')}`;
+    schema = `bench_${randomBytes(4).toString('hex')}`;
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     await client.query(`CREATE SCHEMA ${schema}`);
     await client.end();
     db = openDatabase({ kind: 'postgres', url, searchPath: schema });
     await migrateToLatest(db, schema);
+    const dropped = schema;
     atStop.push(async () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
-      await c.query(`DROP SCHEMA ${schema} CASCADE`);
+      await c.query(`DROP SCHEMA ${dropped} CASCADE`);
       await c.end();
     });
   } else {
-    db = openDatabase({ kind: 'sqlite', file: join(dataDir, 'bench.sqlite') });
+    // The production server's file name, so it opens this database in DATA_DIR.
+    db = openDatabase({ kind: 'sqlite', file: join(dataDir, 'krishi.sqlite') });
     await migrateToLatest(db);
   }
   const opened = db;
@@ -129,7 +133,12 @@ async function main() {
   }
   // As a server does at start-up: a freshly loaded PostgreSQL table has no statistics until autovacuum.
   if (target === 'postgres') await analyzePostgres(db);
-  writeFileSync(process.env.BENCH_TOKENS ?? join(dataDir, 'tokens.json'), JSON.stringify({ tokens, skuIds: skus.map((s) => s._id) }));
+  writeFileSync(process.env.BENCH_TOKENS ?? join(dataDir, 'tokens.json'), JSON.stringify({ tokens, skuIds: skus.map((s) => s._id), dataDir, schema }));
+  if (process.env.BENCH_PREPARE_ONLY === '1') {
+    await db.destroy();
+    process.stdout.write('READY 0\n');
+    process.exit(0);
+  }
 
   const config = loadConfig({ DATA_DIR: dataDir, ADMIN_MOBILE_NUMBERS: '9000000001', LOG_LEVEL: 'warn' });
   const app = await buildApp({ db, config, secrets: { otpHmacSecret: randomBytes(32), aadhaarKey: randomBytes(32) }, sms: consoleTransport() });

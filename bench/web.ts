@@ -22,6 +22,7 @@ import lighthouse from 'lighthouse';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { call, verifiedFarmer, apiLogin } from '../test/e2e/support/api';
 import type { TestServer } from '../test/e2e/support/server';
+import { startFlags } from './start-flags';
 
 const ROOT = resolve(process.env.BENCH_ROOT ?? '.');
 const ADMIN = '9000000001';
@@ -57,7 +58,7 @@ async function startProduction(): Promise<TestServer & { child: ChildProcess }> 
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let out = '';
-  const child = spawn(process.execPath, [join(ROOT, 'scripts', 'start.mjs')], {
+  const child = spawn(process.execPath, [...startFlags(ROOT), join(ROOT, 'scripts', 'start.mjs')], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SMS_TRANSPORT: 'console', ADMIN_MOBILE_NUMBERS: ADMIN, OTP_RESEND_SECONDS: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -9,11 +9,13 @@
  *                  failed (the last save failed, the draft stays)
  *   saving: saved → loading (the list reloads, the sheet closes); 409 → sheet.reloading → sheet.conflict
  *   (the reloaded SKU, 'Failed to save SKU.', and the admin's own changes to re-apply); other failure → editing.failed.
+ *   An opened SKU's audit trail (`GET /skus/{id}/history`) loads for as long as its sheet is open; a new
+ *   SKU has none.
  */
-import { assertEvent, assign, setup } from 'xstate';
+import { assertEvent, assign, enqueueActions, setup, stopChild } from 'xstate';
 import type { SkuBody, SkuPatchBody } from '../src/domain/api';
 import { matchesSearch } from '../src/domain/search';
-import type { Sku } from '../src/domain/types';
+import type { AuditEntry, Sku } from '../src/domain/types';
 import { matchesId, notProvided, wasConflict, type Refused, type SaveOutcome } from './admin-sheet';
 import { EMPTY_SKU_DRAFT, reapplySkuDraft, skuDraftOf, skuSaveBody, type SkuDraft, type SkuField } from './admin-sku-draft';
 
@@ -29,6 +31,9 @@ export interface AdminSkusContext {
   refused: Refused<SkuDraft> | null;
   /** The resized image between its preparation and its upload. */
   preparedImage: Blob | null;
+  /** The open SKU's audit trail: null while it loads; a new SKU's is empty. */
+  history: AuditEntry[] | null;
+  historyFailed: boolean;
 }
 
 export type AdminSkusEvent =
@@ -41,7 +46,10 @@ export type AdminSkusEvent =
   | { type: 'image.choose'; file: Blob }
   | { type: 'sku.save' }
   | { type: 'sku.edit' }
-  | { type: 'draft.reapply' };
+  | { type: 'draft.reapply' }
+  // The answers of the open SKU's history (spawned only for a saved SKU, so declared here).
+  | { type: 'xstate.done.actor.skuHistory'; output: AuditEntry[] }
+  | { type: 'xstate.error.actor.skuHistory'; error: unknown };
 
 export interface SaveSkuInput {
   /** Null creates (`POST /skus`); an id updates (`PATCH /skus/{id}`). */
@@ -76,6 +84,8 @@ export const adminSkusMachine = setup({
     saveSku: notProvided<SaveOutcome, SaveSkuInput>(CHART, 'saveSku'),
     prepareSkuImage: notProvided<Blob, { file: Blob }>(CHART, 'prepareSkuImage'),
     uploadSkuImage: notProvided<string, { file: Blob }>(CHART, 'uploadSkuImage'),
+    /** `GET /skus/{id}/history`: who changed what, and when. */
+    loadHistory: notProvided<AuditEntry[], { id: string }>(CHART, 'loadHistory'),
   },
   guards: {
     isListed: ({ context, event }) => event.type === 'sku.open' && visibleSkus(context).some((s) => s._id === event.id),
@@ -85,12 +95,19 @@ export const adminSkusMachine = setup({
   actions: {
     setSkus: assign({ skus: (_, skus: Sku[]) => skus }),
     setQuery: assign({ query: ({ event }) => (event.type === 'search.change' ? event.query : '') }),
-    startNewDraft: assign({ openId: null, draft: EMPTY_SKU_DRAFT, editBase: EMPTY_SKU_DRAFT, refused: null }),
+    startNewDraft: assign({ openId: null, draft: EMPTY_SKU_DRAFT, editBase: EMPTY_SKU_DRAFT, refused: null, history: [], historyFailed: false }),
     openSheet: assign(({ context, event }) => {
       const sku = event.type === 'sku.open' ? context.skus.find((s) => s._id === event.id) : undefined;
       const draft = sku ? skuDraftOf(sku) : null;
-      return { openId: sku?._id ?? null, draft, editBase: draft, refused: null };
+      return { openId: sku?._id ?? null, draft, editBase: draft, refused: null, history: null, historyFailed: false };
     }),
+    /** An opened SKU's history loads while its sheet is open (a new SKU has none to load). */
+    loadOpenHistory: enqueueActions(({ context, enqueue }) => {
+      if (context.openId !== null) enqueue.spawnChild('loadHistory', { id: 'skuHistory', input: { id: context.openId } });
+    }),
+    stopHistory: stopChild('skuHistory'),
+    setHistory: assign({ history: (_, history: AuditEntry[]) => history }),
+    markHistoryFailed: assign({ historyFailed: true }),
     closeSheet: assign({ openId: null, draft: null, editBase: null, refused: null }),
     startDraftFromReloaded: assign(({ context }) => {
       const sku = openSku(context);
@@ -118,7 +135,7 @@ export const adminSkusMachine = setup({
   },
 }).createMachine({
   id: 'adminSkus',
-  context: { skus: [], query: '', openId: null, draft: null, editBase: null, refused: null, preparedImage: null },
+  context: { skus: [], query: '', openId: null, draft: null, editBase: null, refused: null, preparedImage: null, history: null, historyFailed: false },
   initial: 'loading',
   states: {
     loading: {
@@ -143,6 +160,12 @@ export const adminSkusMachine = setup({
     },
     sheet: {
       initial: 'editing',
+      entry: 'loadOpenHistory',
+      exit: 'stopHistory',
+      on: {
+        'xstate.done.actor.skuHistory': { actions: { type: 'setHistory', params: ({ event }) => event.output } },
+        'xstate.error.actor.skuHistory': { actions: 'markHistoryFailed' },
+      },
       states: {
         editing: {
           tags: ['editing'],

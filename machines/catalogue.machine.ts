@@ -4,12 +4,16 @@
  * SKU_REFRESH_MS while /home is open; `search` applies the typed query DEBOUNCE_MS after the last
  * keystroke; `contact` holds the public app config (contact number, chat link, UPI payee).
  * Opening a product the list does not hold yet (a deep link) fetches the list.
+ * The screens send none of their lifecycle: `locationWatch` follows the session's location in the
+ * actor system and sends `home.open`, `home.close` and `sku.open` as the farmer arrives and leaves
+ * (./screen-charts `catalogueEventsFor`).
  */
-import { assign, fromPromise, raise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, raise, setup, type AnyActorRef } from 'xstate';
 import type { AppConfig } from '../src/domain/api';
 import { DEBOUNCE_MS, SKU_REFRESH_MS } from '../src/domain/constants';
 import { searchSkus } from '../src/domain/search';
 import type { Sku } from '../src/domain/types';
+import { catalogueEventsFor, type CatalogueScreenEvent } from './screen-charts';
 
 export interface CatalogueContext {
   skus: Sku[];
@@ -32,6 +36,21 @@ const notProvided = (name: string) => async (): Promise<never> => {
   throw new Error(`${name} is provided by the caller`);
 };
 
+/** Sends the screen events for the session's location, now and on every change; idle without a session. */
+export const locationWatch = fromCallback<CatalogueScreenEvent>(({ system, sendBack }) => {
+  const session = system.get('session') as AnyActorRef | undefined;
+  if (!session) return undefined;
+  let shown: string | null = null;
+  const follow = (snapshot: { context: { location: string | null } }) => {
+    const location = snapshot.context.location;
+    for (const event of catalogueEventsFor(shown, location)) sendBack(event);
+    shown = location;
+  };
+  follow(session.getSnapshot() as { context: { location: string | null } });
+  const subscription = session.subscribe(follow);
+  return () => subscription.unsubscribe();
+});
+
 export const catalogueMachine = setup({
   types: {
     context: {} as CatalogueContext,
@@ -42,6 +61,7 @@ export const catalogueMachine = setup({
   actors: {
     fetchSkus: fromPromise<Sku[]>(notProvided('fetchSkus')),
     fetchConfig: fromPromise<AppConfig>(notProvided('fetchConfig')),
+    locationWatch,
   },
   delays: {
     SKU_REFRESH: SKU_REFRESH_MS,
@@ -71,6 +91,7 @@ export const catalogueMachine = setup({
     config: null,
   }),
   type: 'parallel',
+  invoke: { id: 'locationWatch', src: 'locationWatch' },
   on: {
     'sku.open': [
       { guard: 'isKnownSku', actions: 'selectSku' },

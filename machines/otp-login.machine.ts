@@ -50,9 +50,6 @@ export type OtpLoginEvent =
   | { type: 'code.resend' }
   | { type: 'clock.tick' };
 
-type Done<T> = { output: T };
-const outputOf = <T,>(event: unknown): T => (event as Done<T>).output;
-
 export const otpLoginMachine = setup({
   types: {
     context: {} as OtpLoginContext,
@@ -75,12 +72,10 @@ export const otpLoginMachine = setup({
   guards: {
     isPhoneComplete: ({ context }) => isPhoneComplete(context.phone),
     isCodeComplete: ({ context }) => isCodeComplete(context.code),
-    isAccepted: ({ event }) => outputOf<RequestOtpResult>(event).ok,
-    isVerified: ({ event }) => outputOf<VerifyOtpResult>(event).ok,
-    isRateLimited: ({ event }) => {
-      const result = outputOf<RequestOtpResult>(event);
-      return !result.ok && result.code === 'RATE_LIMITED';
-    },
+    // The results below are the typed outputs of the invoked actors, passed as params by the done transitions.
+    isAccepted: (_, result: RequestOtpResult) => result.ok,
+    isVerified: (_, result: VerifyOtpResult) => result.ok,
+    isRateLimited: (_, result: RequestOtpResult) => !result.ok && result.code === 'RATE_LIMITED',
     isLastSecond: ({ context }) => context.secondsLeft <= 1,
     // A code being resent is not submitted: the new one will replace it.
     canSubmitCode: and(['isCodeComplete', not(stateIn('#otpLogin.awaitingCode.resend.resending'))]),
@@ -92,6 +87,11 @@ export const otpLoginMachine = setup({
     goTo: enqueueActions(({ system, enqueue }, params: { to: string }) => {
       const session = system.get('session');
       if (session) enqueue.sendTo(session, { type: 'nav.go', to: params.to } as { type: string });
+    }),
+    /** Tells the session whether a code is out (sent, not yet used or dropped): /auth/verify-otp shows only then. */
+    tellCodeSent: enqueueActions(({ system, enqueue }, params: { sent: boolean }) => {
+      const session = system.get('session');
+      if (session) enqueue.sendTo(session, { type: 'otp.codeSent', sent: params.sent } as { type: string });
     }),
     setPhone: assign({ phone: ({ context, event }) => (event.type === 'phone.change' ? sanitizePhone(event.value) : context.phone) }),
     enterDigits: assign({
@@ -105,27 +105,21 @@ export const otpLoginMachine = setup({
     clearError: assign({ error: null, retryAfterSeconds: null }),
     startCountdown: assign({ secondsLeft: RESEND_SECONDS }),
     tick: assign({ secondsLeft: ({ context }) => Math.max(0, context.secondsLeft - 1) }),
-    setRequestError: assign(({ event }) => {
-      const result = outputOf<RequestOtpResult>(event);
+    setRequestError: assign((_, result: RequestOtpResult) => {
       if (result.ok) return {};
       return { error: result.code, retryAfterSeconds: result.code === 'RATE_LIMITED' ? result.retryAfterSeconds : null };
     }),
     // The server said when the next code may be asked for: the countdown shows that wait.
-    waitRetryAfter: assign(({ event }) => {
-      const result = outputOf<RequestOtpResult>(event);
+    waitRetryAfter: assign((_, result: RequestOtpResult) => {
       const seconds = !result.ok && result.code === 'RATE_LIMITED' ? result.retryAfterSeconds : RESEND_SECONDS;
       return { error: 'RATE_LIMITED' as const, retryAfterSeconds: seconds, secondsLeft: seconds };
     }),
-    setVerifyError: assign(({ event }) => {
-      const result = outputOf<VerifyOtpResult>(event);
+    setVerifyError: assign((_, result: VerifyOtpResult) => {
       if (result.ok) return {};
       return { error: result.code, retryAfterSeconds: result.code === 'RATE_LIMITED' ? result.retryAfterSeconds : null };
     }),
     keepLogin: assign({
-      login: ({ event }) => {
-        const result = outputOf<VerifyOtpResult>(event);
-        return result.ok ? { token: result.token, profileUpdated: result.profileUpdated } : null;
-      },
+      login: (_, result: VerifyOtpResult) => (result.ok ? { token: result.token, profileUpdated: result.profileUpdated } : null),
     }),
   },
 }).createMachine({
@@ -159,17 +153,24 @@ export const otpLoginMachine = setup({
         input: ({ context }) => ({ mobileNumber: context.phone }),
         onDone: [
           {
-            guard: 'isAccepted',
+            guard: { type: 'isAccepted', params: ({ event }) => event.output },
             target: 'awaitingCode',
-            actions: ['clearError', 'clearCode', 'startCountdown', { type: 'goTo', params: { to: ROUTES.verifyOtp } }],
+            actions: [
+              'clearError',
+              'clearCode',
+              'startCountdown',
+              { type: 'tellCodeSent', params: { sent: true } },
+              { type: 'goTo', params: { to: ROUTES.verifyOtp } },
+            ],
           },
-          { target: 'enteringPhone', actions: 'setRequestError' },
+          { target: 'enteringPhone', actions: { type: 'setRequestError', params: ({ event }) => event.output } },
         ],
         onError: 'enteringPhone',
       },
     },
     awaitingCode: {
       type: 'parallel',
+      exit: { type: 'tellCodeSent', params: { sent: false } },
       invoke: { id: 'webOtp', src: 'webOtp' },
       on: {
         // Back on the phone screen (browser back): typing edits the number; Get OTP returns to the
@@ -199,8 +200,12 @@ export const otpLoginMachine = setup({
                 src: 'verifyOtp',
                 input: ({ context }) => ({ mobileNumber: context.phone, otp: codeOf(context.code) }),
                 onDone: [
-                  { guard: 'isVerified', target: '#otpLogin.loggedIn', actions: 'keepLogin' },
-                  { target: 'editing', actions: ['setVerifyError', 'clearCode'] },
+                  {
+                    guard: { type: 'isVerified', params: ({ event }) => event.output },
+                    target: '#otpLogin.loggedIn',
+                    actions: { type: 'keepLogin', params: ({ event }) => event.output },
+                  },
+                  { target: 'editing', actions: [{ type: 'setVerifyError', params: ({ event }) => event.output }, 'clearCode'] },
                 ],
                 onError: 'editing',
               },
@@ -231,9 +236,17 @@ export const otpLoginMachine = setup({
                 src: 'requestOtp',
                 input: ({ context }) => ({ mobileNumber: context.phone }),
                 onDone: [
-                  { guard: 'isAccepted', target: 'counting', actions: ['clearError', 'clearCode', 'startCountdown'] },
-                  { guard: 'isRateLimited', target: 'counting', actions: 'waitRetryAfter' },
-                  { target: 'ready', actions: 'setRequestError' },
+                  {
+                    guard: { type: 'isAccepted', params: ({ event }) => event.output },
+                    target: 'counting',
+                    actions: ['clearError', 'clearCode', 'startCountdown'],
+                  },
+                  {
+                    guard: { type: 'isRateLimited', params: ({ event }) => event.output },
+                    target: 'counting',
+                    actions: { type: 'waitRetryAfter', params: ({ event }) => event.output },
+                  },
+                  { target: 'ready', actions: { type: 'setRequestError', params: ({ event }) => event.output } },
                 ],
                 onError: 'ready',
               },

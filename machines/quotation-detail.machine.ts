@@ -7,10 +7,10 @@
  *   successful delete (200) or order (201) goes to /request and ends the chart (`left`, polling
  *   stops); anything else brings the button back.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { POLL_MS } from '../src/domain/constants';
 import type { Quotation, QuotationStatus } from '../src/domain/types';
-import { farmerMayDelete, farmerMayPlaceOrder } from './quotation-lifecycle.machine';
+import { farmerMayDelete, farmerMayPlaceOrder, shownTotal } from './quotation-lifecycle.machine';
 import { silentVisibility, type PageVisibilityEvent, type StatusResult } from './quotation-list.machine';
 
 export interface QuotationDetailContext {
@@ -178,3 +178,15 @@ export const quotationDetailMachine = setup({
     left: { type: 'final', tags: ['busy'] },
   },
 });
+
+type QuotationDetailSnapshot = SnapshotFrom<typeof quotationDetailMachine>;
+
+/**
+ * The action button the screen offers for the quotation shown (the same rule the chart's guards read):
+ * 'Delete Request', 'Place Order', 'Track Order', or none. Whether it can be pressed now is `can()`.
+ */
+export const offeredAction = (snapshot: QuotationDetailSnapshot): QuotationAction => actionOf(snapshot.context);
+
+/** The total the screen shows, quoted or estimated (see `shownTotal`); null when none shows or before the quotation is known. */
+export const detailTotal = (snapshot: QuotationDetailSnapshot): ReturnType<typeof shownTotal> =>
+  snapshot.context.quotation ? shownTotal(snapshot.context.quotation) : null;

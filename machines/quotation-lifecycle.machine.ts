@@ -7,9 +7,14 @@
  * Validity (issue 11): a COMPLETED quotation is valid for the configured days from its pricing; once
  * the clock passes `quotationValidUntil`, `clock.tick` moves it to EXPIRED, from which no order can be
  * placed. An admin may re-price an EXPIRED quotation (set it COMPLETED again), which starts a new period.
+ *
+ * Money shown (issue 13): each status is tagged with what its prices are. `awaitingPrice` (PENDING)
+ * shows an estimate from the SKUs' minimum prices; `quoted` (COMPLETED, ORDERED) the admin's prices;
+ * `closed` (DELETED, EXPIRED) the quoted prices only if it was priced before, else none.
  */
 import { getNextSnapshot, setup } from 'xstate';
-import type { Quotation, QuotationStatus } from '../src/domain/types';
+import { priceDetails } from '../src/domain/money';
+import type { Quotation, QuotationLine, QuotationStatus } from '../src/domain/types';
 
 export type QuotationLifecycleEvent =
   | { type: 'farmer.delete' }
@@ -38,6 +43,7 @@ const adminMoves = {
 export const quotationLifecycleMachine = setup({
   types: {
     events: {} as QuotationLifecycleEvent,
+    tags: {} as 'awaitingPrice' | 'quoted' | 'closed',
   },
   guards: {
     isTarget: ({ event }, params: { status: QuotationStatus }) =>
@@ -50,16 +56,17 @@ export const quotationLifecycleMachine = setup({
   // Admin moves live on the root so any status can go to any status.
   on: adminMoves,
   states: {
-    PENDING: { on: { 'farmer.delete': 'DELETED' } },
+    PENDING: { tags: ['awaitingPrice'], on: { 'farmer.delete': 'DELETED' } },
     COMPLETED: {
+      tags: ['quoted'],
       on: {
         'farmer.placeOrder': 'ORDERED',
         'clock.tick': { guard: 'validityOver', target: 'EXPIRED' },
       },
     },
-    ORDERED: {},
-    DELETED: {},
-    EXPIRED: {},
+    ORDERED: { tags: ['quoted'] },
+    DELETED: { tags: ['closed'] },
+    EXPIRED: { tags: ['closed'] },
   },
 });
 
@@ -87,3 +94,35 @@ export const farmerMayPlaceOrder = (status: QuotationStatus) =>
 /** The end of validity a farmer is shown ("valid until …"): on a priced quotation still open, or one that expired. */
 export const shownValidUntil = (quotation: Pick<Quotation, 'status' | 'validUntil'>): string | null =>
   quotation.status === 'COMPLETED' || quotation.status === 'EXPIRED' ? quotation.validUntil : null;
+
+/** A line's indicative price while it waits for a quote: the SKU's minimum price × quantity, paisa. */
+export const lineEstimatePaisa = (line: Pick<QuotationLine, 'skuIdentifier' | 'quantity'>): number =>
+  line.skuIdentifier.minimumPrice * line.quantity;
+
+/** The money a quotation shows: `quoted` prices, an `estimate` from minimum prices, or none. */
+export type ShownPrice = 'quoted' | 'estimate' | null;
+
+/**
+ * Which money a farmer sees on a quotation (its /request card and /quotation-details): the quoted
+ * prices while COMPLETED or ORDERED, and for a DELETED or EXPIRED one only if it was priced before;
+ * the minimum-price estimate while PENDING; nothing for a DELETED or EXPIRED one never priced.
+ * "Priced before" is what the answer tells: a closed quotation carries `validUntil` only when its
+ * validity ran from a pricing (an EXPIRED one after pricing). The answer says nothing of the pricing
+ * of a DELETED one, so a DELETED quotation shows none.
+ */
+export function shownPrice(quotation: Pick<Quotation, 'status' | 'validUntil'>): ShownPrice {
+  const at = quotationLifecycleAt(quotation.status);
+  if (at.hasTag('awaitingPrice')) return 'estimate';
+  if (at.hasTag('quoted')) return 'quoted';
+  return quotation.validUntil !== null ? 'quoted' : null;
+}
+
+/** The total a farmer sees, and whether it is quoted or an estimate; null when none shows. */
+export function shownTotal(
+  quotation: Pick<Quotation, 'status' | 'validUntil' | 'skusDetail'>,
+): { kind: 'quoted' | 'estimate'; paisa: number } | null {
+  const kind = shownPrice(quotation);
+  if (kind === 'estimate') return { kind, paisa: quotation.skusDetail.reduce((sum, line) => sum + lineEstimatePaisa(line), 0) };
+  if (kind === 'quoted') return { kind, paisa: priceDetails(quotation.skusDetail).totalPaisa };
+  return null;
+}

@@ -1,17 +1,27 @@
 /**
- * The quotation list on /request (SPEC §2, §7): two parallel regions.
- * - `poll`: GET /quotations now and every POLL_MS; `paused` while the page is hidden (the injected
- *   `visibility` actor reports it); the screen stops the actor when it closes, which ends polling.
+ * The quotation list on /request (SPEC §2, §7; paging from issue 11): three parallel regions.
+ * - `poll`: the first page of GET /quotations now and every POLL_MS (the server's ETag answers a 304
+ *   while nothing changed); `paused` while the page is hidden (the injected `visibility` actor
+ *   reports it); the screen stops the actor when it closes, which ends polling. A fresh first page
+ *   takes the place of the rows it holds and keeps the further pages already listed below it.
+ * - `more`: `list.more` (the farmer scrolled to the end, or tapped 'Load more') loads the page after
+ *   the last listed row through the server's cursor; a row listed already is not listed twice.
  * - `removal`: a farmer's delete, allowed only where the quotation lifecycle lets a farmer delete
  *   (PENDING), asks for confirmation, then DELETE /quotations/{id}; a 200 marks it DELETED in place.
  */
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { POLL_MS } from '../src/domain/constants';
 import type { Quotation } from '../src/domain/types';
+import { firstPage, nextPage, type Page, type PagedRows } from './admin-list';
 import { farmerMayDelete, nextQuotationStatus } from './quotation-lifecycle.machine';
 
 export interface QuotationListContext {
+  /** The rows listed: the first page and every further page loaded, newest first. */
   quotations: Quotation[];
+  /** Where the next page starts (the server's opaque cursor); null when every row is listed. */
+  nextCursor: string | null;
+  /** How many quotations the farmer has in all (the server's `total`); null before the first answer. */
+  total: number | null;
   /** The quotation the confirm dialog asks about. */
   confirming: Quotation | null;
 }
@@ -20,9 +30,15 @@ export type PageVisibilityEvent = { type: 'page.hidden' } | { type: 'page.visibl
 
 export type QuotationListEvent =
   | PageVisibilityEvent
+  | { type: 'list.more' }
   | { type: 'quotation.delete'; id: string }
   | { type: 'delete.confirm' }
   | { type: 'delete.cancel' };
+
+/** What a page load asks GET /quotations: null for the first page. */
+export interface QuotationPageRequest {
+  cursor: string | null;
+}
 
 /** What a call that changes a quotation answered: its HTTP status. */
 export interface StatusResult {
@@ -33,9 +49,26 @@ const notProvided = (name: string) => async (): Promise<never> => {
   throw new Error(`${name} is provided by the caller`);
 };
 
-/** May the farmer delete this quotation now (the delete icon shows only then)? */
+/** May the farmer delete this quotation now (the chart's `quotation.delete` guard)? */
 export const mayDeleteQuotation = (quotation: Quotation): boolean =>
   quotation.skusDetail.length > 0 && farmerMayDelete(quotation.status);
+
+/**
+ * A fresh first page over the rows listed: its rows replace theirs at the top; rows listed beyond it
+ * (further pages the farmer loaded) stay below, and so does the cursor after them.
+ */
+export function refreshFirstPage<T extends { _id: string }>(listed: PagedRows<T>, page: Page<T>): PagedRows<T> {
+  const merged = nextPage(page.data, { data: listed.rows, nextCursor: listed.nextCursor, total: page.total });
+  return merged.rows.length > page.data.length ? merged : firstPage(page);
+}
+
+const listedOf = (context: QuotationListContext): PagedRows<Quotation> => ({
+  rows: context.quotations,
+  nextCursor: context.nextCursor,
+  total: context.total ?? 0,
+});
+
+const rowsToContext = (rows: PagedRows<Quotation>) => ({ quotations: rows.rows, nextCursor: rows.nextCursor, total: rows.total });
 
 /** Reports `page.hidden` / `page.visible`; the web app listens to `document.visibilityState`. */
 export const silentVisibility = fromCallback<PageVisibilityEvent>(() => undefined);
@@ -45,15 +78,16 @@ export const quotationListMachine = setup({
     context: {} as QuotationListContext,
     events: {} as QuotationListEvent,
     input: {} as { quotations?: Quotation[] } | undefined,
-    tags: {} as 'loading' | 'busy',
+    tags: {} as 'loading' | 'loadingMore' | 'moreFailed' | 'busy',
   },
   actors: {
-    fetchQuotations: fromPromise<Quotation[]>(notProvided('fetchQuotations')),
+    fetchQuotations: fromPromise<Page<Quotation>, QuotationPageRequest>(notProvided('fetchQuotations')),
     deleteQuotation: fromPromise<StatusResult, { id: string }>(notProvided('deleteQuotation')),
     visibility: silentVisibility,
   },
   delays: { POLL: POLL_MS },
   guards: {
+    hasMore: ({ context }) => context.nextCursor !== null,
     mayDelete: ({ context, event }) => {
       if (event.type !== 'quotation.delete') return false;
       const quotation = context.quotations.find((q) => q._id === event.id);
@@ -78,12 +112,12 @@ export const quotationListMachine = setup({
           return { ...q, status: nextQuotationStatus(q.status, { type: 'farmer.delete' }) ?? q.status };
         }),
     }),
-    // Injected: keeps the persisted quotation slice in step with what the server said.
+    // Injected: keeps the persisted quotation slice in step with the first page the server sent.
     storeQuotations: (_, _params: { quotations: Quotation[] }) => {},
   },
 }).createMachine({
   id: 'quotationList',
-  context: ({ input }) => ({ quotations: input?.quotations ?? [], confirming: null }),
+  context: ({ input }) => ({ quotations: input?.quotations ?? [], nextCursor: null, total: null, confirming: null }),
   invoke: { id: 'visibility', src: 'visibility' },
   type: 'parallel',
   states: {
@@ -96,11 +130,12 @@ export const quotationListMachine = setup({
           invoke: {
             id: 'fetchQuotations',
             src: 'fetchQuotations',
+            input: { cursor: null },
             onDone: {
               target: 'waiting',
               actions: [
-                assign({ quotations: ({ event }) => event.output }),
-                { type: 'storeQuotations', params: ({ event }) => ({ quotations: event.output }) },
+                assign(({ context, event }) => rowsToContext(refreshFirstPage(listedOf(context), event.output))),
+                { type: 'storeQuotations', params: ({ event }) => ({ quotations: event.output.data }) },
               ],
             },
             onError: { target: 'waiting' },
@@ -108,6 +143,27 @@ export const quotationListMachine = setup({
         },
         waiting: { after: { POLL: 'fetching' } },
         paused: { on: { 'page.visible': 'fetching' } },
+      },
+    },
+    more: {
+      initial: 'idle',
+      states: {
+        idle: { on: { 'list.more': { guard: 'hasMore', target: 'loading' } } },
+        loading: {
+          tags: ['loadingMore'],
+          invoke: {
+            id: 'fetchMoreQuotations',
+            src: 'fetchQuotations',
+            input: ({ context }) => ({ cursor: context.nextCursor }),
+            onDone: {
+              target: 'idle',
+              actions: assign(({ context, event }) => rowsToContext(nextPage(context.quotations, event.output))),
+            },
+            onError: { target: 'failed' },
+          },
+        },
+        // The farmer may try again ('Load more' stays on screen).
+        failed: { tags: ['moreFailed'], on: { 'list.more': { guard: 'hasMore', target: 'loading' } } },
       },
     },
     removal: {
@@ -142,3 +198,15 @@ export const quotationListMachine = setup({
     },
   },
 });
+
+type QuotationListSnapshot = SnapshotFrom<typeof quotationListMachine>;
+
+/** The count /request shows: the server's total once it answered, until then the rows listed. */
+export const quotationCount = (snapshot: QuotationListSnapshot): number => snapshot.context.total ?? snapshot.context.quotations.length;
+
+/** Are there rows the server holds beyond those listed ('Load more' and the scroll sentinel show then)? */
+export const hasMoreQuotations = (snapshot: QuotationListSnapshot): boolean => snapshot.context.nextCursor !== null;
+
+/** Does the farmer see a delete icon on any card (the offline line explains then why they are off)? */
+export const offersDelete = (snapshot: QuotationListSnapshot): boolean =>
+  snapshot.context.quotations.some((q) => snapshot.can({ type: 'quotation.delete', id: q._id }));

@@ -1,20 +1,23 @@
 /**
  * Registration (SPEC §4–§5): while `filling`, three parallel regions: the profile photo and the
  * Aadhaar image (each: empty → chosen → preparing → uploading → uploaded) and the personal-details
- * form (editing, or locating the farm with the injected geolocation actor). Submit needs every
+ * form (editing; locating the farm with the injected geolocation actor; `locateFailed` when no place
+ * was found and none was before, which the screen says). Typed values are cleaned as they come in
+ * (`cleanField`). Submit needs every
  * required field and the Aadhaar image; it PUTs the profile and the machine finishes with the user.
  * Image preparation (resize and JPEG quality search) and upload are injected actors; steps move on
  * with a `nav.go` to the session. Once an image is uploaded the step moves on by itself after
  * `stepPause` (the farmer reads 'Image uploaded' first), unless the farmer moves first: Next, Skip
  * for Now, Back or any other way off the screen (`step.leave`) settles the step without a second move.
  * A farmer who left the screen while the image was still going up is not moved when it lands.
- * The submission time is kept with the profile, for the waiting screen.
+ * The server's answer to the PUT (with the time it stamped the submission) is the machine's output.
  */
 import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { ProfileBody, UploadKind } from '../src/domain/api';
 import { isAcceptedImageType, isFormComplete, profileBody, type DetailsForm } from '../src/domain/registration';
+import { sanitizePhone } from '../src/domain/otp';
 import { ROUTES } from '../src/domain/routes';
-import type { Geocoordinate, Language, User } from '../src/domain/types';
+import { LANGUAGES, type Geocoordinate, type Language, type User } from '../src/domain/types';
 
 export type ImageKind = Extract<UploadKind, 'profile' | 'aadhaar'>;
 export type ImageError = 'UNSUPPORTED_TYPE' | 'UPLOAD_FAILED';
@@ -30,9 +33,8 @@ export interface ImageSlot {
 export interface RegistrationContext {
   images: Record<ImageKind, ImageSlot>;
   form: DetailsForm;
-  locateFailed: boolean;
-  /** When the details were sent (ISO 8601), once they were. */
-  submittedAt: string | null;
+  /** The server's answer to the profile PUT, once it accepted the details (it stamps `profileSubmittedAt`). */
+  saved: Partial<User> | null;
   /** Per step, while its image goes up: the farmer tapped Upload and has not left the screen since. */
   watching: Record<ImageKind, boolean>;
 }
@@ -43,7 +45,7 @@ export interface RegistrationInput {
 }
 
 export interface RegistrationOutput {
-  user: Partial<User> & { profileSubmittedAt?: string };
+  user: Partial<User>;
 }
 
 /** How long 'Image uploaded' shows before the step moves on by itself. */
@@ -62,10 +64,23 @@ export type RegistrationEvent =
   | { type: 'details.locate' }
   | { type: 'details.submit' };
 
+/** A typed value as the form keeps it: the mobile number's digits (sanitizePhone), the age's digits, no language as null. */
+export function cleanField(form: DetailsForm, field: DetailsField, value: string): DetailsForm {
+  switch (field) {
+    case 'mobileNumber':
+      return { ...form, mobileNumber: sanitizePhone(value) };
+    case 'age':
+      return { ...form, age: value.replace(/\D/g, '') };
+    case 'preferredLanguage':
+      return { ...form, preferredLanguage: (LANGUAGES as readonly string[]).includes(value) ? (value as Language) : null };
+    default:
+      return { ...form, [field]: value };
+  }
+}
+
 const EMPTY_SLOT: ImageSlot = { file: null, fileName: '', prepared: null, url: null, error: null };
 const NEXT_STEP: Record<ImageKind, string> = { profile: ROUTES.aadhaarCard, aadhaar: ROUTES.personalDetails };
 
-const outputOf = <T,>(event: unknown): T => (event as { output: T }).output;
 const kindOf = (event: RegistrationEvent): ImageKind | null => ('kind' in event ? event.kind : null);
 
 export const registrationMachine = setup({
@@ -102,6 +117,7 @@ export const registrationMachine = setup({
       event.type === 'image.choose' && event.kind === params.kind && isAcceptedImageType(event.file.type),
     isFormComplete: ({ context }) => isFormComplete(context.form, context.images.aadhaar.url),
     isWatching: ({ context }, params: { kind: ImageKind }) => context.watching[params.kind],
+    hasGeocoordinate: ({ context }) => context.form.geocoordinate !== null,
   },
   actions: {
     goTo: enqueueActions(({ system, enqueue }, params: { to: string }) => {
@@ -120,16 +136,17 @@ export const registrationMachine = setup({
         [params.kind]: { ...context.images[params.kind], error: 'UNSUPPORTED_TYPE' as const },
       }),
     }),
+    // The prepared image and the url are the typed outputs of the invoked actors, passed as params.
     keepPrepared: assign({
-      images: ({ context, event }, params: { kind: ImageKind }) => ({
+      images: ({ context }, params: { kind: ImageKind; prepared: Blob }) => ({
         ...context.images,
-        [params.kind]: { ...context.images[params.kind], prepared: outputOf<Blob>(event) },
+        [params.kind]: { ...context.images[params.kind], prepared: params.prepared },
       }),
     }),
     keepUrl: assign({
-      images: ({ context, event }, params: { kind: ImageKind }) => ({
+      images: ({ context }, params: { kind: ImageKind; url: string }) => ({
         ...context.images,
-        [params.kind]: { ...context.images[params.kind], url: outputOf<{ url: string }>(event).url, error: null },
+        [params.kind]: { ...context.images[params.kind], url: params.url, error: null },
       }),
     }),
     markUploadFailed: assign({
@@ -139,18 +156,12 @@ export const registrationMachine = setup({
       }),
     }),
     setField: assign({
-      form: ({ context, event }) => {
-        if (event.type !== 'details.change') return context.form;
-        if (event.field === 'preferredLanguage') return { ...context.form, preferredLanguage: (event.value || null) as Language | null };
-        return { ...context.form, [event.field]: event.value };
-      },
+      form: ({ context, event }) => (event.type === 'details.change' ? cleanField(context.form, event.field, event.value) : context.form),
     }),
     setGeocoordinate: assign({
-      form: ({ context, event }) => ({ ...context.form, geocoordinate: outputOf<Geocoordinate>(event) }),
-      locateFailed: false,
+      form: ({ context }, geocoordinate: Geocoordinate) => ({ ...context.form, geocoordinate }),
     }),
-    markLocateFailed: assign({ locateFailed: true }),
-    stampSubmission: assign({ submittedAt: () => new Date().toISOString() }),
+    keepSaved: assign({ saved: (_, saved: Partial<User>) => saved }),
     noteWatching: assign({ watching: ({ context }, params: { kind: ImageKind }) => ({ ...context.watching, [params.kind]: true }) }),
     forgetWatching: assign({ watching: ({ context }, params: { kind: ImageKind }) => ({ ...context.watching, [params.kind]: false }) }),
   },
@@ -168,15 +179,14 @@ export const registrationMachine = setup({
       preferredLanguage: input.preferredLanguage,
       geocoordinate: null,
     },
-    locateFailed: false,
-    submittedAt: null,
+    saved: null,
     watching: { profile: false, aadhaar: false },
   }),
   output: ({ context }) => ({
     user: {
       ...profileBody(context.form, { profilePhoto: context.images.profile.url, aadhaar: context.images.aadhaar.url ?? '' }),
       profileUpdated: true,
-      ...(context.submittedAt ? { profileSubmittedAt: context.submittedAt } : {}),
+      ...context.saved,
     },
   }),
   states: {
@@ -200,8 +210,16 @@ export const registrationMachine = setup({
               invoke: {
                 id: 'locate',
                 src: 'locate',
-                onDone: { target: 'editing', actions: 'setGeocoordinate' },
-                onError: { target: 'editing', actions: 'markLocateFailed' },
+                onDone: { target: 'editing', actions: { type: 'setGeocoordinate', params: ({ event }) => event.output } },
+                // A place found before stays; otherwise the screen says none was found.
+                onError: [{ guard: 'hasGeocoordinate', target: 'editing' }, { target: 'locateFailed' }],
+              },
+            },
+            // As editing, and the screen says no place was found; a place found later ends it.
+            locateFailed: {
+              on: {
+                'details.locate': 'locating',
+                'details.submit': { guard: 'isFormComplete', target: 'submitting' },
               },
             },
             submitting: {
@@ -211,7 +229,7 @@ export const registrationMachine = setup({
                 src: 'submitProfile',
                 input: ({ context }) =>
                   profileBody(context.form, { profilePhoto: context.images.profile.url, aadhaar: context.images.aadhaar.url ?? '' }),
-                onDone: { target: '#registration.submitted', actions: 'stampSubmission' },
+                onDone: { target: '#registration.submitted', actions: { type: 'keepSaved', params: ({ event }) => event.output } },
                 // Silent as SPEC §8 asks: the form stays as it was, Submit enabled again.
                 onError: 'editing',
               },
@@ -229,6 +247,7 @@ function imageStep(kind: ImageKind) {
   const params = { kind };
   const moveOn = { type: 'goTo', params: { to: NEXT_STEP[kind] } } as const;
   const forget = { type: 'forgetWatching', params } as const;
+  const keepUrl = { type: 'keepUrl', params: ({ event }: { event: { output: { url: string } } }) => ({ kind, url: event.output.url }) } as const;
   const choose = [
     { guard: { type: 'isAcceptedImage', params }, target: 'chosen', actions: { type: 'chooseFile', params } },
     { guard: { type: 'isForStep', params }, actions: { type: 'rejectFile', params } },
@@ -253,7 +272,10 @@ function imageStep(kind: ImageKind) {
           id: `prepare-${kind}`,
           src: 'prepareImage',
           input: ({ context }: { context: RegistrationContext }) => ({ file: context.images[kind].file as Blob }),
-          onDone: { target: 'uploading', actions: { type: 'keepPrepared', params } },
+          onDone: {
+            target: 'uploading',
+            actions: { type: 'keepPrepared', params: ({ event }: { event: { output: Blob } }) => ({ kind, prepared: event.output }) },
+          },
           onError: { target: 'chosen', actions: [{ type: 'markUploadFailed', params }, forget] },
         },
       },
@@ -267,8 +289,8 @@ function imageStep(kind: ImageKind) {
             file: (context.images[kind].prepared ?? context.images[kind].file) as Blob,
           }),
           onDone: [
-            { guard: { type: 'isWatching', params }, target: 'uploaded.pausing', actions: [{ type: 'keepUrl', params }, forget] },
-            { target: 'uploaded.settled', actions: { type: 'keepUrl', params } },
+            { guard: { type: 'isWatching', params }, target: 'uploaded.pausing', actions: [keepUrl, forget] },
+            { target: 'uploaded.settled', actions: keepUrl },
           ],
           onError: { target: 'chosen', actions: [{ type: 'markUploadFailed', params }, forget] },
         },

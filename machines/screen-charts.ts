@@ -23,12 +23,32 @@ const CHART_BY_PATH: Readonly<Record<string, ScreenChartId>> = {
   [ROUTES.orderStatus]: 'orderTracking',
 };
 
+/** One query parameter of a location ('' when absent). */
+const queryParam = (location: string, name: string): string =>
+  new URLSearchParams(location.includes('?') ? location.slice(location.indexOf('?') + 1) : '').get(name) ?? '';
+
 /** The chart the shown location runs, or null for a screen that runs none of its own. */
 export function screenChartFor(location: string | null): ScreenChart | null {
   if (location === null) return null;
   const id = CHART_BY_PATH[pathOf(location)];
   if (!id) return null;
-  const query = location.includes('?') ? location.slice(location.indexOf('?') + 1) : '';
-  const quotationId = new URLSearchParams(query).get('quotation_id') ?? '';
+  const quotationId = queryParam(location, 'quotation_id');
   return { id, systemId: id === 'quotationList' ? id : `${id}:${quotationId}`, quotationId };
+}
+
+/** What the app-level catalogue starts and stops for /home and /sku-details (issue 12). */
+export type CatalogueScreenEvent = { type: 'home.open' } | { type: 'home.close' } | { type: 'sku.open'; skuDisplayId: string };
+
+/**
+ * The catalogue's screen events when the session's location moves from `from` to `to`: Home's
+ * refresh starts on arriving at /home and stops on leaving it; arriving at a product page opens the
+ * product its sku_id names (a deep link fetches the list).
+ */
+export function catalogueEventsFor(from: string | null, to: string | null): CatalogueScreenEvent[] {
+  const isHome = (location: string | null) => location !== null && pathOf(location) === ROUTES.home;
+  const events: CatalogueScreenEvent[] = [];
+  if (isHome(from) && !isHome(to)) events.push({ type: 'home.close' });
+  if (!isHome(from) && isHome(to)) events.push({ type: 'home.open' });
+  if (to !== null && to !== from && pathOf(to) === ROUTES.skuDetails) events.push({ type: 'sku.open', skuDisplayId: queryParam(to, 'sku_id') });
+  return events;
 }

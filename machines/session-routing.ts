@@ -4,7 +4,7 @@
  */
 import { guardFlagsOf } from '../src/domain/client-user';
 import { firstRule as firstRuleFor, pathOf } from '../src/domain/route-chain';
-import { GUARD_TABLE, ROUTES, routeClass } from '../src/domain/routes';
+import { GUARD_TABLE, ROUTES, routeClass, type GuardRuleName } from '../src/domain/routes';
 import type { SessionContext, SessionEvent } from './session.types';
 
 export const firstRule = (context: SessionContext) =>
@@ -13,13 +13,13 @@ export const firstRule = (context: SessionContext) =>
 /** One named guard per rule of the table: the rule is the first one that moves the requested path. */
 export const ruleGuards = Object.fromEntries(
   GUARD_TABLE.map((rule) => [rule.name, ({ context }: { context: SessionContext }) => firstRule(context) === rule]),
-) as Record<string, (args: { context: SessionContext }) => boolean>;
+) as Record<GuardRuleName, (args: { context: SessionContext }) => boolean>;
 
 /** The redirect of each rule, in table order: first match wins, then the new path is decided again. */
 export const ruleRedirects = GUARD_TABLE.map((rule) => ({
   guard: rule.name,
-  target: 'deciding',
-  actions: { type: 'request', params: { to: rule.goTo } },
+  target: 'deciding' as const,
+  actions: { type: 'request' as const, params: { to: rule.goTo } },
 }));
 
 type Args = { context: SessionContext; event: SessionEvent };
@@ -38,5 +38,8 @@ export const routeGuards = {
     const rule = firstRule(context);
     return rule !== undefined && context.request !== null && context.request.left.some((p) => pathOf(p) === rule.goTo);
   },
+  // /auth/verify-otp without a code sent (a reload, a typed URL): the number comes first.
+  isVerifyOtpWithoutCode: ({ context }: Args) =>
+    context.request !== null && pathOf(context.request.to) === ROUTES.verifyOtp && !context.codeSent,
   isNewLocation: ({ context, event }: Args) => event.type === 'nav.changed' && event.to !== context.location,
 };

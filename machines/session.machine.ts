@@ -31,6 +31,16 @@ export { pathOf };
 
 const goTo = (to: string) => ({ type: 'goTo', params: { to } }) as const;
 
+/**
+ * The injected actions the session's own `enqueueActions` run. Named here because a chart's
+ * `enqueueActions` cannot infer its siblings from inside `setup` (the guard and action types would
+ * refer to themselves); the machine still checks these against the actions it declares.
+ */
+type RouterAction = { type: 'navigate'; params: { to: string; replace: boolean } } | { type: 'saveToken'; params: { token: string | null } };
+const routerActions = <TParams extends object | undefined>(
+  collect: Parameters<typeof enqueueActions<SessionContext, SessionEvent, TParams, SessionEvent, never, RouterAction, never>>[0],
+) => enqueueActions<SessionContext, SessionEvent, TParams, SessionEvent, never, RouterAction, never>(collect);
+
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
@@ -58,14 +68,11 @@ export const sessionMachine = setup({
     // Not the table's rules (those read the requested route): where the restored account stands.
     wasLoggedOut: ({ context }) => !context.user.isLoggedIn,
     wasRegistering: ({ context }) => !context.user.profileUpdated,
-    isNewProfile: ({ event }) => !(event as unknown as { output: OtpLoginOutput }).output.profileUpdated,
-    isUnauthorized: ({ event }) => !(event as unknown as { output: ProfileResult }).output.ok,
-    serverLanguageDiffers: ({ context, event }) => {
-      const result = (event as unknown as { output: ProfileResult }).output;
-      return (
-        result.ok && context.user.preferredLanguage !== null && result.user.preferredLanguage !== context.user.preferredLanguage
-      );
-    },
+    // The outcomes below are the typed outputs of the invoked actors, passed as params by the done transitions.
+    isNewProfile: (_, login: OtpLoginOutput) => !login.profileUpdated,
+    isUnauthorized: (_, result: ProfileResult) => !result.ok,
+    serverLanguageDiffers: ({ context }, result: ProfileResult) =>
+      result.ok && context.user.preferredLanguage !== null && result.user.preferredLanguage !== context.user.preferredLanguage,
   },
   actions: {
     /** Moves the router; supplied by the app (wouter's navigate), by tests (a memory location). */
@@ -90,53 +97,45 @@ export const sessionMachine = setup({
     requestStartupRoute: assign({
       request: ({ context }) => ({ to: startupRoute(guardFlagsOf(context.user)), replace: true, left: [], from: context.location }),
     }),
-    show: enqueueActions(({ context, enqueue }) => {
+    show: routerActions<undefined>(({ context, enqueue }) => {
       const request = context.request;
       if (!request) return;
-      if (request.to !== context.location) enqueue({ type: 'navigate', params: { to: request.to, replace: request.replace } } as never);
+      if (request.to !== context.location) enqueue({ type: 'navigate', params: { to: request.to, replace: request.replace } });
       enqueue.assign({ location: request.to, request: null });
     }),
     goTo: raise((_, params: { to: string }) => ({ type: 'nav.go' as const, to: params.to })),
     recheckRoute: raise(({ context }) => ({ type: 'nav.go' as const, to: context.location ?? ROUTES.entry })),
     requestProfileRefresh: raise({ type: 'profile.refresh' }),
+    noteCodeSent: assign({ codeSent: ({ context, event }) => (event.type === 'otp.codeSent' ? event.sent : context.codeSent) }),
+    forgetCodeSent: assign({ codeSent: false }),
     setLanguage: assign({
       user: ({ context, event }) =>
         event.type === 'language.choose' ? { ...context.user, preferredLanguage: event.language } : context.user,
     }),
-    logIn: enqueueActions(({ context, event, enqueue }) => {
-      const output = (event as unknown as { output: OtpLoginOutput }).output;
-      enqueue({ type: 'saveToken', params: { token: output.token } } as never);
+    logIn: routerActions<OtpLoginOutput>(({ context, enqueue }, login) => {
+      enqueue({ type: 'saveToken', params: { token: login.token } });
       enqueue.assign({
         user: {
           ...context.user,
-          mobileNumber: output.mobileNumber,
+          mobileNumber: login.mobileNumber,
           isLoggedIn: true,
-          profileUpdated: output.profileUpdated,
+          profileUpdated: login.profileUpdated,
         },
       });
     }),
     mergeProfile: assign({
-      user: ({ context, event }) => {
-        const result = (event as unknown as { output: ProfileResult }).output;
-        return result.ok ? mergeServerUser(context.user, result.user) : context.user;
-      },
+      user: ({ context }, result: ProfileResult) => (result.ok ? mergeServerUser(context.user, result.user) : context.user),
     }),
     // The language chosen on this phone wins over the server's; it is pushed next.
     mergeProfileKeepingLanguage: assign({
-      user: ({ context, event }) => {
-        const result = (event as unknown as { output: ProfileResult }).output;
-        if (!result.ok) return context.user;
-        return { ...mergeServerUser(context.user, result.user), preferredLanguage: context.user.preferredLanguage };
-      },
+      user: ({ context }, result: ProfileResult) =>
+        result.ok ? { ...mergeServerUser(context.user, result.user), preferredLanguage: context.user.preferredLanguage } : context.user,
     }),
     mergeRegisteredProfile: assign({
-      user: ({ context, event }) => {
-        const output = (event as unknown as { output: RegistrationOutput }).output;
-        return { ...mergeServerUser(context.user, output.user), profileUpdated: true };
-      },
+      user: ({ context }, registered: RegistrationOutput) => ({ ...mergeServerUser(context.user, registered.user), profileUpdated: true }),
     }),
-    forgetSession: enqueueActions(({ context, enqueue }) => {
-      enqueue({ type: 'saveToken', params: { token: null } } as never);
+    forgetSession: routerActions<undefined>(({ context, enqueue }) => {
+      enqueue({ type: 'saveToken', params: { token: null } });
       enqueue.assign({ user: loggedOutUser(context.user) });
     }),
   },
@@ -148,6 +147,7 @@ export const sessionMachine = setup({
     return {
       user: input.hasToken ? restored : loggedOutUser(restored),
       location: input.location ?? null,
+      codeSent: false,
       request: null,
     };
   },
@@ -164,7 +164,8 @@ export const sessionMachine = setup({
           always: [
             { guard: 'isUnknownRoute', target: 'deciding', actions: { type: 'request', params: { to: ROUTES.entry } } },
             { guard: 'wouldReturn', target: 'shown', actions: 'show' },
-            ...(ruleRedirects as never[]),
+            ...ruleRedirects,
+            { guard: 'isVerifyOtpWithoutCode', target: 'deciding', actions: { type: 'request', params: { to: ROUTES.generateOtp } } },
             { guard: 'isEntryRoute', target: 'splash', actions: 'show' },
             { guard: 'isArrivingAtUnderVerification', target: 'shown', actions: ['show', 'requestProfileRefresh'] },
             { target: 'shown', actions: 'show' },
@@ -188,13 +189,20 @@ export const sessionMachine = setup({
           ],
         },
         loggedOut: {
+          // A new login starts with no code sent; the otp-login child reports each code it sends or drops.
+          entry: 'forgetCodeSent',
+          on: { 'otp.codeSent': { actions: 'noteCodeSent' } },
           invoke: {
             id: 'otpLogin',
             systemId: 'otpLogin',
             src: 'otpLogin',
             onDone: [
-              { guard: 'isNewProfile', target: 'registering', actions: ['logIn', goTo(ROUTES.profilePhoto)] },
-              { target: 'loadingProfile', actions: 'logIn' },
+              {
+                guard: { type: 'isNewProfile', params: ({ event }) => event.output },
+                target: 'registering',
+                actions: [{ type: 'logIn', params: ({ event }) => event.output }, goTo(ROUTES.profilePhoto)],
+              },
+              { target: 'loadingProfile', actions: { type: 'logIn', params: ({ event }) => event.output } },
             ],
           },
         },
@@ -204,9 +212,13 @@ export const sessionMachine = setup({
             id: 'loadProfile',
             src: 'fetchProfile',
             onDone: [
-              { guard: 'isUnauthorized', target: 'loggedOut', actions: ['forgetSession', 'recheckRoute'] },
-              { guard: 'serverLanguageDiffers', target: 'pushingLanguage', actions: 'mergeProfileKeepingLanguage' },
-              { target: 'active', actions: ['mergeProfile', goTo(ROUTES.home)] },
+              { guard: { type: 'isUnauthorized', params: ({ event }) => event.output }, target: 'loggedOut', actions: ['forgetSession', 'recheckRoute'] },
+              {
+                guard: { type: 'serverLanguageDiffers', params: ({ event }) => event.output },
+                target: 'pushingLanguage',
+                actions: { type: 'mergeProfileKeepingLanguage', params: ({ event }) => event.output },
+              },
+              { target: 'active', actions: [{ type: 'mergeProfile', params: ({ event }) => event.output }, goTo(ROUTES.home)] },
             ],
             onError: { target: 'active', actions: goTo(ROUTES.home) },
           },
@@ -230,7 +242,10 @@ export const sessionMachine = setup({
               mobileNumber: context.user.mobileNumber ?? '',
               preferredLanguage: context.user.preferredLanguage,
             }),
-            onDone: { target: 'active', actions: ['mergeRegisteredProfile', goTo(ROUTES.underVerification)] },
+            onDone: {
+              target: 'active',
+              actions: [{ type: 'mergeRegisteredProfile', params: ({ event }) => event.output }, goTo(ROUTES.underVerification)],
+            },
           },
           on: { 'session.logout': 'loggingOut' },
         },
@@ -249,8 +264,12 @@ export const sessionMachine = setup({
                 id: 'refreshProfile',
                 src: 'fetchProfile',
                 onDone: [
-                  { guard: 'isUnauthorized', target: '#session.account.loggedOut', actions: ['forgetSession', 'recheckRoute'] },
-                  { target: 'idle', actions: ['mergeProfile', 'recheckRoute'] },
+                  {
+                    guard: { type: 'isUnauthorized', params: ({ event }) => event.output },
+                    target: '#session.account.loggedOut',
+                    actions: ['forgetSession', 'recheckRoute'],
+                  },
+                  { target: 'idle', actions: [{ type: 'mergeProfile', params: ({ event }) => event.output }, 'recheckRoute'] },
                 ],
                 onError: 'idle',
               },

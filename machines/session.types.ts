@@ -17,6 +17,11 @@ export interface SessionContext {
   user: ClientUser;
   /** The path (with its query) the router shows now; null before the first report. */
   location: string | null;
+  /**
+   * A login code was sent and is neither used nor dropped yet (the otp-login chart says so with
+   * `otp.codeSent`): only then may /auth/verify-otp show; otherwise the number comes first.
+   */
+  codeSent: boolean;
   /** The navigation being decided, with the paths its redirect chain has left. */
   request: { to: string; replace: boolean; left: string[]; from: string | null } | null;
 }
@@ -26,4 +31,5 @@ export type SessionEvent =
   | { type: 'nav.changed'; to: string }
   | { type: 'language.choose'; language: Language }
   | { type: 'profile.refresh' }
-  | { type: 'session.logout' };
+  | { type: 'session.logout' }
+  | { type: 'otp.codeSent'; sent: boolean };

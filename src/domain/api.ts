@@ -122,6 +122,8 @@ export interface AppConfig {
   chatUrl: string;
   upiPayeeId: string | null;
   upiPayeeName: string | null;
+  /** A pending quotation is usually answered within this many hours (QUOTATION_REPLY_HOURS). */
+  quotationReplyHours: number;
 }
 
 /** Every other answer is `{ data }`. */

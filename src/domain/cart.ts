@@ -1,5 +1,6 @@
 /** Cart arithmetic (SPEC §4 Cart): pure functions over the list of cart items, each by `_id`. */
 import type { CreateQuotationBody } from './api';
+import { roundQuantity, stepQuantity } from './quantity';
 import { translatedNames } from './sku-text';
 import type { CartItem, Sku } from './types';
 
@@ -16,9 +17,6 @@ export const cartItemOf = (
   ...(sku.translations ? { translations: translatedNames(sku.translations) } : {}),
 });
 
-/** Only whole quantities above 0 may go into the cart. */
-export const isAddableQuantity = (quantity: number): boolean => Number.isInteger(quantity) && quantity > 0;
-
 /** Replaces the item with the same `_id`, or appends it. */
 export function upsertItem(items: readonly CartItem[], item: CartItem): CartItem[] {
   const at = items.findIndex((i) => i._id === item._id);
@@ -26,24 +24,34 @@ export function upsertItem(items: readonly CartItem[], item: CartItem): CartItem
   return items.map((i, index) => (index === at ? item : i));
 }
 
+/** The quantity of one product the cart holds (0 when it holds none). */
+export const quantityInCart = (items: readonly CartItem[], id: string): number => items.find((i) => i._id === id)?.quantity ?? 0;
+
 /** Add to Cart: the entered quantity joins any quantity of that product already there. */
 export function addToCart(items: readonly CartItem[], item: CartItem): CartItem[] {
-  const existing = items.find((i) => i._id === item._id);
-  return upsertItem(items, { ...item, quantity: (existing?.quantity ?? 0) + item.quantity });
+  const quantity = roundQuantity(quantityInCart(items, item._id) + item.quantity, item.skuQuantityUnit);
+  return upsertItem(items, { ...item, quantity });
 }
 
 export const removeItem = (items: readonly CartItem[], id: string): CartItem[] => items.filter((i) => i._id !== id);
 
-/** Plus: one more of this item. */
-export const incrementItem = (items: readonly CartItem[], id: string): CartItem[] =>
-  items.map((i) => (i._id === id ? { ...i, quantity: i.quantity + 1 } : i));
+/** Whether plus may add one step of its unit to this item (not past the maximum). */
+export function canIncrementItem(items: readonly CartItem[], id: string): boolean {
+  const item = items.find((i) => i._id === id);
+  return item !== undefined && stepQuantity(item.quantity, item.skuQuantityUnit, 1) !== null;
+}
 
-/** Minus: one less; at quantity 1 the item leaves the cart. */
+/** Plus: one step of the item's unit more (1, or 0.5 quintal/tonne); past the maximum nothing changes. */
+export const incrementItem = (items: readonly CartItem[], id: string): CartItem[] =>
+  items.map((i) => (i._id === id ? { ...i, quantity: stepQuantity(i.quantity, i.skuQuantityUnit, 1) ?? i.quantity } : i));
+
+/** Minus: one step less; below the unit's smallest quantity (at 1, or at 0.5 quintal) the item leaves the cart. */
 export function decrementItem(items: readonly CartItem[], id: string): CartItem[] {
   const item = items.find((i) => i._id === id);
   if (!item) return [...items];
-  if (item.quantity <= 1) return removeItem(items, id);
-  return items.map((i) => (i._id === id ? { ...i, quantity: i.quantity - 1 } : i));
+  const next = stepQuantity(item.quantity, item.skuQuantityUnit, -1);
+  if (next === null) return removeItem(items, id);
+  return items.map((i) => (i._id === id ? { ...i, quantity: next } : i));
 }
 
 /** The number of distinct products in the cart ('{n} item(s) added'). */

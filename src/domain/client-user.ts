@@ -6,10 +6,7 @@ import type { GuardFlags } from './routes';
 import type { User } from './types';
 
 export type ClientUser = Partial<Omit<User, 'isLoggedIn' | 'profileUpdated' | 'isVerified' | 'isAdmin' | 'preferredLanguage'>> &
-  Pick<User, 'isLoggedIn' | 'profileUpdated' | 'isVerified' | 'isAdmin' | 'preferredLanguage'> & {
-    /** When this phone sent the sign-up details (ISO 8601); the server does not say, so only the sending phone knows. */
-    profileSubmittedAt?: string;
-  };
+  Pick<User, 'isLoggedIn' | 'profileUpdated' | 'isVerified' | 'isAdmin' | 'preferredLanguage'>;
 
 export const DEFAULT_CLIENT_USER: ClientUser = {
   preferredLanguage: null,

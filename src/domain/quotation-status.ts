@@ -19,8 +19,4 @@ export const QUOTATION_TITLE: Record<QuotationStatus, string> = {
   EXPIRED: 'Quotation Expired',
 };
 
-/** The price panel shows once the provider has priced the quotation. */
-export const showsPrices = (status: QuotationStatus): boolean => status === 'COMPLETED' || status === 'ORDERED';
-
-/** A quotation card shows its total once it is no longer waiting for a price (SPEC §2 /request). */
-export const showsTotalOnCard = (status: QuotationStatus): boolean => status !== 'PENDING';
+// Which money a quotation shows (quoted, estimated, none) is the lifecycle's rule: machines/quotation-lifecycle `shownTotal`.

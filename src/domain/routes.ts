@@ -65,9 +65,21 @@ export interface GuardFlags {
   isAdmin: boolean;
 }
 
+/** The rules' names, as the session machine's named guards use them. */
+export type GuardRuleName =
+  | 'isNotAdmin'
+  | 'hasNoLanguage'
+  | 'isNotLoggedIn'
+  | 'isProfileNotUpdated'
+  | 'isNotVerified'
+  | 'isVerified'
+  | 'isProfileUpdated'
+  | 'isLoggedIn'
+  | 'hasLanguage';
+
 export interface GuardRule {
   /** A predicate's name, as the session machine's named guards use it. */
-  name: string;
+  name: GuardRuleName;
   when: (flags: GuardFlags) => boolean;
   on: readonly RouteClass[];
   goTo: RoutePath;

@@ -32,6 +32,8 @@ export interface User {
   profileUpdated: boolean;
   isVerified: boolean;
   isAdmin: boolean;
+  /** When the sign-up form was last sent (ISO 8601, from the server), or null before. */
+  profileSubmittedAt: string | null;
 }
 
 /** The SKU texts a catalogue translates (SPEC §3 names; DECISIONS §5 Catalogue languages). */
@@ -89,6 +91,8 @@ export interface SkuRef {
   name: string;
   image: string;
   skuQuantityUnit: string;
+  /** The SKU's minimum price per unit, paisa: a pending quotation's estimate (issue 13). */
+  minimumPrice: number;
   translations?: SkuNameTranslations;
 }
 

@@ -39,6 +39,8 @@ export interface ServerConfig {
   /** How many quotations one farmer may request per hour and per day. */
   quotationHourlyLimit: number;
   quotationDailyLimit: number;
+  /** How soon the farmer is told a pending quotation is usually answered, in hours (GET /api/config). */
+  quotationReplyHours: number;
 }
 
 /** The admin number `npm start` offers while codes go to the console and none is configured. */
@@ -153,5 +155,6 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     quotationValidityDays: integer(env, 'QUOTATION_VALIDITY_DAYS', 7, 1, 365),
     quotationHourlyLimit,
     quotationDailyLimit,
+    quotationReplyHours: integer(env, 'QUOTATION_REPLY_HOURS', 24, 1, 720),
   };
 }

@@ -1,13 +1,25 @@
 /**
- * The server's resident-memory budget (issue 9): 150 MB after the polling load. libvips (sharp)
- * keeps up to 50 MB of operation cache and a worker thread per core by default; every image here is
- * encoded once (an upload, a seed picture) and never again, so that cache only holds memory.
+ * The server's resident-memory budget (issue 9): 150 MB after the polling load (docs/performance.md).
+ * - sharp (libvips) is loaded on the first image to encode, not at start: it alone adds some 30 MB
+ *   resident, and a server that only answers polls never needs it. The seed pictures come
+ *   pre-rendered with the compiled server (scripts/build-server.mjs), so a fresh start needs none.
+ * - Once loaded it keeps no operation cache (50 MB by default) and one worker thread: every image here
+ *   is encoded once (an upload, a seed picture) and never again, so that cache would only hold memory.
+ * - V8's young generation is capped by `--max-semi-space-size` on the `npm start` command line
+ *   (package.json): under a polling load the default lets it grow to 32 MB of short-lived answers.
  */
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 
 export const RSS_BUDGET_MB = 150;
 
-export function limitImageMemory(): void {
-  sharp.cache(false);
-  sharp.concurrency(1);
+let sharp: Promise<typeof Sharp> | undefined;
+
+/** sharp with the settings above, imported once on first use. */
+export function loadSharp(): Promise<typeof Sharp> {
+  sharp ??= import('sharp').then(({ default: loaded }) => {
+    loaded.cache(false);
+    loaded.concurrency(1);
+    return loaded;
+  });
+  return sharp;
 }

@@ -11,7 +11,6 @@ import { ConfigError, loadConfig, type ServerConfig } from './config';
 import { openDatabase } from './db/connect';
 import { analyzePostgres, migrateToLatest } from './db/migrations';
 import { pruneSessions } from './repos/sessions';
-import { limitImageMemory } from './memory-budget';
 import { loadSecrets } from './secrets';
 import { seedDatabase } from './seed/seed';
 import { createOutboxSender } from './sms/outbox';
@@ -26,8 +25,6 @@ const fail = (line: string): never => {
 function smsFor(config: ServerConfig): SmsTransport {
   return config.sms.transport === 'twilio' ? twilioTransport(config.sms.twilio) : consoleTransport();
 }
-
-limitImageMemory();
 
 async function main() {
   const config = loadConfig();

@@ -1,7 +1,9 @@
 /**
  * The shell: a centred column at most 450 px wide, react-intl in the user's language, and every path
- * of SCREENS inside Suspense. Unknown paths render the loading line while the session sends them
- * to `/`. The caller supplies the wouter Router (browser location in main.tsx, memory in tests).
+ * of SCREENS inside Suspense. Until the session runs, the splash index.html painted stays; while a
+ * screen's script loads, and on an unknown path while the session sends it to `/`, the translated
+ * splash (never a lone 'Loading...'). The caller supplies the wouter Router (browser location in
+ * main.tsx, memory in tests).
  */
 import { useSelector } from '@xstate/react';
 import { Suspense } from 'react';
@@ -11,7 +13,7 @@ import type { SessionActorRef } from '../../machines/session.machine';
 import { I18nProvider } from './i18n/i18n-provider';
 import { SCREENS } from './routes';
 import { ErrorScreen } from './shell/error-screen';
-import { Loading } from './shell/loading';
+import { BootSplash, ScreenFallback } from './shell/boot-splash';
 import { OfflineLine } from './shell/offline-line';
 import { RouteSync } from './shell/route-sync';
 import { useSessionRef } from './shell/use-actors';
@@ -20,7 +22,7 @@ const PATHS = Object.keys(SCREENS) as (keyof typeof SCREENS)[];
 
 export function App() {
   const session = useSessionRef();
-  if (!session) return <p className="boot-loading" role="status">Loading...</p>;
+  if (!session) return <BootSplash />;
   return <Shell session={session} />;
 }
 
@@ -31,13 +33,13 @@ function Shell({ session }: { session: SessionActorRef }) {
       <div className="app-frame">
         <OfflineLine />
         <ErrorScreen>
-          <Suspense fallback={<Loading />}>
+          <Suspense fallback={<ScreenFallback />}>
             <Switch>
               {PATHS.map((path) => (
                 <Route key={path} path={path} component={SCREENS[path]} />
               ))}
               <Route>
-                <Loading />
+                <ScreenFallback />
               </Route>
             </Switch>
           </Suspense>

@@ -11,6 +11,9 @@ import { browserStorage } from './shell/browser-storage';
 import { afterFirstPaint } from './shell/first-paint';
 import { inspectorWanted, startInspector } from './shell/inspector';
 import { registerServiceWorker } from './shell/service-worker';
+import { LOCALES, type Locale } from '../domain/types';
+import { loadMessages } from './i18n/messages';
+import { SCREENS } from './routes';
 import './styles.css';
 
 const logic = createAppLogic({
@@ -39,5 +42,18 @@ async function boot() {
   );
 }
 
+/**
+ * Fetched now, in parallel, rather than one after the other as the first render asks for them: the
+ * texts in the language index.html's inline script read from the saved state (its `lang`), and the
+ * script of the screen this address shows. Only a head start: the session still decides both.
+ */
+function preloadFirstScreen() {
+  const lang = document.documentElement.lang as Locale;
+  void loadMessages(LOCALES.includes(lang) ? lang : 'en').catch(() => undefined);
+  const first = SCREENS[window.location.pathname as keyof typeof SCREENS] as (typeof SCREENS)[keyof typeof SCREENS] | undefined;
+  void first?.preload().catch(() => undefined);
+}
+
+preloadFirstScreen();
 afterFirstPaint(() => void boot());
 registerServiceWorker();

@@ -3,9 +3,9 @@ import {
   addToCart,
   cartCount,
   cartItemOf,
+  canIncrementItem,
   decrementItem,
   incrementItem,
-  isAddableQuantity,
   quotationRequestBody,
   removeItem,
   upsertItem,
@@ -14,23 +14,19 @@ import { sku } from './shop-fixtures';
 
 const shell = cartItemOf(sku(), 3);
 const straw = cartItemOf(sku({ _id: 's2', name: 'Paddy Straw', skuQuantityUnit: 'bale' }), 2);
+const husk = cartItemOf(sku({ _id: 's3', name: 'Rice Husk', skuQuantityUnit: 'quintal' }), 2.5);
 
 describe('cart arithmetic', () => {
   it('makes a cart item from a SKU and a quantity', () => {
     expect(shell).toEqual({ _id: 'sku-1', name: 'Groundnut Shell', image: '/img/groundnut.jpg', skuQuantityUnit: 'kg', quantity: 3 });
-  });
-  it('accepts only whole quantities above 0', () => {
-    expect(isAddableQuantity(1)).toBe(true);
-    expect(isAddableQuantity(0)).toBe(false);
-    expect(isAddableQuantity(-2)).toBe(false);
-    expect(isAddableQuantity(1.5)).toBe(false);
-    expect(isAddableQuantity(Number.NaN)).toBe(false);
   });
   it('adds a new product at the end of the cart', () => {
     expect(addToCart([shell], straw)).toEqual([shell, straw]);
   });
   it('adds the entered quantity to the quantity already in the cart', () => {
     expect(addToCart([shell, straw], { ...shell, quantity: 4 })).toEqual([{ ...shell, quantity: 7 }, straw]);
+    // 0.1 + 0.2 is 0.3 in the cart, not 0.30000000000000004.
+    expect(addToCart([{ ...husk, quantity: 0.1 }], { ...husk, quantity: 0.2 })).toEqual([{ ...husk, quantity: 0.3 }]);
   });
   it('replaces an item by _id on update, or appends it', () => {
     expect(upsertItem([shell, straw], { ...shell, quantity: 9 })).toEqual([{ ...shell, quantity: 9 }, straw]);
@@ -45,6 +41,17 @@ describe('cart arithmetic', () => {
   });
   it('removes the item when minus is pressed at quantity 1', () => {
     expect(decrementItem([{ ...shell, quantity: 1 }, straw], 'sku-1')).toEqual([straw]);
+  });
+  it('steps quintal by half, and removes it when minus would go below 0.1', () => {
+    expect(incrementItem([husk], 's3')).toEqual([{ ...husk, quantity: 3 }]);
+    expect(decrementItem([husk], 's3')).toEqual([{ ...husk, quantity: 2 }]);
+    expect(decrementItem([{ ...husk, quantity: 0.3 }, straw], 's3')).toEqual([straw]);
+  });
+  it('lets plus add only while the step stays within the maximum', () => {
+    expect(canIncrementItem([shell], 'sku-1')).toBe(true);
+    expect(canIncrementItem([{ ...shell, quantity: 1_000_000 }], 'sku-1')).toBe(false);
+    expect(incrementItem([{ ...shell, quantity: 1_000_000 }], 'sku-1')).toEqual([{ ...shell, quantity: 1_000_000 }]);
+    expect(canIncrementItem([shell], 'nope')).toBe(false);
   });
   it('counts distinct products', () => {
     expect(cartCount([])).toBe(0);

@@ -19,7 +19,7 @@ export function sku(overrides: Partial<Sku> = {}): Sku {
 
 export function line(overrides: Partial<QuotationLine> = {}): QuotationLine {
   return {
-    skuIdentifier: { _id: 'sku-1', name: 'Groundnut Shell', image: '/img/groundnut.jpg', skuQuantityUnit: 'kg' },
+    skuIdentifier: { _id: 'sku-1', name: 'Groundnut Shell', image: '/img/groundnut.jpg', skuQuantityUnit: 'kg', minimumPrice: 1_500 },
     quantity: 10,
     goodsPricePaisa: 0,
     discountPaisa: 0,

@@ -15,6 +15,7 @@ export const user = (overrides: Partial<User> & Pick<User, '_id'>): User => ({
   profileUpdated: true,
   isVerified: false,
   isAdmin: false,
+  profileSubmittedAt: null,
   ...overrides,
 });
 
@@ -46,7 +47,7 @@ export const SKUS: Sku[] = [
 ];
 
 const line = (id: string, name: string, goods: number, discount: number, shipping: number, quantity = 2) => ({
-  skuIdentifier: { _id: id, name, image: `/api/uploads/${id}image01`, skuQuantityUnit: 'tonne' },
+  skuIdentifier: { _id: id, name, image: `/api/uploads/${id}image01`, skuQuantityUnit: 'tonne', minimumPrice: 100_000 },
   quantity,
   goodsPricePaisa: goods,
   discountPaisa: discount,

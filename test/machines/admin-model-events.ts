@@ -112,6 +112,8 @@ export const skuEvents: AnyEventObject[] = [
   { type: 'list.reload' },
   { type: 'search.change', query: 'groundnut' },
   { type: 'sku.open', id: 's1' },
+  done('skuHistory', HISTORY),
+  failed('skuHistory'),
   { type: 'sku.add' },
   { type: 'draft.field', field: 'name', value: 'Wheat straw (loose)' },
   { type: 'image.choose', file: SKU_IMAGE_FILE },
@@ -191,7 +193,8 @@ export const ordersModel = adminOrdersMachine.provide({
 export const skusModel = adminSkusMachine.provide({
   actors: { loadSkus: never<Sku[]>(), saveSku: never<SaveOutcome, SaveSkuInput>(),
     prepareSkuImage: never<Blob, { file: Blob }>(),
-    uploadSkuImage: never<string, { file: Blob }>(), },
+    uploadSkuImage: never<string, { file: Blob }>(),
+    loadHistory: never<AuditEntry[], { id: string }>(), },
 });
 export const usersModel = adminUsersMachine.provide({
   actors: { loadUsers: never<Page<User>, PageQuery>(), verifyUser: never<unknown, { id: string }>(),

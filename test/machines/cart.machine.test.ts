@@ -1,12 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { cartMachine, type QuotationRequestResult } from '../../machines/cart.machine';
+import { cartMachine, quantityBox, type QuotationRequestResult } from '../../machines/cart.machine';
 import type { CreateQuotationBody } from '../../src/domain/api';
 import type { CartItem } from '../../src/domain/types';
 import { controlled, flush } from './shop-fakes';
 
 const shell = { _id: 'sku-1', name: 'Groundnut Shell', image: '/g.jpg', skuQuantityUnit: 'kg' };
 const straw = { _id: 'sku-2', name: 'Paddy Straw', image: '/p.jpg', skuQuantityUnit: 'bale' };
+const husk = { _id: 'sku-3', name: 'Rice Husk', image: '/h.jpg', skuQuantityUnit: 'quintal' };
+const type = (skuId: string, unit: string, text: string) => ({ type: 'draft.change' as const, skuId, unit, text });
 
 function start(items: CartItem[] = []) {
   const request = controlled<QuotationRequestResult, CreateQuotationBody>();
@@ -26,7 +28,7 @@ describe('cart machine', () => {
 
   it('adds the entered quantity to the quantity already there, then resets the input to 0', () => {
     const { actor, items } = start([{ ...shell, quantity: 2 }]);
-    actor.send({ type: 'draft.change', skuId: 'sku-1', quantity: 5 });
+    actor.send(type('sku-1', 'kg', '5'));
     actor.send({ type: 'cart.add', item: shell });
     expect(items()).toEqual([{ ...shell, quantity: 7 }]);
     expect(actor.getSnapshot().context.draft).toBeNull();
@@ -34,13 +36,79 @@ describe('cart machine', () => {
 
   it('refuses to add a quantity of 0, a negative one, or one typed for another product', () => {
     const { actor, items } = start();
-    actor.send({ type: 'draft.change', skuId: 'sku-1', quantity: 0 });
+    actor.send(type('sku-1', 'kg', '0'));
     expect(actor.getSnapshot().can({ type: 'cart.add', item: shell })).toBe(false);
-    actor.send({ type: 'draft.change', skuId: 'sku-1', quantity: -3 });
+    actor.send(type('sku-1', 'kg', '-3'));
     actor.send({ type: 'cart.add', item: shell });
-    actor.send({ type: 'draft.change', skuId: 'sku-2', quantity: 4 });
+    actor.send(type('sku-2', 'bale', '4'));
     actor.send({ type: 'cart.add', item: shell });
     expect(items()).toEqual([]);
+  });
+
+  it('keeps a refused text exactly as typed, with its reason, and adds nothing', () => {
+    const { actor, items } = start();
+    const refused = (text: string, unit = 'kg') => {
+      actor.send(type('sku-1', unit, text));
+      actor.send({ type: 'cart.add', item: { ...shell, skuQuantityUnit: unit } });
+      return quantityBox(actor.getSnapshot(), 'sku-1');
+    };
+    expect(refused('2.5')).toEqual({ text: '2.5', refusal: 'wholeOnly' });
+    expect(refused('0')).toEqual({ text: '0', refusal: 'tooSmall' });
+    expect(refused('-1')).toEqual({ text: '-1', refusal: 'tooSmall' });
+    expect(refused('two')).toEqual({ text: 'two', refusal: 'notANumber' });
+    expect(refused('1000001')).toEqual({ text: '1000001', refusal: 'tooLarge' });
+    expect(refused('2.55', 'quintal')).toEqual({ text: '2.55', refusal: 'oneDecimal' });
+    expect(items()).toEqual([]);
+    // An emptied box is no refusal, and nothing to add.
+    expect(refused('')).toEqual({ text: '', refusal: null });
+    expect(items()).toEqual([]);
+  });
+
+  it('adds 2.5 quintal as 2.5', () => {
+    const { actor, items } = start();
+    actor.send(type('sku-3', 'quintal', '2.5'));
+    expect(quantityBox(actor.getSnapshot(), 'sku-3')).toEqual({ text: '2.5', refusal: null });
+    actor.send({ type: 'cart.add', item: husk });
+    expect(items()).toEqual([{ ...husk, quantity: 2.5 }]);
+  });
+
+  it('refuses a quantity that would take the cart past the maximum', () => {
+    const { actor, items } = start([{ ...shell, quantity: 999_999 }]);
+    actor.send(type('sku-1', 'kg', '2'));
+    expect(quantityBox(actor.getSnapshot(), 'sku-1').refusal).toBe('tooLarge');
+    actor.send({ type: 'cart.add', item: shell });
+    expect(items()).toEqual([{ ...shell, quantity: 999_999 }]);
+  });
+
+  it('steps the box with − and + by the unit, from empty, and never below the smallest quantity', () => {
+    const { actor } = start();
+    const box = () => quantityBox(actor.getSnapshot(), 'sku-3');
+    const can = (t: 'draft.increment' | 'draft.decrement') => actor.getSnapshot().can({ type: t, skuId: 'sku-3', unit: 'quintal' });
+    expect(can('draft.decrement')).toBe(false);
+    actor.send({ type: 'draft.increment', skuId: 'sku-3', unit: 'quintal' });
+    expect(box().text).toBe('0.5');
+    actor.send(type('sku-3', 'quintal', '2.3'));
+    actor.send({ type: 'draft.increment', skuId: 'sku-3', unit: 'quintal' });
+    expect(box()).toEqual({ text: '2.8', refusal: null });
+    actor.send({ type: 'draft.decrement', skuId: 'sku-3', unit: 'quintal' });
+    actor.send({ type: 'draft.decrement', skuId: 'sku-3', unit: 'quintal' });
+    expect(box().text).toBe('1.8');
+    actor.send(type('sku-3', 'quintal', '0.4'));
+    expect(can('draft.decrement')).toBe(false);
+    actor.send({ type: 'draft.decrement', skuId: 'sku-3', unit: 'quintal' });
+    expect(box().text).toBe('0.4');
+    // Another product's box starts empty: + gives 1 kg.
+    actor.send({ type: 'draft.increment', skuId: 'sku-1', unit: 'kg' });
+    expect(quantityBox(actor.getSnapshot(), 'sku-1')).toEqual({ text: '1', refusal: null });
+  });
+
+  it('does not step a refused box: the farmer corrects what was typed', () => {
+    const { actor } = start();
+    actor.send(type('sku-1', 'kg', '2.5'));
+    expect(actor.getSnapshot().can({ type: 'draft.increment', skuId: 'sku-1', unit: 'kg' })).toBe(false);
+    actor.send({ type: 'draft.increment', skuId: 'sku-1', unit: 'kg' });
+    actor.send({ type: 'draft.decrement', skuId: 'sku-1', unit: 'kg' });
+    expect(quantityBox(actor.getSnapshot(), 'sku-1')).toEqual({ text: '2.5', refusal: 'wholeOnly' });
   });
 
   it('updates by _id or appends, removes, and clears', () => {
@@ -59,6 +127,17 @@ describe('cart machine', () => {
     actor.send({ type: 'cart.increment', id: 'sku-2' });
     actor.send({ type: 'cart.decrement', id: 'sku-1' });
     expect(items()).toEqual([{ ...straw, quantity: 3 }]);
+  });
+
+  it('steps quintal by half in the cart, and plus stops at the maximum', () => {
+    const { actor, items } = start([{ ...husk, quantity: 2.5 }, { ...straw, quantity: 1_000_000 }]);
+    actor.send({ type: 'cart.increment', id: 'sku-3' });
+    actor.send({ type: 'cart.decrement', id: 'sku-3' });
+    actor.send({ type: 'cart.decrement', id: 'sku-3' });
+    expect(items()[0]).toEqual({ ...husk, quantity: 2 });
+    expect(actor.getSnapshot().can({ type: 'cart.increment', id: 'sku-2' })).toBe(false);
+    actor.send({ type: 'cart.increment', id: 'sku-2' });
+    expect(items()[1]).toEqual({ ...straw, quantity: 1_000_000 });
   });
 
   it('cannot request a quotation with an empty cart', () => {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
+import { assign, createActor, setup, type SnapshotFrom } from 'xstate';
 import { catalogueMachine, isCatalogueLoading, selectedSku, visibleSkus } from '../../machines/catalogue.machine';
+import { catalogueEventsFor } from '../../machines/screen-charts';
 import type { AppConfig } from '../../src/domain/api';
 import { DEBOUNCE_MS, SKU_REFRESH_MS } from '../../src/domain/constants';
 import type { Sku } from '../../src/domain/types';
@@ -9,7 +10,7 @@ import { controlled, flush } from './shop-fakes';
 
 const shell = sku();
 const straw = sku({ _id: 's2', skuDisplayId: 'SKU1002', name: 'Paddy Straw', categoryName: 'Straw', description: 'Rice straw' });
-const config: AppConfig = { contactPhone: '+919800000000', chatUrl: 'https://wa.me/919800000000', upiPayeeId: null, upiPayeeName: null };
+const config: AppConfig = { contactPhone: '+919800000000', chatUrl: 'https://wa.me/919800000000', upiPayeeId: null, upiPayeeName: null, quotationReplyHours: 24 };
 
 function start(skus: Sku[] = []) {
   const fetchSkus = controlled<Sku[]>();
@@ -120,5 +121,57 @@ describe('catalogue machine', () => {
       vi.advanceTimersByTime(DEBOUNCE_MS);
       expect(visibleSkus(actor.getSnapshot()), query).toEqual([paddy]);
     }
+  });
+
+  it('follows the session: Home refreshes while it is shown, a product page opens its product, with no event from a view', async () => {
+    // A stand-in session with the one thing the catalogue follows: the location shown.
+    const session = setup({ types: { context: {} as { location: string | null }, events: {} as { type: 'go'; to: string } } }).createMachine({
+      context: { location: null },
+      on: { go: { actions: assign({ location: ({ event }) => event.to }) } },
+    });
+    const fetchSkus = controlled<Sku[]>();
+    const fetchConfig = controlled<AppConfig>();
+    const app = createActor(
+      setup({
+        actors: { session, catalogue: catalogueMachine.provide({ actors: { fetchSkus: fetchSkus.logic, fetchConfig: fetchConfig.logic } }) },
+      }).createMachine({
+        invoke: [
+          { id: 'session', systemId: 'session', src: 'session' },
+          { id: 'catalogue', systemId: 'catalogue', src: 'catalogue', input: { skus: [shell] } },
+        ],
+      }),
+    ).start();
+    const go = (to: string) => app.system.get('session')!.send({ type: 'go', to });
+    const catalogue = () => app.system.get('catalogue')!.getSnapshot() as SnapshotFrom<typeof catalogueMachine>;
+
+    go('/home');
+    expect(catalogue().matches({ refresh: 'on' })).toBe(true);
+    expect(fetchSkus.calls).toHaveLength(1);
+    fetchSkus.last().deferred.resolve([shell, straw]);
+    await flush();
+    go('/sku-details?sku_id=SKU1002');
+    expect(catalogue().matches({ refresh: 'off' })).toBe(true);
+    expect(selectedSku(catalogue())).toEqual(straw);
+    await vi.advanceTimersByTimeAsync(SKU_REFRESH_MS);
+    expect(fetchSkus.calls).toHaveLength(1);
+    go('/sku-details?sku_id=SKU1001');
+    expect(selectedSku(catalogue())).toEqual(shell);
+    app.stop();
+  });
+});
+
+describe('the catalogue events of a location change', () => {
+  it('opens Home on arrival, closes it on leaving, and opens the product a page names', () => {
+    expect(catalogueEventsFor(null, '/home')).toEqual([{ type: 'home.open' }]);
+    expect(catalogueEventsFor('/home', '/home?x=1')).toEqual([]);
+    expect(catalogueEventsFor('/home', '/profile')).toEqual([{ type: 'home.close' }]);
+    expect(catalogueEventsFor('/home', '/sku-details?sku_id=SKU1002')).toEqual([
+      { type: 'home.close' },
+      { type: 'sku.open', skuDisplayId: 'SKU1002' },
+    ]);
+    expect(catalogueEventsFor('/sku-details?sku_id=SKU1002', '/sku-details?sku_id=SKU1002')).toEqual([]);
+    expect(catalogueEventsFor('/sku-details?sku_id=SKU1002', '/sku-details?sku_id=SKU1001')).toEqual([{ type: 'sku.open', skuDisplayId: 'SKU1001' }]);
+    expect(catalogueEventsFor('/cart', '/sku-details')).toEqual([{ type: 'sku.open', skuDisplayId: '' }]);
+    expect(catalogueEventsFor('/cart', null)).toEqual([]);
   });
 });

@@ -66,6 +66,40 @@ describe('a protected image', () => {
     expect(log).toEqual(['fetch /api/uploads/a', 'free /api/uploads/a', 'fetch /api/uploads/b', 'free /api/uploads/b']);
   });
 
+  it('fetches nothing for an empty url', () => {
+    const { log, logic } = recordingFetch();
+    const actor = createActor(logic, { input: { url: '' } }).start();
+    expect(actor.getSnapshot().value).toBe('none');
+    expect(log).toEqual([]);
+  });
+
+  it('keeps the copy it shows when told the same url again', () => {
+    const { log, logic } = recordingFetch();
+    const actor = createActor(logic, { input: { url: '/api/uploads/abc' } }).start();
+    actor.send({ type: 'image.loaded', src: 'blob:abc' });
+    actor.send({ type: 'image.url', url: '/api/uploads/abc' });
+    expect(actor.getSnapshot().value).toEqual({ active: 'shown' });
+    expect(actor.getSnapshot().context.src).toBe('blob:abc');
+    expect(log).toEqual(['fetch /api/uploads/abc']);
+  });
+
+  it('starts the fetch again for a new url while the first is still loading', () => {
+    const { log, logic } = recordingFetch();
+    const actor = createActor(logic, { input: { url: '/api/uploads/abc' } }).start();
+    actor.send({ type: 'image.url', url: '/api/uploads/def' });
+    expect(actor.getSnapshot().value).toEqual({ active: 'loading' });
+    expect(log).toEqual(['fetch /api/uploads/abc', 'free /api/uploads/abc', 'fetch /api/uploads/def']);
+  });
+
+  it('drops the shown copy and frees it when the fetch later fails', () => {
+    const { log, logic } = recordingFetch();
+    const actor = createActor(logic, { input: { url: '/api/uploads/abc' } }).start();
+    actor.send({ type: 'image.loaded', src: 'blob:abc' });
+    actor.send({ type: 'image.failed' });
+    expect([actor.getSnapshot().value, actor.getSnapshot().context.src]).toEqual(['failed', null]);
+    expect(log).toEqual(['fetch /api/uploads/abc', 'free /api/uploads/abc']);
+  });
+
   it('is covered transition by transition by generated paths from both kinds of input', () => {
     const events = [
       { type: 'image.loaded', src: 'blob:x' },

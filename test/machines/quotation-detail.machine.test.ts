@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { quotationAction, quotationDetailMachine, type FetchQuotationResult } from '../../machines/quotation-detail.machine';
+import { detailTotal, offeredAction, quotationAction, quotationDetailMachine, type FetchQuotationResult } from '../../machines/quotation-detail.machine';
 import type { StatusResult } from '../../machines/quotation-list.machine';
 import { POLL_MS } from '../../src/domain/constants';
 import type { Quotation } from '../../src/domain/types';
@@ -131,6 +131,26 @@ describe('quotation detail machine', () => {
       const { actor } = await loaded(q);
       const can = (type: 'quotation.delete' | 'order.place' | 'order.track') => actor.getSnapshot().can({ type });
       expect([can('quotation.delete'), can('order.place'), can('order.track')]).toEqual([false, false, false]);
+      actor.stop();
+    }
+  });
+
+  it('names the button and the money the screen shows, from the quotation the chart holds', async () => {
+    const waiting = start();
+    expect(offeredAction(waiting.actor.getSnapshot())).toBeNull();
+    expect(detailTotal(waiting.actor.getSnapshot())).toBeNull();
+    const cases: [Quotation, ReturnType<typeof offeredAction>, 'quoted' | 'estimate' | null][] = [
+      [quotation(), 'delete', 'estimate'],
+      [quotation({ status: 'COMPLETED', validUntil: '2026-11-30T10:00:00.000Z' }), 'placeOrder', 'quoted'],
+      [quotation({ status: 'ORDERED' }), 'track', 'quoted'],
+      [quotation({ status: 'EXPIRED', validUntil: '2026-11-30T10:00:00.000Z' }), null, 'quoted'],
+      [quotation({ status: 'EXPIRED' }), null, null],
+      [quotation({ status: 'DELETED' }), null, null],
+      [quotation({ skusDetail: [] }), null, 'estimate'],
+    ];
+    for (const [q, action, price] of cases) {
+      const { actor } = await loaded(q);
+      expect([q.status, offeredAction(actor.getSnapshot()), detailTotal(actor.getSnapshot())?.kind ?? null]).toEqual([q.status, action, price]);
       actor.stop();
     }
   });

@@ -6,7 +6,10 @@ import {
   quotationExpiresAt,
   quotationLifecycleMachine,
   quotationValidUntil,
+  shownPrice,
+  shownTotal,
 } from '../../machines/quotation-lifecycle.machine';
+import { line, quotation } from '../domain/shop-fixtures';
 import { QUOTATION_STATUSES } from '../../src/domain/types';
 import { assertFullCoverage, modelPaths } from '../support/model-coverage';
 
@@ -65,5 +68,54 @@ describe('the quotation lifecycle', () => {
       const last = path.steps.at(-1)?.snapshot.value;
       expect(QUOTATION_STATUSES).toContain(last);
     }
+  });
+
+  describe('the money a farmer sees', () => {
+    // Minimum prices ₹15 per kg and ₹40 per bale; the admin priced goods ₹2,000 + ₹1,000, shipping ₹50, discount ₹100.
+    const lines = [
+      line({ quantity: 10, goodsPricePaisa: 200_000, discountPaisa: 10_000, shippingPricePaisa: 5_000 }),
+      line({
+        skuIdentifier: { _id: 'sku-2', name: 'Paddy Straw', image: '/p.jpg', skuQuantityUnit: 'bale', minimumPrice: 4_000 },
+        quantity: 4,
+        goodsPricePaisa: 100_000,
+        discountPaisa: 0,
+        shippingPricePaisa: 0,
+      }),
+    ];
+    const at = (status: (typeof QUOTATION_STATUSES)[number], validUntil: string | null = null) => quotation({ status, validUntil, skusDetail: lines });
+    const VALID_UNTIL = '2026-11-30T10:00:00.000Z';
+
+    it('estimates a PENDING quotation from minimum price × quantity, never from the stored line prices', () => {
+      expect(shownPrice(at('PENDING'))).toBe('estimate');
+      expect(shownTotal(at('PENDING'))).toEqual({ kind: 'estimate', paisa: 10 * 1_500 + 4 * 4_000 });
+    });
+
+    it('shows the quoted total of COMPLETED and ORDERED quotations', () => {
+      for (const status of ['COMPLETED', 'ORDERED'] as const) {
+        expect(shownTotal(at(status, status === 'COMPLETED' ? VALID_UNTIL : null))).toEqual({ kind: 'quoted', paisa: 295_000 });
+      }
+    });
+
+    it('keeps the quoted total of a quotation that expired after pricing', () => {
+      expect(shownPrice(at('EXPIRED', VALID_UNTIL))).toBe('quoted');
+      expect(shownTotal(at('EXPIRED', VALID_UNTIL))).toEqual({ kind: 'quoted', paisa: 295_000 });
+    });
+
+    it('shows no total for a DELETED or EXPIRED quotation never priced', () => {
+      for (const status of ['DELETED', 'EXPIRED'] as const) {
+        expect(shownPrice(at(status))).toBeNull();
+        expect(shownTotal(at(status))).toBeNull();
+      }
+    });
+
+    it('tags each status of the chart with its money', () => {
+      expect(QUOTATION_STATUSES.map((s) => [...quotationLifecycleMachine.resolveState({ value: s }).tags])).toEqual([
+        ['awaitingPrice'],
+        ['quoted'],
+        ['quoted'],
+        ['closed'],
+        ['closed'],
+      ]);
+    });
   });
 });

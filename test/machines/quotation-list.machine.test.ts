@@ -1,6 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { mayDeleteQuotation, quotationListMachine, type StatusResult } from '../../machines/quotation-list.machine';
+import type { Page } from '../../machines/admin-list';
+import {
+  hasMoreQuotations,
+  mayDeleteQuotation,
+  offersDelete,
+  quotationCount,
+  quotationListMachine,
+  refreshFirstPage,
+  type QuotationPageRequest,
+  type StatusResult,
+} from '../../machines/quotation-list.machine';
 import { POLL_MS } from '../../src/domain/constants';
 import type { Quotation } from '../../src/domain/types';
 import { quotation } from '../domain/shop-fixtures';
@@ -8,9 +18,13 @@ import { controlled, controlledVisibility, flush } from './shop-fakes';
 
 const pending = quotation();
 const received = quotation({ _id: 'q-2', quotationDisplayId: 'QT100002', status: 'COMPLETED' });
+/** Quotation number n of a farmer's many (QT1xxxxx), pending. */
+const nth = (n: number) => quotation({ _id: `q-${n}`, quotationDisplayId: `QT${100_000 + n}` });
+const page = (data: Quotation[], nextCursor: string | null = null, total = data.length): Page<Quotation> => ({ data, nextCursor, total });
+const ids = (rows: readonly Quotation[]) => rows.map((q) => q._id);
 
 function start(cached: Quotation[] = []) {
-  const fetchQuotations = controlled<Quotation[]>();
+  const fetchQuotations = controlled<Page<Quotation>, QuotationPageRequest>();
   const deleteQuotation = controlled<StatusResult, { id: string }>();
   const visibility = controlledVisibility();
   const storeQuotations = vi.fn();
@@ -32,7 +46,7 @@ describe('quotation list machine', () => {
     const { actor, fetchQuotations, storeQuotations } = start([pending]);
     expect(actor.getSnapshot().context.quotations).toEqual([pending]);
     expect(fetchQuotations.calls).toHaveLength(1);
-    fetchQuotations.last().deferred.resolve([pending, received]);
+    fetchQuotations.last().deferred.resolve(page([pending, received]));
     await flush();
     expect(actor.getSnapshot().context.quotations).toEqual([pending, received]);
     expect(storeQuotations).toHaveBeenCalledWith([pending, received]);
@@ -40,7 +54,7 @@ describe('quotation list machine', () => {
 
   it(`polls every ${POLL_MS} ms after each answer, failures included`, async () => {
     const { fetchQuotations } = start();
-    fetchQuotations.last().deferred.resolve([]);
+    fetchQuotations.last().deferred.resolve(page([]));
     await flush();
     await vi.advanceTimersByTimeAsync(POLL_MS - 1);
     expect(fetchQuotations.calls).toHaveLength(1);
@@ -54,7 +68,7 @@ describe('quotation list machine', () => {
 
   it('stops polling when the screen closes (the actor stops)', async () => {
     const { actor, fetchQuotations, visibility } = start();
-    fetchQuotations.last().deferred.resolve([]);
+    fetchQuotations.last().deferred.resolve(page([]));
     await flush();
     actor.stop();
     await vi.advanceTimersByTimeAsync(POLL_MS * 5);
@@ -111,5 +125,84 @@ describe('quotation list machine', () => {
     await flush();
     expect(actor.getSnapshot().context.quotations[0]?.status).toBe('PENDING');
     expect(actor.getSnapshot().context.confirming).toBeNull();
+  });
+
+  it('asks for the first page without a cursor, and counts the total the server gives', async () => {
+    const { actor, fetchQuotations } = start([pending]);
+    expect(fetchQuotations.last().input).toEqual({ cursor: null });
+    // Before any answer the rows restored are all it knows.
+    expect(quotationCount(actor.getSnapshot())).toBe(1);
+    fetchQuotations.last().deferred.resolve(page([nth(1), nth(2)], 'c2', 120));
+    await flush();
+    expect(quotationCount(actor.getSnapshot())).toBe(120);
+    expect(hasMoreQuotations(actor.getSnapshot())).toBe(true);
+  });
+
+  it('loads the next page through the cursor on list.more, appending without listing a row twice', async () => {
+    const { actor, fetchQuotations } = start();
+    fetchQuotations.last().deferred.resolve(page([nth(3), nth(2)], 'after-2', 4));
+    await flush();
+    actor.send({ type: 'list.more' });
+    expect(fetchQuotations.last().input).toEqual({ cursor: 'after-2' });
+    expect(actor.getSnapshot().hasTag('loadingMore')).toBe(true);
+    // A second request while one is running is not sent.
+    expect(actor.getSnapshot().can({ type: 'list.more' })).toBe(false);
+    // q-2 comes again (it moved while the farmer scrolled): listed once.
+    fetchQuotations.last().deferred.resolve(page([nth(2), nth(1), nth(0)], null, 4));
+    await flush();
+    expect(ids(actor.getSnapshot().context.quotations)).toEqual(['q-3', 'q-2', 'q-1', 'q-0']);
+    expect(hasMoreQuotations(actor.getSnapshot())).toBe(false);
+    // The last page: nothing more to ask for.
+    expect(actor.getSnapshot().can({ type: 'list.more' })).toBe(false);
+  });
+
+  it('keeps the further pages and their cursor when the poll brings a fresh first page', async () => {
+    const { actor, fetchQuotations, storeQuotations } = start();
+    fetchQuotations.last().deferred.resolve(page([nth(5), nth(4)], 'after-4', 5));
+    await flush();
+    actor.send({ type: 'list.more' });
+    fetchQuotations.last().deferred.resolve(page([nth(3), nth(2)], 'after-2', 5));
+    await flush();
+    // A new quotation q-6 arrived, and q-5 was priced.
+    await vi.advanceTimersByTimeAsync(POLL_MS);
+    expect(fetchQuotations.last().input).toEqual({ cursor: null });
+    fetchQuotations.last().deferred.resolve(page([nth(6), { ...nth(5), status: 'COMPLETED' }], 'after-5', 6));
+    await flush();
+    const { context } = actor.getSnapshot();
+    expect(ids(context.quotations)).toEqual(['q-6', 'q-5', 'q-4', 'q-3', 'q-2']);
+    expect(context.quotations[1]?.status).toBe('COMPLETED');
+    expect(context.nextCursor).toBe('after-2');
+    expect(context.total).toBe(6);
+    // The persisted slice holds the first page only.
+    expect(ids(storeQuotations.mock.calls.at(-1)![0] as Quotation[])).toEqual(['q-6', 'q-5']);
+  });
+
+  it('takes the fresh first page whole while no further page is listed', () => {
+    const listed = { rows: [nth(2), nth(1)], nextCursor: 'after-1', total: 3 };
+    expect(refreshFirstPage(listed, page([nth(3), nth(2)], 'after-2', 4))).toEqual({ rows: [nth(3), nth(2), nth(1)], nextCursor: 'after-1', total: 4 });
+    expect(refreshFirstPage(listed, page([nth(2), nth(1)], 'after-1b', 3))).toEqual({ rows: [nth(2), nth(1)], nextCursor: 'after-1b', total: 3 });
+  });
+
+  it('lets the farmer try a failed page again', async () => {
+    const { actor, fetchQuotations } = start();
+    fetchQuotations.last().deferred.resolve(page([nth(2)], 'after-2', 2));
+    await flush();
+    actor.send({ type: 'list.more' });
+    fetchQuotations.last().deferred.reject(new Error('offline'));
+    await flush();
+    expect(actor.getSnapshot().hasTag('moreFailed')).toBe(true);
+    actor.send({ type: 'list.more' });
+    expect(fetchQuotations.last().input).toEqual({ cursor: 'after-2' });
+    fetchQuotations.last().deferred.resolve(page([nth(1)], null, 2));
+    await flush();
+    expect(ids(actor.getSnapshot().context.quotations)).toEqual(['q-2', 'q-1']);
+  });
+
+  it('offers a delete icon through the chart: not while the dialog is open, never on a priced one', () => {
+    const { actor } = start([pending, received]);
+    expect(offersDelete(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'quotation.delete', id: 'q-1' });
+    expect(offersDelete(actor.getSnapshot())).toBe(false);
+    expect(offersDelete(start([received]).actor.getSnapshot())).toBe(false);
   });
 });

@@ -58,6 +58,5 @@ export const registrationSerialize = (s: Snap) =>
     value: s.value,
     filled: ['name', 'gender', 'farmAddress'].filter((f) => (s.context.form as unknown as Record<string, string>)[f] !== '').length,
     geo: s.context.form.geocoordinate !== null,
-    located: s.context.locateFailed,
     watching: s.context.watching,
   });

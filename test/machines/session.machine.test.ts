@@ -19,6 +19,7 @@ const serverUser = (over: Partial<User> = {}): User => ({
   profileUpdated: true,
   isVerified: false,
   isAdmin: false,
+  profileSubmittedAt: null,
   ...over,
 });
 
@@ -170,6 +171,64 @@ describe('the session', () => {
     const session = startSession({ user: verifiedFarmer, hasToken: true });
     session.actor.send({ type: 'language.choose', language: 'english' });
     expect(session.actors.saveLanguage.last().input).toEqual({ preferredLanguage: 'english' });
+  });
+});
+
+describe('the code screen', () => {
+  const visitor = { ...DEFAULT_CLIENT_USER, preferredLanguage: 'hindi' as const };
+
+  it('sends a reload or a typed URL of /auth/verify-otp to the number screen while no code is out', () => {
+    const session = startSession({ user: visitor });
+    session.actor.send({ type: 'nav.changed', to: '/auth/verify-otp' });
+    expect(session.location()).toBe('/auth/generate-otp');
+    expect(session.navigations).toEqual([{ to: '/auth/generate-otp', replace: true }]);
+  });
+
+  it('shows /auth/verify-otp once the otp-login child sent a code, and not after the number is edited', async () => {
+    const session = startSession({ user: visitor });
+    const otp = session.actor.getSnapshot().children.otpLogin!;
+    otp.send({ type: 'phone.change', value: '9876543210' });
+    otp.send({ type: 'phone.submit' });
+    session.actors.requestOtp.last().resolve({ ok: true });
+    await flush();
+    expect(session.location()).toBe('/auth/verify-otp');
+    session.actor.send({ type: 'nav.go', to: '/join-us' });
+    session.actor.send({ type: 'nav.go', to: '/auth/verify-otp' });
+    expect(session.location()).toBe('/auth/verify-otp');
+    otp.send({ type: 'phone.edit' });
+    expect(session.location()).toBe('/auth/generate-otp');
+    session.actor.send({ type: 'nav.changed', to: '/auth/verify-otp' });
+    expect(session.location()).toBe('/auth/generate-otp');
+  });
+
+  it('does not count a code that was refused', async () => {
+    const session = startSession({ user: visitor });
+    const otp = session.actor.getSnapshot().children.otpLogin!;
+    otp.send({ type: 'phone.change', value: '9876543210' });
+    otp.send({ type: 'phone.submit' });
+    session.actors.requestOtp.last().resolve({ ok: false, code: 'RATE_LIMITED', retryAfterSeconds: 30 });
+    await flush();
+    session.actor.send({ type: 'nav.go', to: '/auth/verify-otp' });
+    expect(session.location()).toBe('/auth/generate-otp');
+  });
+
+  it('starts a new login with no code out, after a logout', async () => {
+    const session = startSession({ user: visitor });
+    const otp = session.actor.getSnapshot().children.otpLogin!;
+    otp.send({ type: 'phone.change', value: '9876543210' });
+    otp.send({ type: 'phone.submit' });
+    session.actors.requestOtp.last().resolve({ ok: true });
+    await flush();
+    otp.send({ type: 'code.enter', index: 0, value: '123456' });
+    otp.send({ type: 'code.submit' });
+    session.actors.verifyOtp.last().resolve({ ok: true, token: 'tok', profileUpdated: false });
+    await flush();
+    session.actor.send({ type: 'session.logout' });
+    session.actors.logout.last().resolve();
+    await flush();
+    expect(session.actor.getSnapshot().context.codeSent).toBe(false);
+    session.actor.send({ type: 'nav.go', to: '/auth/verify-otp' });
+    expect(session.location()).toBe('/auth/generate-otp');
   });
 });
 

@@ -50,6 +50,7 @@ export const serverUser = (over: Partial<User> = {}): User => ({
   profileUpdated: true,
   isVerified: false,
   isAdmin: false,
+  profileSubmittedAt: null,
   ...over,
 });
 
@@ -96,8 +97,14 @@ export function sessionEvents(s: SnapshotFrom<typeof sessionModelMachine>): AnyE
     { type: 'xstate.error.actor.logout', error: failure },
   ];
   if (s.context.location) events.push({ type: 'nav.changed', to: s.context.location });
+  // The otp-login child's reports: a code went out (tried from one page, to keep the model small), or the one out was dropped.
+  if (s.context.codeSent || (s.matches({ account: 'loggedOut' }) && s.context.location === '/join-us')) {
+    events.push({ type: 'otp.codeSent', sent: !s.context.codeSent });
+  }
+  // The code screen matters only while logged out (the table moves everyone else off /auth/).
+  if (s.matches({ account: 'loggedOut' })) events.push({ type: 'nav.go', to: '/auth/verify-otp' });
   return events;
 }
 
 export const sessionSerialize = (s: SnapshotFrom<typeof sessionModelMachine>) =>
-  JSON.stringify({ value: s.value, flags: guardFlagsOf(s.context.user), lang: s.context.user.preferredLanguage, at: s.context.location });
+  JSON.stringify({ value: s.value, flags: guardFlagsOf(s.context.user), lang: s.context.user.preferredLanguage, at: s.context.location, codeSent: s.context.codeSent });

@@ -29,12 +29,13 @@ export const modelConfig: AppConfig = {
   chatUrl: 'https://wa.me/919812345678',
   upiPayeeId: 'krishi@upi',
   upiPayeeName: 'Krishi Byproducts',
+  quotationReplyHours: 24,
 };
 
 const priced = [
   line({ goodsPricePaisa: 200_000, discountPaisa: 10_000, shippingPricePaisa: 5_000 }),
   line({
-    skuIdentifier: { _id: 'sku-2', name: 'Paddy Straw', image: '/p.jpg', skuQuantityUnit: 'bale' },
+    skuIdentifier: { _id: 'sku-2', name: 'Paddy Straw', image: '/p.jpg', skuQuantityUnit: 'bale', minimumPrice: 4_000 },
     quantity: 4,
     goodsPricePaisa: 100_000,
     discountPaisa: 0,
@@ -58,6 +59,9 @@ export const modelOrdered = quotation({
     { status: 'MATERIAL_LOADED', at: '2026-11-04T09:15:00.000Z' },
   ],
 });
+/** Expired after pricing (it keeps its quoted total), and expired never priced (no total). */
+export const modelExpiredPriced = quotation({ _id: 'q-4', quotationDisplayId: 'QT100004', status: 'EXPIRED', validUntil: '2026-11-27T10:00:00.000Z', skusDetail: priced });
+export const modelExpiredUnpriced = quotation({ _id: 'q-5', quotationDisplayId: 'QT100005', status: 'EXPIRED' });
 export const modelPaid = {
   ...modelOrdered,
   orderStatus: 'DELIVERED' as const,
@@ -78,7 +82,8 @@ const pending = <TOutput, TInput = NonReducibleUnknown>() => fromPromise<TOutput
 const silent = <TEvent extends AnyEventObject>() => fromCallback<TEvent>(() => undefined);
 
 export const catalogueModel = {
-  machine: catalogueMachine.provide({ actors: { fetchSkus: pending(), fetchConfig: pending() } }) as AnyStateMachine,
+  // The location watch is replaced by the screen events it would send (home.open, home.close, sku.open).
+  machine: catalogueMachine.provide({ actors: { fetchSkus: pending(), fetchConfig: pending(), locationWatch: silent() } }) as AnyStateMachine,
   input: { skus: [] },
   events: [
     { type: 'catalogue.load' },
@@ -101,7 +106,11 @@ export const cartModel = {
   machine: cartMachine.provide({ actors: { requestQuotation: pending() } }) as AnyStateMachine,
   input: { items: [] },
   events: [
-    { type: 'draft.change', skuId: 'sku-1', quantity: 2 },
+    { type: 'draft.change', skuId: 'sku-1', unit: 'kg', text: '2' },
+    // 2.5 kg: refused, kept as typed.
+    { type: 'draft.change', skuId: 'sku-1', unit: 'kg', text: '2.5' },
+    { type: 'draft.increment', skuId: 'sku-1', unit: 'kg' },
+    { type: 'draft.decrement', skuId: 'sku-1', unit: 'kg' },
     { type: 'cart.add', item: shellItem },
     { type: 'cart.update', item: { ...shellItem, _id: 'sku-2', name: 'Paddy Straw', skuQuantityUnit: 'bale', quantity: 1 } },
     { type: 'cart.increment', id: 'sku-1' },
@@ -117,7 +126,7 @@ export const cartModel = {
   serializeState: (s: SnapshotFrom<AnyStateMachine>) =>
     JSON.stringify([
       s.value,
-      s.context.draft,
+      s.context.draft && [s.context.draft.skuId, Math.min(s.context.draft.quantity ?? -1, 3), s.context.draft.refusal],
       (s.context.items as { _id: string; quantity: number }[]).map((i) => [i._id, Math.min(i.quantity, 3)]),
     ]),
 };
@@ -128,10 +137,15 @@ export const quotationListModel = {
   events: [
     { type: 'page.hidden' },
     { type: 'page.visible' },
-    done('fetchQuotations', [modelPending, modelReceived, modelOrdered]),
+    // The first page of five quotations; the rest are on the next page.
+    done('fetchQuotations', { data: [modelPending, modelReceived], nextCursor: 'after-q-2', total: 5 }),
     // The admin priced the pending one meanwhile.
-    done('fetchQuotations', [{ ...modelPending, status: 'COMPLETED' }, modelReceived, modelOrdered]),
+    done('fetchQuotations', { data: [{ ...modelPending, status: 'COMPLETED' }, modelReceived], nextCursor: 'after-q-2', total: 5 }),
     error('fetchQuotations'),
+    { type: 'list.more' },
+    // q-2 again (listed once), then the older ones.
+    done('fetchMoreQuotations', { data: [modelReceived, modelOrdered, modelExpiredPriced, modelExpiredUnpriced], nextCursor: null, total: 5 }),
+    error('fetchMoreQuotations'),
     after('POLL', 'quotationList.poll.waiting'),
     { type: 'quotation.delete', id: 'q-1' },
     { type: 'delete.confirm' },
@@ -153,6 +167,8 @@ export const quotationDetailModel = {
     done('fetchQuotation', modelPending),
     done('fetchQuotation', modelReceived),
     done('fetchQuotation', modelOrdered),
+    done('fetchQuotation', modelExpiredPriced),
+    done('fetchQuotation', modelExpiredUnpriced),
     done('fetchQuotation', null),
     error('fetchQuotation'),
     after('POLL', 'quotationDetail.active.poll.waiting'),

@@ -140,6 +140,10 @@ const TABLE: Record<string, Row> = {
     },
     expect: ADMIN(200),
   },
+  'GET /api/skus/:id/history': {
+    prepare: async (f) => ({ url: `/api/skus/${(await skus(f))[0]!.skuDisplayId}/history` }),
+    expect: ADMIN(200),
+  },
   'POST /api/quotations': {
     prepare: async (f) => ({
       url: '/api/quotations',

@@ -39,6 +39,7 @@ describe('configuration', () => {
       quotationValidityDays: 7,
       quotationHourlyLimit: 20,
       quotationDailyLimit: 100,
+      quotationReplyHours: 24,
     });
   });
 
@@ -66,8 +67,10 @@ describe('configuration', () => {
       QUOTATION_VALIDITY_DAYS: '3',
       QUOTATION_HOURLY_LIMIT: '5',
       QUOTATION_DAILY_LIMIT: '40',
+      QUOTATION_REPLY_HOURS: '6',
     });
     expect(c).toMatchObject({
+      quotationReplyHours: 6,
       quotationValidityDays: 3,
       quotationHourlyLimit: 5,
       quotationDailyLimit: 40,
@@ -100,6 +103,10 @@ describe('configuration', () => {
     [{ QUOTATION_HOURLY_LIMIT: '-3' }, /QUOTATION_HOURLY_LIMIT/],
     [{ QUOTATION_DAILY_LIMIT: '2.5' }, /QUOTATION_DAILY_LIMIT/],
     [{ QUOTATION_HOURLY_LIMIT: '30', QUOTATION_DAILY_LIMIT: '10' }, /QUOTATION_DAILY_LIMIT/],
+    [{ QUOTATION_REPLY_HOURS: '0' }, /QUOTATION_REPLY_HOURS/],
+    [{ QUOTATION_REPLY_HOURS: 'soon' }, /QUOTATION_REPLY_HOURS/],
+    [{ QUOTATION_REPLY_HOURS: '12.5' }, /QUOTATION_REPLY_HOURS/],
+    [{ QUOTATION_REPLY_HOURS: '721' }, /QUOTATION_REPLY_HOURS/],
   ])('refuses %o with a ConfigError naming the variable', (env, pattern) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(pattern);
@@ -122,6 +129,7 @@ describe('configuration', () => {
       runServer({ SMS_TRANSPORT: 'twilio' }),
       runServer({ DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' }),
       runServer({ QUOTATION_DAILY_LIMIT: 'lots' }),
+      runServer({ QUOTATION_REPLY_HOURS: 'a day' }),
     ]);
     for (const r of results) {
       expect(r.code).toBe(1);
@@ -133,5 +141,6 @@ describe('configuration', () => {
     expect(results[0]!.stderr).toContain('PORT');
     expect(results[1]!.stderr).toContain('TWILIO');
     expect(results[3]!.stderr).toContain('QUOTATION_DAILY_LIMIT');
+    expect(results[4]!.stderr).toContain('QUOTATION_REPLY_HOURS');
   });
 });

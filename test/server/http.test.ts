@@ -99,7 +99,7 @@ describe.each(databases())('HTTP behaviour on %s', (kind) => {
     const config = await t.app.inject({ method: 'GET', url: '/api/config' });
     expect(config.statusCode).toBe(200);
     expect(config.json()).toEqual({
-      data: { contactPhone: expect.any(String), chatUrl: expect.stringMatching(/^https:/), upiPayeeId: null, upiPayeeName: null },
+      data: { contactPhone: expect.any(String), chatUrl: expect.stringMatching(/^https:/), upiPayeeId: null, upiPayeeName: null, quotationReplyHours: 24 },
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ data: { ok: true } });
   });
@@ -156,6 +156,7 @@ describe.each(databases())('HTTP behaviour on %s', (kind) => {
         'GET /api/quotations/:id',
         'GET /api/quotations/all',
         'GET /api/skus',
+        'GET /api/skus/:id/history',
         'GET /api/uploads/:id',
         'GET /api/users/:id/history',
         'GET /api/users/all',

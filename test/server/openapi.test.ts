@@ -63,6 +63,10 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(list.responses!).sort()).toEqual(['200', '400', '401', '403', '429', '500']);
     const patch = doc.paths['/api/orders/update/{id}']!.patch!;
     expect(Object.keys(patch.responses!)).toEqual(expect.arrayContaining(['400', '401', '403', '404', '409']));
+    const skuHistory = doc.paths['/api/skus/{id}/history']!.get!;
+    expect(skuHistory.tags).toEqual(['skus']);
+    expect(skuHistory.parameters!.map((p) => `${p.in}:${p.name}`)).toEqual(['path:id']);
+    expect(Object.keys(skuHistory.responses!).sort()).toEqual(['200', '400', '401', '403', '404', '429', '500']);
   });
 
   it('serves the reference page at /api/docs, with scripts from its own origin only', async () => {

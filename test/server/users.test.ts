@@ -45,6 +45,7 @@ describe.each(databases())('users on %s', (kind) => {
       profileUpdated: false,
       isVerified: false,
       isAdmin: false,
+      profileSubmittedAt: null,
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/users/profile' })).statusCode).toBe(401);
   });
@@ -64,6 +65,30 @@ describe.each(databases())('users on %s', (kind) => {
     expect(res.json().data).toMatchObject({ ...body, profileUpdated: true, isVerified: false, isAdmin: false });
     const login = await t.login(s.mobile);
     expect(login.token).not.toBe(s.token);
+  });
+
+  it('keeps when the sign-up form was sent, answers it on every phone, and leaves it on a language change', async () => {
+    const s = await t.unverified();
+    const body = await fullProfile(s);
+    const at = new Date(t.clock.now()).toISOString();
+    const sent = await t.as(s, { method: 'PUT', url: '/api/users/profile', payload: body });
+    expect(sent.json().data.profileSubmittedAt).toBe(at);
+    t.clock.advance(60_000);
+    const language = await t.as(s, { method: 'PUT', url: '/api/users/profile', payload: { preferredLanguage: 'hindi' } });
+    expect(language.json().data.profileSubmittedAt).toBe(at);
+    // Another phone: a new login sees the same time.
+    const other = await t.login(s.mobile);
+    expect((await profileOf(other)).profileSubmittedAt).toBe(at);
+    const admin = await t.admin();
+    const page = (await t.as(admin, { method: 'GET', url: '/api/users/all?status=UNVERIFIED' })).json();
+    expect(page.data.find((u: { _id: string }) => u._id === s.userId).profileSubmittedAt).toBe(at);
+  });
+
+  it('keeps no submission time when the form is refused', async () => {
+    const s = await t.unverified();
+    const body = await fullProfile(s, { gender: 'robot' });
+    expect((await t.as(s, { method: 'PUT', url: '/api/users/profile', payload: body })).statusCode).toBe(400);
+    expect((await profileOf(s)).profileSubmittedAt).toBeNull();
   });
 
   it('refuses isAdmin or isVerified in a profile body with 400 and changes nothing', async () => {

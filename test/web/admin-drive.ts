@@ -10,7 +10,10 @@ import { expect } from 'vitest';
 import { SEARCH_DELAY_MS } from '../../machines/admin-list';
 import { driveView, type ModelPath } from '../support/model-coverage';
 import type { ControlledCall } from '../support/controlled';
+import { createIntl } from 'react-intl';
+import en from '../../locales/en.json';
 import type { AuditEntry } from '../../src/domain/types';
+import { historyRows } from '../../src/web/admin/history-format';
 import { answer, renderAdmin, type AdminEffects, type RenderedAdmin } from './admin-harness';
 
 export type Snapshot = SnapshotFrom<AnyStateMachine>;
@@ -69,9 +72,11 @@ export function expectHistoryIn(container: HTMLElement, snapshot: Snapshot) {
     expect(entries.map((li) => li.textContent)).toEqual(
       history.map((entry) => expect.stringContaining(`${entry.by?.name ?? 'Automatic'}`)),
     );
+    // Each change as the admin reads it (labels, rupees, status labels: history-format.ts, tested on its own).
+    const intl = createIntl({ locale: 'en', messages: en });
     for (const [index, entry] of history.entries()) {
-      for (const [field, change] of Object.entries(entry.changes)) {
-        expect(entries[index]!.textContent).toContain(`${field}: ${String(change.from)} → ${String(change.to)}`);
+      for (const row of historyRows(intl, entry)) {
+        expect(entries[index]!.textContent).toContain(`${row.label}: ${row.from} → ${row.to}`);
       }
     }
   }

@@ -52,6 +52,7 @@ export function adminEffects() {
     saveSku: controlled<SaveOutcome, SaveSkuInput>(),
     prepareSkuImage: controlled<Blob, { file: Blob }>(),
     uploadSkuImage: controlled<string, { file: Blob }>(),
+    skuHistory: controlled<AuditEntry[], { id: string }>(),
     loadQuotations: controlled<Page<Quotation>, PageQuery>(),
     saveQuotation: controlled<SaveOutcome, SaveQuotationInput>(),
     quotationHistory: controlled<AuditEntry[], { id: string }>(),
@@ -99,6 +100,7 @@ export function renderAdmin(path: string, language: Language = 'english', real: 
       saveSku: effects.saveSku.logic,
       prepareSkuImage: effects.prepareSkuImage.logic,
       uploadSkuImage: effects.uploadSkuImage.logic,
+      loadHistory: effects.skuHistory.logic,
     },
     quotations: {
       loadQuotations: effects.loadQuotations.logic,

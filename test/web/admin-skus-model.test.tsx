@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { skuDraftChanges } from '../../machines/admin-sku-draft';
 import { openSku, shownSkuDraft, visibleSkus, type AdminSkusContext } from '../../machines/admin-skus.machine';
-import { skuEvents, skusModel } from '../machines/admin-model-events';
+import { MODEL_LIMIT, skuEvents, skusModel, whileHistoryPending } from '../machines/admin-model-events';
 import { assertFullCoverage, modelPaths } from '../support/model-coverage';
-import { buttonIn, click, expectEnabled, runPath, sheet, typeInto, type ScreenDriver, type Snapshot } from './admin-drive';
+import { buttonIn, click, expectEnabled, expectHistory, runPath, sheet, typeInto, type ScreenDriver, type Snapshot } from './admin-drive';
 
 const ctx = (snapshot: Snapshot) => snapshot.context as AdminSkusContext;
 const LABEL: Record<string, string> = {
@@ -28,6 +28,7 @@ const driver: ScreenDriver = {
     saveSku: 'saveSku',
     prepareSkuImage: 'prepareSkuImage',
     uploadSkuImage: 'uploadSkuImage',
+    skuHistory: 'skuHistory',
   },
   async gestures(event) {
     switch (event.type) {
@@ -79,6 +80,9 @@ const driver: ScreenDriver = {
       expect(within(sheet()).getByRole('heading', { name: title })).toBeTruthy();
       expect(nameInput().value).toBe(shownSkuDraft(ctx(snapshot))!.name);
       expectEnabled(buttonIn(sheet(), /Save|Saving/), snapshot.can({ type: 'sku.save' }));
+      // A saved SKU shows its audit trail under the form; a new one has none.
+      if (sku) expectHistory(snapshot);
+      else expect(within(sheet()).queryByRole('region', { name: 'History' })).toBeNull();
     },
     'sheet.editing': () => {
       expect(nameInput().disabled).toBe(false);
@@ -119,7 +123,7 @@ const driver: ScreenDriver = {
 };
 
 describe('the admin SKUs screen, driven along the chart’s paths', () => {
-  const paths = modelPaths(skusModel, { events: skuEvents });
+  const paths = modelPaths(skusModel, { events: (snapshot) => whileHistoryPending(skuEvents)(snapshot as never), limit: MODEL_LIMIT });
 
   it('drives paths that take every transition of the chart', () => {
     const coverage = assertFullCoverage(skusModel, paths);

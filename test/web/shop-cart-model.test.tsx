@@ -9,6 +9,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AnyEventObject, AnyStateMachine, SnapshotFrom } from 'xstate';
 import { selectedSku, visibleSkus } from '../../machines/catalogue.machine';
 import { DEBOUNCE_MS, SKU_REFRESH_MS } from '../../src/domain/constants';
+import type { CartDraft } from '../../machines/cart.machine';
+import type { QuantityRefusal } from '../../src/domain/quantity';
 import type { CartItem } from '../../src/domain/types';
 import { assertFullCoverage, driveView, modelPaths } from '../support/model-coverage';
 import { cartModel, catalogueModel, modelConfig, modelShell, modelStraw } from '../machines/shop-model-events';
@@ -20,6 +22,8 @@ beforeAll(preloadShopScreens);
 afterEach(() => vi.useRealTimers());
 
 const NAMES: Record<string, string> = { 'sku-1': 'Groundnut Shell', 'sku-2': 'Paddy Straw' };
+/** The refusals the paths reach, as the farmer reads them (the product is sold by the kg). */
+const REFUSALS: Partial<Record<QuantityRefusal, string>> = { wholeOnly: 'kg is sold in whole numbers only: 1, 2, 3…' };
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
 const go = async (view: RenderedShop, to: string) => {
   if (view.path() === to) return;
@@ -42,9 +46,12 @@ describe('/sku-details and /cart along the cart paths', () => {
     if (event.type === 'draft.change') {
       await go(view, productPage);
       const input = screen.getByRole('spinbutton', { name: 'Quantity' }) as HTMLInputElement;
-      // Typing the number already shown: the farmer clears the box and types it again.
-      if (input.value === String(event.quantity)) fireEvent.change(input, { target: { value: '' } });
-      fireEvent.change(input, { target: { value: String(event.quantity) } });
+      // Typing the text already shown: the farmer clears the box and types it again.
+      if (input.value === event.text) fireEvent.change(input, { target: { value: '' } });
+      fireEvent.change(input, { target: { value: event.text } });
+    } else if (event.type === 'draft.increment' || event.type === 'draft.decrement') {
+      await go(view, productPage);
+      fireEvent.click(button(`${event.type === 'draft.increment' ? 'Increase' : 'Decrease'} ${NAMES[event.skuId as string]}`));
     } else if (event.type === 'cart.add') {
       await go(view, productPage);
       fireEvent.click(button('Add to Cart'));
@@ -79,10 +86,21 @@ describe('/sku-details and /cart along the cart paths', () => {
         for (const item of items) expect(screen.getByText(`${item.quantity} ${item.skuQuantityUnit}`)).toBeTruthy();
         expect(button('Request Quotation').disabled).toBe(items.length === 0);
       } else if (view.path() === productPage) {
-        const draft = s.context.draft as { skuId: string; quantity: number } | null;
-        const quantity = draft?.skuId === 'sku-1' ? draft.quantity : 0;
-        expect((screen.getByRole('spinbutton', { name: 'Quantity' }) as HTMLInputElement).value).toBe(quantity === 0 ? '' : String(quantity));
-        expect(button('Add to Cart').disabled).toBe(quantity <= 0);
+        const draft = s.context.draft as CartDraft | null;
+        const mine = draft?.skuId === 'sku-1' ? draft : null;
+        const input = screen.getByRole('spinbutton', { name: 'Quantity' }) as HTMLInputElement;
+        expect(input.value).toBe(mine?.text ?? '');
+        expect(button('Add to Cart').disabled).toBe(mine?.quantity == null);
+        // The box steps only from an allowed quantity (or empty), and − never below 1 kg.
+        const refused = mine?.refusal != null;
+        expect(button('Increase Groundnut Shell').disabled).toBe(refused);
+        expect(button('Decrease Groundnut Shell').disabled).toBe(refused || (mine?.quantity ?? 0) < 2);
+        if (refused) {
+          expect(screen.getByRole('alert').textContent).toBe(REFUSALS[mine!.refusal!]);
+          expect(input.getAttribute('aria-invalid')).toBe('true');
+        } else {
+          expect(screen.queryByRole('alert')).toBeNull();
+        }
       } else {
         expect(view.path()).toBe('/request');
         expect(items).toEqual([]);

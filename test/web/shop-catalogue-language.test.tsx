@@ -8,7 +8,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { CartItem, Language, QuotationLine } from '../../src/domain/types';
 import { line, quotation, sku } from '../domain/shop-fixtures';
-import { config, straw as englishStraw } from './shop-fixtures';
+import { config, onePage, straw as englishStraw } from './shop-fixtures';
 import { called, renderShop, type RenderedShop } from './shop-harness';
 
 const shell = sku({
@@ -28,8 +28,8 @@ const names = { hindi: { name: 'मूँगफली के छिलके' },
 const strawNames = { hindi: { name: 'धान का पुआल (पराली)' }, gujrati: { name: 'ડાંગરનું પરાળ' } };
 const shellInCart: CartItem = { _id: 'sku-1', name: 'Groundnut Shell', image: shell.image, skuQuantityUnit: 'kg', quantity: 2, translations: names };
 const lines: QuotationLine[] = [
-  line({ skuIdentifier: { _id: 'sku-1', name: 'Groundnut Shell', image: shell.image, skuQuantityUnit: 'kg', translations: names }, quantity: 10, goodsPricePaisa: 100_000 }),
-  line({ skuIdentifier: { _id: 'sku-2', name: 'Paddy Straw', image: straw.image, skuQuantityUnit: 'quintal', translations: strawNames }, quantity: 4, goodsPricePaisa: 100_000 }),
+  line({ skuIdentifier: { _id: 'sku-1', name: 'Groundnut Shell', image: shell.image, skuQuantityUnit: 'kg', minimumPrice: 1_500, translations: names }, quantity: 10, goodsPricePaisa: 100_000 }),
+  line({ skuIdentifier: { _id: 'sku-2', name: 'Paddy Straw', image: straw.image, skuQuantityUnit: 'quintal', minimumPrice: 4_000, translations: strawNames }, quantity: 4, goodsPricePaisa: 100_000 }),
 ];
 const received = quotation({ _id: 'q-2', quotationDisplayId: 'QT100002', status: 'COMPLETED', skusDetail: lines });
 
@@ -92,7 +92,7 @@ describe.each(['hindi', 'gujrati'] as const)('the catalogue for a %s farmer', (l
   it('/request shows each line by its translated name and unit', async () => {
     const view = renderShop({ path: '/request', language });
     const fetch = await called(view.shop.fetchQuotations);
-    await act(async () => fetch.resolve([received]));
+    await act(async () => fetch.resolve(onePage([received])));
     await waitFor(() => expect(bodyText()).toContain(`${words.shell} · 10 ${words.kg}`));
     expect(bodyText()).toContain(`${words.straw} · 4 ${words.quintal}`);
   });

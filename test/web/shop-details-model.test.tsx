@@ -2,13 +2,14 @@
  * The quotation-detail paths drive /quotation-details: each event a gesture or an actor's answer, each
  * state checked on screen. /order-status has its own file (order-status-model.test.tsx).
  */
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AnyEventObject, AnyStateMachine, SnapshotFrom } from 'xstate';
 import { POLL_MS } from '../../src/domain/constants';
+import { formatPaisa } from '../../src/domain/money';
 import type { Quotation } from '../../src/domain/types';
 import { assertFullCoverage, driveView, modelPaths } from '../support/model-coverage';
-import { quotationDetailModel } from '../machines/shop-model-events';
+import { modelConfig, modelReceived, quotationDetailModel } from '../machines/shop-model-events';
 import { advance, answer, fakeTimers, flushAll, preloadShopScreens } from './shop-drive';
 import { called, renderShop, type RenderedShop, screenOpen } from './shop-harness';
 
@@ -23,6 +24,8 @@ const TITLE: Record<string, string> = {
   DELETED: 'Quotation Deleted',
   EXPIRED: 'Quotation Expired',
 };
+/** GET /api/config's reply time in these paths (not the default 24, so the screen shows the server's). */
+const REPLY_HOURS = 6;
 const ACTION_LABEL = { delete: 'Delete Request', placeOrder: 'Place Order', track: 'Track Order' } as const;
 /** SPEC §2: the one button each status offers (none for DELETED and EXPIRED), written out, not read from the chart. */
 const ACTION_BY_STATUS: Record<string, string | null> = {
@@ -83,13 +86,29 @@ describe('/quotation-details along the quotation-detail paths', () => {
         return;
       }
       expect(screen.getByRole('heading', { level: 1, name: TITLE[q.status] })).toBeTruthy();
-      expect(screen.queryByRole('region', { name: 'Price Details' }) !== null).toBe(q.status === 'COMPLETED' || q.status === 'ORDERED');
+      // Quoted prices once priced (an EXPIRED one keeps them only if it was priced: it has a validity).
+      const quoted = q.status === 'COMPLETED' || q.status === 'ORDERED' || (q.status === 'EXPIRED' && q.validUntil !== null);
+      expect(screen.queryByRole('region', { name: 'Price Details' }) !== null).toBe(quoted);
+      // While PENDING: "from ₹…" per line and in total from minimum price × quantity, and the usual reply time.
+      const estimate = screen.queryByRole('region', { name: 'Estimated price' });
+      const lineEstimates = [...document.querySelectorAll('.shop-line')].map((li) => li.querySelector('.shop-estimate-line')?.textContent ?? null);
+      if (q.status === 'PENDING') {
+        const each = q.skusDetail.map((l) => l.skuIdentifier.minimumPrice * l.quantity);
+        expect(lineEstimates).toEqual(each.map((paisa) => `from ${formatPaisa(paisa)}`));
+        expect(within(estimate!).getByText('Estimated total').nextSibling?.textContent).toBe(`from ${formatPaisa(each.reduce((a, b) => a + b, 0))}`);
+        expect(within(estimate!).getByText(/not a quoted price/)).toBeTruthy();
+        expect(within(estimate!).getByText(`We usually reply within ${REPLY_HOURS} hours`)).toBeTruthy();
+      } else {
+        expect([estimate, lineEstimates.filter(Boolean)]).toEqual([null, []]);
+      }
       const [label, tone] = BADGE[q.status]!;
       const badge = document.querySelector('.shop-quotation-head .shop-badge')!;
       expect([badge.textContent, badge.classList.contains(`shop-badge-${tone}`)]).toEqual([label, true]);
       const shownActions = Object.values(ACTION_LABEL).filter((name) => screen.queryByRole('button', { name }));
       const action = q.skusDetail.length > 0 ? ACTION_BY_STATUS[q.status] : null;
       expect(shownActions).toEqual(action ? [action] : []);
+      // 'Delete Request' is a secondary action (outlined), not the big red primary button.
+      if (action === 'Delete Request') expect(button(action).classList.contains('shop-button-danger-outline')).toBe(true);
     },
     'active.action.idle': (s: Snap) => {
       if (last()?.type === 'order.track') {
@@ -117,17 +136,40 @@ describe('/quotation-details along the quotation-detail paths', () => {
   it('has paths to drive', () => expect(paths.length).toBeGreaterThan(5));
   it.each(paths.map((p) => [p.name, p] as const))('%s', async (_, path) => {
     const view = renderShop({ path: '/quotation-details?quotation_id=QT100001' });
+    const config = await called(view.shop.fetchConfig);
+    await act(async () => config.resolve({ ...modelConfig, quotationReplyHours: REPLY_HOURS }));
     await called(view.shop.fetchQuotation);
     await screenOpen();
     fakeTimers();
     let last: AnyEventObject | undefined;
-    const act = perform(view);
+    const step = perform(view);
     await driveView(path, {
       perform: async (event) => {
         last = event;
-        await act(event);
+        await step(event);
       },
       assertions: assertionsFor(view, () => last),
     });
+  });
+});
+
+describe('/quotation-details money by status (issue 13)', () => {
+  const cases: [string, Quotation, 'quoted' | 'estimate' | 'none'][] = [
+    ['PENDING: an estimate', { ...modelReceived, status: 'PENDING', validUntil: null }, 'estimate'],
+    ['EXPIRED after pricing: the quoted prices', { ...modelReceived, status: 'EXPIRED', validUntil: '2026-11-27T10:00:00.000Z' }, 'quoted'],
+    ['EXPIRED never priced: nothing', { ...modelReceived, status: 'EXPIRED', validUntil: null }, 'none'],
+    ['DELETED while pending: nothing', { ...modelReceived, status: 'DELETED', validUntil: null }, 'none'],
+  ];
+  it.each(cases)('%s', async (_, q, shows) => {
+    const view = renderShop({ path: '/quotation-details?quotation_id=QT100002' });
+    await answer(await called(view.shop.fetchQuotation), { type: 'xstate.done.actor.fetchQuotation', output: q });
+    await screen.findByRole('heading', { level: 1, name: TITLE[q.status] });
+    const panel = screen.queryByRole('region', { name: 'Price Details' });
+    const estimate = screen.queryByRole('region', { name: 'Estimated price' });
+    expect([panel !== null, estimate !== null]).toEqual([shows === 'quoted', shows === 'estimate']);
+    // Goods ₹3,000 + shipping ₹100 − discount ₹100.
+    if (shows === 'quoted') expect(within(panel!).getByText('Total Amount').nextSibling?.textContent).toBe(formatPaisa(300_000));
+    // No total of any kind on a quotation never priced.
+    if (shows === 'none') expect(document.body.textContent).not.toMatch(/₹/);
   });
 });

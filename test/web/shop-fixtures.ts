@@ -1,5 +1,5 @@
-import type { AppConfig } from '../../src/domain/api';
-import type { CartItem } from '../../src/domain/types';
+import type { AppConfig, PageResponse } from '../../src/domain/api';
+import type { CartItem, Quotation } from '../../src/domain/types';
 import { line, quotation, sku } from '../domain/shop-fixtures';
 
 export const shell = sku({ image: '/img/groundnut-shell.jpg' });
@@ -16,9 +16,9 @@ export const straw = sku({
 export const shellInCart: CartItem = { _id: 'sku-1', name: 'Groundnut Shell', image: '/img/groundnut-shell.jpg', skuQuantityUnit: 'kg', quantity: 2 };
 export const strawInCart: CartItem = { _id: 'sku-2', name: 'Paddy Straw', image: '/img/paddy-straw.jpg', skuQuantityUnit: 'bale', quantity: 1 };
 
-export const config: AppConfig = { contactPhone: '+919812345678', chatUrl: 'https://wa.me/919812345678', upiPayeeId: null, upiPayeeName: null };
+export const config: AppConfig = { contactPhone: '+919812345678', chatUrl: 'https://wa.me/919812345678', upiPayeeId: null, upiPayeeName: null, quotationReplyHours: 24 };
 
-const strawRef = { _id: 'sku-2', name: 'Paddy Straw', image: '/img/paddy-straw.jpg', skuQuantityUnit: 'bale' };
+const strawRef = { _id: 'sku-2', name: 'Paddy Straw', image: '/img/paddy-straw.jpg', skuQuantityUnit: 'bale', minimumPrice: 4_000 };
 export const pricedLines = [
   line({ quantity: 10, goodsPricePaisa: 20_000_000, discountPaisa: 2_000_000, shippingPricePaisa: 500_000 }),
   line({ skuIdentifier: strawRef, quantity: 4, goodsPricePaisa: 10_000_000, discountPaisa: 0, shippingPricePaisa: 500_000 }),
@@ -36,3 +36,6 @@ export const orderedQ = quotation({
 });
 export const deletedQ = quotation({ _id: 'q-4', quotationDisplayId: 'QT100004', status: 'DELETED' });
 export const expiredQ = quotation({ _id: 'q-5', quotationDisplayId: 'QT100005', status: 'EXPIRED' });
+
+/** GET /quotations as one page holding every quotation given. */
+export const onePage = (data: Quotation[]): PageResponse<Quotation> => ({ data, nextCursor: null, total: data.length });

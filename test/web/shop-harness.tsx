@@ -11,8 +11,8 @@ import type { appMachine } from '../../machines/app.machine';
 import type { QuotationRequestResult } from '../../machines/cart.machine';
 import { EMPTY_PERSISTED, PERSIST_KEY, type PersistedRoot } from '../../machines/persistence';
 import type { FetchQuotationResult } from '../../machines/quotation-detail.machine';
-import type { PageVisibilityEvent, StatusResult } from '../../machines/quotation-list.machine';
-import type { AppConfig, CreateQuotationBody } from '../../src/domain/api';
+import type { PageVisibilityEvent, QuotationPageRequest, StatusResult } from '../../machines/quotation-list.machine';
+import type { AppConfig, CreateQuotationBody, PageResponse } from '../../src/domain/api';
 import type { ClientUser } from '../../src/domain/client-user';
 import type { Language, Quotation, Sku } from '../../src/domain/types';
 import { App } from '../../src/web/app';
@@ -57,7 +57,7 @@ export function shopActors() {
     fetchSkus: controlled<Sku[], NonReducibleUnknown>(),
     fetchConfig: controlled<AppConfig, NonReducibleUnknown>(),
     requestQuotation: controlled<QuotationRequestResult, CreateQuotationBody>(),
-    fetchQuotations: controlled<Quotation[], NonReducibleUnknown>(),
+    fetchQuotations: controlled<PageResponse<Quotation>, QuotationPageRequest>(),
     fetchQuotation: controlled<FetchQuotationResult, { id: string }>(),
     deleteQuotation: controlled<StatusResult, { id: string }>(),
     placeOrder: controlled<StatusResult, { id: string }>(),

@@ -8,7 +8,7 @@ import en from '../../locales/en.json';
 import gu from '../../locales/gu.json';
 import hi from '../../locales/hi.json';
 import type { Language } from '../../src/domain/types';
-import { config, orderedQ, pendingQ, receivedQ, deletedQ, expiredQ, shell, shellInCart, straw, strawInCart } from './shop-fixtures';
+import { config, onePage, orderedQ, pendingQ, receivedQ, deletedQ, expiredQ, shell, shellInCart, straw, strawInCart } from './shop-fixtures';
 import { called, renderShop, type RenderedShop, screenOpen } from './shop-harness';
 
 type Catalogue = Record<string, string>;
@@ -88,7 +88,7 @@ const SCREENS: [string, (language: Language) => Promise<void>][] = [
       const view = renderShop({ path: '/request', language });
       const fetch = await called(view.shop.fetchQuotations);
       await screenOpen();
-      await act(async () => fetch.resolve([pendingQ, receivedQ, orderedQ, deletedQ, expiredQ]));
+      await act(async () => fetch.resolve(onePage([pendingQ, receivedQ, orderedQ, deletedQ, expiredQ])));
       fireEvent.click(document.querySelector('.shop-quotation-delete') as HTMLElement);
     },
   ],

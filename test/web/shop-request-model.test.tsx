@@ -2,8 +2,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AnyEventObject, AnyStateMachine, SnapshotFrom } from 'xstate';
-import { mayDeleteQuotation } from '../../machines/quotation-list.machine';
 import { POLL_MS } from '../../src/domain/constants';
+import { formatPaisa } from '../../src/domain/money';
 import type { Quotation } from '../../src/domain/types';
 import { assertFullCoverage, driveView, modelPaths } from '../support/model-coverage';
 import { quotationListModel } from '../machines/shop-model-events';
@@ -22,7 +22,10 @@ function perform(view: RenderedShop) {
     if (event.type === 'xstate.init') return;
     if (event.type === 'page.hidden') shop.visibility.hide();
     else if (event.type === 'page.visible') shop.visibility.show();
-    else if (event.type.endsWith('.fetchQuotations')) await answer(shop.fetchQuotations.last(), event);
+    // The poll asks for the first page (no cursor), list.more for the next one: answer the call the event names.
+    else if (event.type.endsWith('.fetchQuotations')) await answer(shop.fetchQuotations.calls.filter((c) => c.input.cursor === null).at(-1)!, event);
+    else if (event.type.endsWith('.fetchMoreQuotations')) await answer(shop.fetchQuotations.calls.filter((c) => c.input.cursor !== null).at(-1)!, event);
+    else if (event.type === 'list.more') fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     else if (event.type.endsWith('.deleteQuotation')) await answer(shop.deleteQuotation.last(), event);
     else if (event.type.startsWith('xstate.after.POLL')) await advance(POLL_MS);
     else if (event.type === 'quotation.delete') {
@@ -43,18 +46,46 @@ const assertions = {
     for (const q of quotations) {
       const card = screen.getByText(q.quotationDisplayId, { selector: '.shop-display-id' }).closest('li') as HTMLElement;
       expect(within(card).getByText(BADGE[q.status]!)).toBeTruthy();
-      expect(within(card).queryByRole('button', { name: `Delete ${q.quotationDisplayId}` }) !== null).toBe(mayDeleteQuotation(q));
+      expect(within(card).queryByRole('button', { name: `Delete ${q.quotationDisplayId}` }) !== null).toBe(s.can({ type: 'quotation.delete', id: q._id }));
+      // The quoted total, a pending one's estimate, or nothing (a DELETED or EXPIRED one never priced),
+      // written out here rather than read from the selector.
+      const quotedTotal = q.skusDetail.reduce((sum, l) => sum + l.goodsPricePaisa + l.shippingPricePaisa - l.discountPaisa, 0);
+      const estimateTotal = q.skusDetail.reduce((sum, l) => sum + l.skuIdentifier.minimumPrice * l.quantity, 0);
+      const priced = q.status === 'COMPLETED' || q.status === 'ORDERED' || (q.status === 'EXPIRED' && q.validUntil !== null);
+      const quoted = within(card).queryByText('Total Amount', { exact: false });
+      const estimate = within(card).queryByText(/^Estimate: from /);
+      expect([quoted?.textContent ?? null, estimate?.textContent ?? null]).toEqual([
+        priced ? `Total Amount: ${formatPaisa(quotedTotal)}` : null,
+        q.status === 'PENDING' ? `Estimate: from ${formatPaisa(estimateTotal)}` : null,
+      ]);
     }
-    expect(screen.getByText(`${quotations.length} quotation${quotations.length === 1 ? '' : 's'}`)).toBeTruthy();
+    // Every row listed once, the count the server's total.
+    expect(document.querySelectorAll('.shop-quotation')).toHaveLength(quotations.length);
+    const count = (s.context.total as number | null) ?? quotations.length;
+    expect(screen.getByText(`${count} quotation${count === 1 ? '' : 's'}`)).toBeTruthy();
   },
   // Loading... only while nothing is known yet; a list already shown stays during a reload.
   'poll.fetching': (s: Snap) => {
-    expect(screen.queryByText('Loading...') !== null).toBe((s.context.quotations as Quotation[]).length === 0);
+    expect(screen.queryByText('Loading...', { selector: '.shop-empty' }) !== null).toBe((s.context.quotations as Quotation[]).length === 0);
   },
   'poll.waiting': (s: Snap) => {
     expect(screen.queryByText('No quotations yet') !== null).toBe((s.context.quotations as Quotation[]).length === 0);
   },
-  'poll.paused': () => expect(screen.queryByText('Loading...')).toBeNull(),
+  'poll.paused': () => expect(screen.queryByText('Loading...', { selector: '.shop-empty' })).toBeNull(),
+  // 'Load more' while the server holds more; it shows Loading... while the page comes.
+  'more.idle': (s: Snap) => {
+    const button = screen.queryByRole('button', { name: 'Load more' }) as HTMLButtonElement | null;
+    expect(button !== null && !button.disabled).toBe(s.context.nextCursor !== null);
+    expect(screen.queryByText('Could not load more. Try again.')).toBeNull();
+  },
+  'more.loading': () => {
+    const button = document.querySelector('.shop-load-more button') as HTMLButtonElement;
+    expect([button.disabled, button.textContent]).toEqual([true, 'Loading...']);
+  },
+  'more.failed': () => {
+    expect(screen.getByRole('alert').textContent).toBe('Could not load more. Try again.');
+    expect((screen.getByRole('button', { name: 'Load more' }) as HTMLButtonElement).disabled).toBe(false);
+  },
   'removal.idle': () => expect(screen.queryByRole('alertdialog')).toBeNull(),
   'removal.confirming': (s: Snap) => {
     const dialog = screen.getByRole('alertdialog', { name: 'Are you sure you want to cancel' });
@@ -76,7 +107,10 @@ describe('/request along the quotation-list paths', () => {
     await called(view.shop.fetchQuotations);
     await screenOpen();
     fakeTimers();
-    const initial = quotationListModel.machine.resolveState({ value: { poll: 'fetching', removal: 'idle' }, context: { quotations: [], confirming: null } });
+    const initial = quotationListModel.machine.resolveState({
+      value: { poll: 'fetching', more: 'idle', removal: 'idle' },
+      context: { quotations: [], nextCursor: null, total: null, confirming: null },
+    });
     await driveView(path, { perform: perform(view), assertions, initial });
   });
 });

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEBOUNCE_MS } from '../../src/domain/constants';
-import { config, deletedQ, expiredQ, orderedQ, pendingQ, receivedQ, shell, shellInCart, straw, strawInCart } from './shop-fixtures';
+import { config, onePage, deletedQ, expiredQ, orderedQ, pendingQ, receivedQ, shell, shellInCart, straw, strawInCart } from './shop-fixtures';
 import { called, renderShop, settle, screenOpen } from './shop-harness';
 import { preloadShopScreens } from './shop-drive';
 
@@ -117,7 +117,7 @@ describe('request screen', () => {
   it('shows each quotation with its badge, up to 3 items, the total unless pending, and delete only on pending', async () => {
     const view = renderShop({ path: '/request' });
     await screen.findByText('0 quotations');
-    await act(async () => view.shop.fetchQuotations.last().resolve([pendingQ, receivedQ, orderedQ, deletedQ, expiredQ]));
+    await act(async () => view.shop.fetchQuotations.last().resolve(onePage([pendingQ, receivedQ, orderedQ, deletedQ, expiredQ])));
     expect(screen.getByText('5 quotations')).toBeTruthy();
     const card = (id: string) => screen.getByText(id).closest('li') as HTMLElement;
     expect(within(card('QT100001')).getByText('Pending').className).toContain('orange');

@@ -1,6 +1,7 @@
 /**
  * The one set of migrations, portable between SQLite and PostgreSQL: text ids made in the app,
- * integer money and epoch-millisecond times (bigint), 0/1 flags. No app code is imported here.
+ * integer money and epoch-millisecond times (bigint), 0/1 flags, quantities as numeric(12,1). No app
+ * code is imported here.
  * `bytea` is PostgreSQL's byte type; SQLite accepts the name and stores the Buffer as a blob.
  */
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
@@ -326,6 +327,45 @@ const expectedDelivery: Migration = {
   },
 };
 
+/** When the farmer last sent the sign-up form (epoch ms), so the waiting screen shows it on any phone (issue 13). */
+const profileSubmittedAt: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable('users').addColumn('profile_submitted_at', 'bigint').execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.alterTable('users').dropColumn('profile_submitted_at').execute();
+  },
+};
+
+/**
+ * Issue 13: quintal and tonne take one decimal (2.5 quintal), so a line's quantity is numeric(12,1),
+ * exact on PostgreSQL (which hands it back as text; the readers already take Number of it) and a
+ * NUMERIC column on SQLite (2.5 stays 2.5). Portable without ALTER COLUMN TYPE, which SQLite lacks:
+ * add the new column, copy, drop the old, rename. Money stays integer paisa: a line's goods price is
+ * rounded half up once, when it is made.
+ */
+const decimalQuantity: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .alterTable('quotation_lines')
+      .addColumn('quantity_decimal', sql`numeric(12, 1)`, (c) => c.notNull().defaultTo(0))
+      .execute();
+    await db.updateTable('quotation_lines').set({ quantity_decimal: sql`quantity` }).execute();
+    await db.schema.alterTable('quotation_lines').dropColumn('quantity').execute();
+    await db.schema.alterTable('quotation_lines').renameColumn('quantity_decimal', 'quantity').execute();
+  },
+  async down(db: AnyDb) {
+    // Whole numbers again: a decimal quantity is rounded (half up) on the way back.
+    await db.schema
+      .alterTable('quotation_lines')
+      .addColumn('quantity_whole', 'bigint', (c) => c.notNull().defaultTo(0))
+      .execute();
+    await db.updateTable('quotation_lines').set({ quantity_whole: sql`round(quantity)` }).execute();
+    await db.schema.alterTable('quotation_lines').dropColumn('quantity').execute();
+    await db.schema.alterTable('quotation_lines').renameColumn('quantity_whole', 'quantity').execute();
+  },
+};
+
 const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_answer_versions': answerVersions,
@@ -333,6 +373,8 @@ const migrations: Record<string, Migration> = {
   '0004_sms_outbox': smsOutbox,
   '0005_scale_lists': scaleLists,
   '0006_expected_delivery': expectedDelivery,
+  '0007_decimal_quantity': decimalQuantity,
+  '0008_profile_submitted_at': profileSubmittedAt,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -22,6 +22,8 @@ export interface UsersTable {
   isAdmin: number;
   createdAt: number;
   updatedAt: number;
+  /** When the sign-up form was last sent (the profile PUT with the form); null before. */
+  profileSubmittedAt: number | null;
   /** Bumped with every write that changes this user's quotation list (decision 025). */
   quotationsVersion: Generated<number>;
 }

@@ -2,7 +2,9 @@
  * Serialized answers kept per user (decision 025): a bounded LRU, by entries and by bytes, whose
  * entries carry the database versions they were built at. An entry is served only while both versions
  * still equal what the database says now (read with the session on every request), so it is never
- * stale, across instances and restarts: the database, not this map, decides.
+ * stale, across instances and restarts: the database, not this map, decides. The one change no write
+ * makes is the clock's: an entry may also carry the moment it stops being true (the first validity
+ * end among the priced quotations it shows) and is not served from then on.
  */
 export interface AnswerCacheLimits {
   /** At most this many answers (users). */
@@ -17,6 +19,8 @@ interface Entry {
   version: number;
   catalogueVersion: number;
   body: string;
+  /** Epoch ms from which the answer may no longer be true (Infinity: never, short of a write). */
+  expiresAt: number;
 }
 
 export class AnswerCache {
@@ -25,12 +29,15 @@ export class AnswerCache {
 
   constructor(private readonly limits: AnswerCacheLimits = DEFAULT_ANSWER_CACHE) {}
 
-  /** The answer stored for `key` at exactly these versions; an entry at other versions is dropped. */
-  get(key: string, version: number, catalogueVersion: number): string | undefined {
+  /**
+   * The answer stored for `key` at exactly these versions and still true at `now`; an entry at other
+   * versions, or past its expiry, is dropped.
+   */
+  get(key: string, version: number, catalogueVersion: number, now = -Infinity): string | undefined {
     const entry = this.entries.get(key);
     if (entry === undefined) return undefined;
     this.entries.delete(key);
-    if (entry.version !== version || entry.catalogueVersion !== catalogueVersion) {
+    if (entry.version !== version || entry.catalogueVersion !== catalogueVersion || now >= entry.expiresAt) {
       this.chars -= entry.body.length;
       return undefined;
     }
@@ -38,14 +45,14 @@ export class AnswerCache {
     return entry.body;
   }
 
-  set(key: string, version: number, catalogueVersion: number, body: string): void {
+  set(key: string, version: number, catalogueVersion: number, body: string, expiresAt = Infinity): void {
     const old = this.entries.get(key);
     if (old !== undefined) {
       this.entries.delete(key);
       this.chars -= old.body.length;
     }
     if (body.length > this.limits.maxChars || this.limits.maxEntries < 1) return;
-    this.entries.set(key, { version, catalogueVersion, body });
+    this.entries.set(key, { version, catalogueVersion, body, expiresAt });
     this.chars += body.length;
     for (const [oldest, entry] of this.entries) {
       if (this.entries.size <= this.limits.maxEntries && this.chars <= this.limits.maxChars) break;

@@ -23,6 +23,7 @@ export const SUMMARIES: Record<string, readonly [tag: string, summary: string]> 
   'GET /api/skus': ['skus', 'The catalogue'],
   'POST /api/skus': ['skus', 'Create a SKU (admins)'],
   'PATCH /api/skus/{id}': ['skus', 'Edit a SKU (admins)'],
+  'GET /api/skus/{id}/history': ['skus', "A SKU's audit trail (admins)"],
   'POST /api/quotations': ['quotations', 'Request a quotation for a cart (fair-use caps apply)'],
   'GET /api/quotations': ['quotations', "The caller's quotations, newest first, one page"],
   'GET /api/quotations/all': ['quotations', 'Every quotation, newest first, one page, searchable (admins)'],
@@ -39,7 +40,7 @@ export const SUMMARIES: Record<string, readonly [tag: string, summary: string]> 
   'GET /api/orders/{id}/history': ['orders', "An order's audit trail (admins)"],
   'POST /api/uploads': ['uploads', 'Upload a profile photo, Aadhaar card or SKU image'],
   'GET /api/uploads/{id}': ['uploads', 'An uploaded image (Aadhaar and photos to their owner and admins)'],
-  'GET /api/config': ['meta', 'Contact details and the UPI payee'],
+  'GET /api/config': ['meta', 'Contact details, the UPI payee and the hours a quotation is usually answered in'],
   'GET /api/health': ['meta', 'Liveness and database check'],
   'GET /api/openapi.json': ['meta', 'This OpenAPI 3.1 document'],
 };

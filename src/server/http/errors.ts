@@ -1,30 +1,41 @@
 /**
- * Every error answer is `{ message, code }` (DECISIONS §2). Handlers throw `HttpError`; the error
- * handler maps Fastify's own errors (validation, parser, size) to the same shape and never sends a stack.
+ * Every error answer is `{ message, code }` (DECISIONS §2). The errors themselves are
+ * @fastify/sensible's `httpErrors` (http-errors underneath), each carrying the API's `code` and any
+ * headers (Retry-After); the error handler sends them in that shape, maps Fastify's own errors
+ * (validation, parser, size) to it, and never sends a stack.
  */
+import { httpErrors } from '@fastify/sensible';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import type { ApiErrorCode } from '../../domain/api';
+import { API_ERROR_CODES, type ApiErrorCode } from '../../domain/api';
 
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: ApiErrorCode,
-    message: string,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message);
-  }
-}
+/** One of sensible's http errors with the API's code and the headers its answer carries. */
+export type HttpError = InstanceType<typeof httpErrors.HttpError> & { code: ApiErrorCode; headers: Record<string, string> };
 
-export const badRequest = (message: string) => new HttpError(400, 'BAD_REQUEST', message);
-export const unauthorized = () => new HttpError(401, 'UNAUTHORIZED', 'Log in first');
-export const forbidden = (message = 'Not allowed') => new HttpError(403, 'FORBIDDEN', message);
-export const notFound = (what = 'Not found') => new HttpError(404, 'NOT_FOUND', what);
-export const conflict = (message: string) => new HttpError(409, 'CONFLICT', message);
-export const versionConflict = () =>
-  new HttpError(409, 'VERSION_CONFLICT', 'Someone else changed this first; reload and try again');
+const coded = (error: InstanceType<typeof httpErrors.HttpError>, code: ApiErrorCode, headers: Record<string, string> = {}): HttpError =>
+  Object.assign(error, { code, headers });
+
+/**
+ * Any answer the named helpers below do not cover (an OTP refusal, 413, 415, 502):
+ * `new HttpError(status, code, message, headers)`, made by sensible's `createError`.
+ */
+export const HttpError = function HttpError(statusCode: number, code: ApiErrorCode, message: string, headers: Record<string, string> = {}) {
+  return coded(httpErrors.createError(statusCode, message), code, headers);
+} as unknown as new (statusCode: number, code: ApiErrorCode, message: string, headers?: Record<string, string>) => HttpError;
+
+export const badRequest = (message: string) => coded(httpErrors.badRequest(message), 'BAD_REQUEST');
+export const unauthorized = () => coded(httpErrors.unauthorized('Log in first'), 'UNAUTHORIZED');
+export const forbidden = (message = 'Not allowed') => coded(httpErrors.forbidden(message), 'FORBIDDEN');
+export const notFound = (what = 'Not found') => coded(httpErrors.notFound(what), 'NOT_FOUND');
+export const conflict = (message: string) => coded(httpErrors.conflict(message), 'CONFLICT');
+export const versionConflict = () => coded(httpErrors.conflict('Someone else changed this first; reload and try again'), 'VERSION_CONFLICT');
 export const rateLimited = (retryAfterSeconds: number, message = 'Too many requests') =>
-  new HttpError(429, 'RATE_LIMITED', message, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+  coded(httpErrors.tooManyRequests(message), 'RATE_LIMITED', { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+
+const API_CODES: ReadonlySet<string> = new Set(API_ERROR_CODES);
+
+/** An error this server made (above), as opposed to Fastify's, a plugin's or an unexpected one. */
+const isOurs = (error: unknown): error is HttpError =>
+  error instanceof httpErrors.HttpError && typeof error.code === 'string' && API_CODES.has(error.code);
 
 function codeForStatus(status: number): ApiErrorCode {
   switch (status) {
@@ -49,7 +60,7 @@ function codeForStatus(status: number): ApiErrorCode {
 
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    if (error instanceof HttpError) {
+    if (isOurs(error)) {
       return reply.code(error.statusCode).headers(error.headers).send({ message: error.message, code: error.code });
     }
     if (error.validation) {

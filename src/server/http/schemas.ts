@@ -3,6 +3,7 @@
  * schemas serialise fast and never leak a column), and the pieces bodies are built from.
  */
 import { MOBILE_PATTERN } from '../../domain/constants';
+import { QUANTITY_MAX } from '../../domain/quantity';
 import { GENDERS, LANGUAGES, ORDER_STATUSES, QUOTATION_STATUSES } from '../../domain/types';
 import { STATUS_HISTORY_LIMIT } from '../repos/audit';
 
@@ -21,7 +22,8 @@ export const idParam = {
 /** A url this server handed out from POST /api/uploads. */
 export const uploadUrl = { type: 'string', maxLength: 200, pattern: '^/api/uploads/[A-Za-z0-9_-]{8,80}$' } as const;
 export const paisa = { type: 'integer', minimum: 0, maximum: 1e13 } as const;
-export const quantity = { type: 'integer', minimum: 1, maximum: 1_000_000 } as const;
+/** A number above 0; whether it may carry a decimal is its SKU's unit rule, checked by the handler. */
+export const quantity = { type: 'number', exclusiveMinimum: 0, maximum: QUANTITY_MAX } as const;
 export const languageEnum = { type: 'string', enum: [...LANGUAGES] } as const;
 export const genderEnum = { type: 'string', enum: [...GENDERS] } as const;
 export const quotationStatusEnum = { type: 'string', enum: [...QUOTATION_STATUSES] } as const;
@@ -77,6 +79,8 @@ export const userSchema = {
     profileUpdated: bool,
     isVerified: bool,
     isAdmin: bool,
+    /** When the sign-up form was last sent (ISO 8601), or null before. */
+    profileSubmittedAt: { type: ['string', 'null'], format: 'date-time' },
   },
 } as const;
 
@@ -113,10 +117,12 @@ export const lineSchema = {
         name: str,
         image: str,
         skuQuantityUnit: str,
+        minimumPrice: int,
         translations: { type: 'object', properties: { hindi: names, gujrati: names } },
       },
     },
-    quantity: int,
+    // 2.5 quintal: a number, not an integer, or the serializer would cut it to 2.
+    quantity: { type: 'number' },
     goodsPricePaisa: int,
     discountPaisa: int,
     shippingPricePaisa: int,

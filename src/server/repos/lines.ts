@@ -6,9 +6,12 @@ import { isoTime } from './iso-time';
 import { translationsOf } from './skus';
 
 /** The SKU columns a line's `skuIdentifier` is made of (issue 10: with the translated names). */
-export const SKU_REF_COLUMNS = ['skus.hindiName', 'skus.gujratiName'] as const;
+export const SKU_REF_COLUMNS = ['skus.hindiName', 'skus.gujratiName', 'skus.minimumPrice'] as const;
 
-/** A line's `skuIdentifier`: the SKU's id, English name, image and unit, and its Hindi and Gujarati names. */
+/**
+ * A line's `skuIdentifier`: the SKU's id, English name, image and unit, its Hindi and Gujarati names,
+ * and its minimum price per unit in paisa (a pending quotation's "from ₹…" estimate, issue 13).
+ */
 export const skuRef = (r: {
   skuId: string;
   name: string;
@@ -16,11 +19,13 @@ export const skuRef = (r: {
   skuQuantityUnit: string;
   hindiName: string | null;
   gujratiName: string | null;
+  minimumPrice: number | bigint;
 }): SkuRef => ({
   _id: r.skuId,
   name: r.name,
   image: r.image,
   skuQuantityUnit: r.skuQuantityUnit,
+  minimumPrice: Number(r.minimumPrice),
   translations: translationsOf(r, ['name']),
 });
 

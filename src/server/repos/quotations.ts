@@ -5,10 +5,12 @@
  * is still as read. Lists are keyset pages (repos/paging.ts); `total` is a maintained count for the
  * admin list and an index-bounded count of one farmer's rows for theirs.
  */
-import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { OrderStatus, OrderStatusChange, Quotation, QuotationLine, QuotationStatus } from '../../domain/types';
+import { linePricePaisa } from '../../domain/quantity';
 import { quotationExpiresAt, quotationValidUntil } from '../../../machines/quotation-lifecycle.machine';
 import { newId, nextDisplayId } from '../db/ids';
+import { prepared } from '../db/prepared';
 import type { Database } from '../db/schema';
 import { notifyOnPricing } from '../sms/outbox';
 import { rateLimited } from '../http/errors';
@@ -16,7 +18,7 @@ import { bumpFarmer, bumpQuotationOwner } from './answer-versions';
 import { appendAudit, diff, loadStatusHistories } from './audit';
 import { iso, SKU_REF_COLUMNS, skuRef } from './lines';
 import { countAdded, countMoved, readCount } from './list-counts';
-import { cut, parseSearch, timeCursor, type Search } from './paging';
+import { cut, parseSearch, SEARCH_COUNT_CAP, timeCursor, type Search } from './paging';
 import { boundedCount, matchingOrders, matchingQuotations, matchingUserIds } from './search';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -114,14 +116,18 @@ function group(rows: LineRow[], rules: QuotationRules, histories: Map<string, Or
   return out;
 }
 
-/** The quotations with these ids, with their lines, newest first. */
-async function loadByIds(db: Db, ids: string[], rules: QuotationRules): Promise<Quotation[]> {
-  if (ids.length === 0) return [];
-  const rows = await withLines(db).where('quotations.id', 'in', ids).execute();
+/** The quotations of these rows, each with its order's status moves (one more query, only when an order is among them). */
+async function quotationsOf(db: Db, rows: LineRow[], rules: QuotationRules): Promise<Quotation[]> {
   const orders = new Map<string, number>();
   for (const r of rows) if (r.orderId && r.orderedAt !== null) orders.set(r.orderId, Number(r.orderedAt));
   const histories = await loadStatusHistories(db, [...orders].map(([id, createdAt]) => ({ id, createdAt })));
   return group(rows, rules, histories);
+}
+
+/** The quotations with these ids, with their lines, newest first. */
+async function loadByIds(db: Db, ids: string[], rules: QuotationRules): Promise<Quotation[]> {
+  if (ids.length === 0) return [];
+  return quotationsOf(db, await withLines(db).where('quotations.id', 'in', ids).execute(), rules);
 }
 
 export interface QuotationListQuery {
@@ -178,6 +184,75 @@ export async function quotationPage(
   return { data: await loadByIds(db, rows.map((r) => r.id), rules), nextCursor, total };
 }
 
+/**
+ * A farmer's first page on the polling path, prepared (decisions 023/024): the newest `wanted`
+ * quotations with their lines, and the farmer's bounded count as a column, in one statement. The
+ * count and the page name the farmer separately only because prepared() takes each parameter once.
+ */
+const farmerFirstPageRows = prepared((db: Kysely<Database>, countedUserId: string, userId: string, wanted: number) =>
+  withLines(db)
+    .select((eb) =>
+      eb
+        .selectFrom(
+          eb
+            .selectFrom('quotations as mine')
+            .select(eb.lit(1).as('one'))
+            .where('mine.userId', '=', countedUserId)
+            .limit(sql.lit(SEARCH_COUNT_CAP))
+            .as('counted'),
+        )
+        .select(eb.fn.countAll<number>().as('n'))
+        .as('total'),
+    )
+    .where('quotations.id', 'in', (eb) =>
+      eb
+        .selectFrom('quotations as newest')
+        .select('newest.id')
+        .where('newest.userId', '=', userId)
+        .orderBy('newest.createdAt', 'desc')
+        .orderBy('newest.displayId', 'desc')
+        .limit(wanted),
+    ),
+);
+
+type QuotationPage = { data: Quotation[]; nextCursor: string | null; total: number };
+
+async function farmerFirstPage(db: Kysely<Database>, userId: string, limit: number, rules: QuotationRules): Promise<QuotationPage> {
+  const rows = await farmerFirstPageRows(db, userId, userId, limit + 1);
+  const { rows: data, nextCursor } = cut(await quotationsOf(db, rows, rules), limit, (q) => [Date.parse(q.createdAt), q.quotationDisplayId]);
+  return { data, nextCursor, total: Number(rows[0]?.total ?? 0) };
+}
+
+/** The end of validity of a quotation the clock may still expire (a COMPLETED one), in epoch ms; null otherwise. */
+const openValidity = (q: Quotation): number | null => (q.status === 'COMPLETED' && q.validUntil !== null ? Date.parse(q.validUntil) : null);
+
+/**
+ * The farmer's own list, one page, exact at `now` without an expiry query on every poll: only the
+ * quotations in the page are shown, so only they are checked (machines/quotation-lifecycle decides),
+ * and those past their validity are expired (`expireDue`, audited) and the page read again. The first
+ * page is the prepared read. `expiresAt` is the first moment the page may stop being true with no
+ * write at all (the earliest validity end it shows; Infinity when none): the answer cache keeps it.
+ */
+export async function farmerQuotationPage(
+  db: Kysely<Database>,
+  list: { userId: string; cursor?: string; limit: number },
+  now: number,
+  rules: QuotationRules,
+): Promise<{ page: QuotationPage; expired: number; expiresAt: number }> {
+  const read = () =>
+    list.cursor === undefined ? farmerFirstPage(db, list.userId, list.limit, rules) : quotationPage(db, list, rules);
+  let page = await read();
+  const due = page.data.filter((q) => quotationExpiresAt(q.status, now, openValidity(q))).map((q) => q._id);
+  let expired = 0;
+  if (due.length > 0) {
+    expired = await expireDue(db, now, rules, { quotationIds: due });
+    page = await read();
+  }
+  let expiresAt = Infinity;
+  for (const q of page.data) expiresAt = Math.min(expiresAt, openValidity(q) ?? Infinity);
+  return { page, expired, expiresAt };
+}
+
 /** The quotation's row by `_id` or display id (QT100001). */
 export const findQuotationRow = (db: Db, id: string) =>
   db
@@ -225,7 +300,8 @@ async function checkFairUse(trx: Db, userId: string, now: number, fairUse: FairU
 }
 
 /**
- * Creates a PENDING quotation with its lines in one transaction; goods start at minimum price × quantity.
+ * Creates a PENDING quotation with its lines in one transaction; goods start at minimum price × quantity
+ * (rounded half up per line: src/domain/quantity `linePricePaisa`).
  * With `fairUse`, the farmer's caps are checked first in the same transaction, after the farmer's row
  * is written (the version bump), which on PostgreSQL holds that row's lock: two creations by one farmer
  * cannot both pass the count.
@@ -255,7 +331,7 @@ export async function createQuotation(
           position,
           skuId: l.skuId,
           quantity: l.quantity,
-          goodsPricePaisa: l.minimumPrice * l.quantity,
+          goodsPricePaisa: linePricePaisa(l.minimumPrice, l.quantity),
           discountPaisa: 0,
           shippingPricePaisa: 0,
         })),
@@ -291,14 +367,14 @@ export async function moveStatus(
 /**
  * The clock's move (issue 11): every COMPLETED quotation whose validity has ended becomes EXPIRED,
  * each in its own transaction with its audit row (no author) and its owner's version bump. Run before
- * any read that shows or acts on a quotation's status (`scope` narrows it to one farmer or one
- * quotation); the index on (status, priced_at) keeps the check a bounded lookup.
+ * any read that shows or acts on a quotation's status (`scope` narrows it to one farmer or to given
+ * quotations); the index on (status, priced_at) keeps the check a bounded lookup.
  */
 export async function expireDue(
   db: Kysely<Database>,
   now: number,
   rules: QuotationRules,
-  scope: { userId: string } | { quotationId: string } | Record<string, never> = {},
+  scope: { userId: string } | { quotationId: string } | { quotationIds: string[] } | Record<string, never> = {},
 ): Promise<number> {
   const pricedBefore = now - quotationValidUntil(0, rules.validityDays);
   let due = db
@@ -308,6 +384,7 @@ export async function expireDue(
     .where('pricedAt', '<=', pricedBefore);
   if ('userId' in scope) due = due.where('userId', '=', scope.userId);
   if ('quotationId' in scope) due = due.where('id', '=', scope.quotationId);
+  if ('quotationIds' in scope) due = due.where('id', 'in', scope.quotationIds);
   let expired = 0;
   for (const row of await due.limit(500).execute()) {
     const until = row.pricedAt === null ? null : quotationValidUntil(Number(row.pricedAt), rules.validityDays);

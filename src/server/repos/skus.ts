@@ -13,6 +13,7 @@ import {
 import { newId, nextDisplayId } from '../db/ids';
 import { prepared } from '../db/prepared';
 import { bumpCatalogue } from './answer-versions';
+import { appendAudit, diff } from './audit';
 import type { Database, SkusTable } from '../db/schema';
 
 export type SkuRow = Selectable<SkusTable>;
@@ -84,7 +85,29 @@ export const findSku = (db: Kysely<Database> | Transaction<Database>, id: string
     .where((eb) => eb.or([eb('id', '=', id), eb('displayId', '=', id)]))
     .executeTakeFirst();
 
-export async function createSku(db: Kysely<Database>, body: SkuBody, now: number): Promise<SkuRow> {
+/**
+ * What the audit trail records of a SKU: its English fields by name and each translated text as
+ * `language.field` (hindi.name), the key the admin's SKU draft uses, so one change is one field.
+ */
+function auditedFields(row: SkuRow): Record<string, unknown> {
+  const fields: Record<string, unknown> = {
+    name: row.name,
+    description: row.description,
+    categoryName: row.categoryName,
+    brandName: row.brandName,
+    image: row.image,
+    availableQty: Number(row.availableQty),
+    minimumPrice: Number(row.minimumPrice),
+    skuQuantityUnit: row.skuQuantityUnit,
+  };
+  for (const language of TRANSLATED_LANGUAGES) {
+    for (const field of SKU_TEXT_FIELDS) fields[`${language}.${field}`] = row[translationColumn(language, field)];
+  }
+  return fields;
+}
+
+/** Creates a SKU with its audit row (every field from nothing) in one transaction; `byUserId` null is the seed. */
+export async function createSku(db: Kysely<Database>, body: SkuBody, now: number, byUserId: string | null = null): Promise<SkuRow> {
   const { translations, ...english } = body;
   return db.transaction().execute(async (trx) => {
     const row = {
@@ -97,35 +120,42 @@ export async function createSku(db: Kysely<Database>, body: SkuBody, now: number
       updatedAt: now,
     } satisfies SkuRow;
     await trx.insertInto('skus').values(row).execute();
+    await appendAudit(trx, { entity: 'sku', entityId: row.id, at: now, byUserId, changes: diff({}, auditedFields(row)) });
     return row;
   });
 }
 
 export type SkuUpdate = { ok: true; row: SkuRow } | { ok: false; reason: 'missing' | 'stale' };
 
-/** Applies the fields only when the stored version is still `version`. */
+/**
+ * Applies the fields only when the stored version is still `version`, with the audit row of what
+ * changed (field by field, translations included) in the same transaction. Every write bumps the
+ * version, so the row read here at that version is the row the update changes.
+ */
 export async function updateSku(
   db: Kysely<Database>,
   id: string,
   version: number,
   fields: Partial<SkuBody>,
   now: number,
+  byUserId: string,
 ): Promise<SkuUpdate> {
-  const current = await findSku(db, id);
-  if (!current) return { ok: false, reason: 'missing' };
   const { translations, ...english } = fields;
-  const updated = await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx): Promise<SkuUpdate> => {
+    const current = await findSku(trx, id);
+    if (!current) return { ok: false, reason: 'missing' };
+    if (current.version !== version) return { ok: false, reason: 'stale' };
     const result = await trx
       .updateTable('skus')
       .set({ ...english, ...translationValues(translations, false), version: version + 1, updatedAt: now })
       .where('id', '=', current.id)
       .where('version', '=', version)
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) return false;
+    if (Number(result.numUpdatedRows) !== 1) return { ok: false, reason: 'stale' };
+    const row = (await findSku(trx, current.id))!;
+    await appendAudit(trx, { entity: 'sku', entityId: row.id, at: now, byUserId, changes: diff(auditedFields(current), auditedFields(row)) });
     // Quotation lines show the SKU's name, image and unit: every cached quotation answer is now old.
     await bumpCatalogue(trx);
-    return true;
+    return { ok: true, row };
   });
-  if (!updated) return { ok: false, reason: 'stale' };
-  return { ok: true, row: (await findSku(db, current.id))! };
 }

@@ -29,6 +29,7 @@ export function toUser(row: UserRow, isLoggedIn: boolean): User {
     profileUpdated: row.profileUpdated === 1,
     isVerified: row.isVerified === 1,
     isAdmin: row.isAdmin === 1,
+    profileSubmittedAt: row.profileSubmittedAt === null ? null : new Date(Number(row.profileSubmittedAt)).toISOString(),
   };
 }
 
@@ -71,6 +72,7 @@ export async function upsertLoginUser(
     isAdmin: makeAdmin ? 1 : 0,
     createdAt: now,
     updatedAt: now,
+    profileSubmittedAt: null,
     quotationsVersion: 0,
   };
   await db.transaction().execute(async (trx) => {
@@ -91,6 +93,7 @@ export interface ProfileWrite {
   geocoordinate?: Geocoordinate | null;
 }
 
+/** Writes the sign-up form: the profile is complete, and sent now (the waiting screen shows when). */
 export async function writeProfile(db: Kysely<Database>, id: string, p: ProfileWrite, now: number): Promise<void> {
   await db
     .updateTable('users')
@@ -110,6 +113,7 @@ export async function writeProfile(db: Kysely<Database>, id: string, p: ProfileW
           }
         : {}),
       profileUpdated: 1,
+      profileSubmittedAt: now,
       updatedAt: now,
     })
     .where('id', '=', id)

@@ -1,4 +1,4 @@
-/** GET /api/config (public contact details and UPI payee), GET /api/health and GET /api/openapi.json. */
+/** GET /api/config (public contact details, UPI payee and the usual reply time for a quotation), GET /api/health and GET /api/openapi.json. */
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../domain/api';
@@ -20,7 +20,9 @@ export default async function metaRoutes(app: FastifyInstance) {
               chatUrl: { type: 'string' },
               upiPayeeId: { type: ['string', 'null'] },
               upiPayeeName: { type: ['string', 'null'] },
+              quotationReplyHours: { type: 'integer', minimum: 1 },
             },
+            required: ['contactPhone', 'chatUrl', 'upiPayeeId', 'upiPayeeName', 'quotationReplyHours'],
           }),
         },
       },
@@ -31,6 +33,7 @@ export default async function metaRoutes(app: FastifyInstance) {
         chatUrl: config.contactChatUrl,
         upiPayeeId: config.upiPayeeId,
         upiPayeeName: config.upiPayeeName,
+        quotationReplyHours: config.quotationReplyHours,
       },
     }),
   );

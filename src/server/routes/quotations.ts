@@ -3,11 +3,14 @@
  * own; admins list all, edit any and read its history. Every move is asked of
  * machines/quotation-lifecycle; a refused move is 409. Before a read shows or acts on a status, the
  * quotations in view whose validity has ended are expired (`expireDue`). A quotation id may be its
- * `_id` or its display id. Another farmer's quotation is 404. Lists are keyset pages.
+ * `_id` or its display id. Another farmer's quotation is 404. Lists are keyset pages. Every line's
+ * quantity follows its SKU's unit (src/domain/quantity, as the cart does): a fraction for a
+ * whole-number unit, or a second decimal for quintal and tonne, is a 400 naming the line.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CreateQuotationBody, QuotationPatchBody } from '../../domain/api';
 import { nextQuotationStatus } from '../../../machines/quotation-lifecycle.machine';
+import { checkQuantity, QUANTITY_MAX, roundQuantity, type QuantityRefusal } from '../../domain/quantity';
 import { QUOTATION_STATUSES, type QuotationStatus } from '../../domain/types';
 import { badRequest, conflict, notFound, versionConflict } from '../http/errors';
 import { answerIfUnchanged, quotationAnswerTag, REVALIDATE } from '../http/etag';
@@ -29,6 +32,7 @@ import {
   adminEditQuotation,
   createQuotation,
   expireDue,
+  farmerQuotationPage,
   findQuotationRow,
   loadQuotation,
   moveStatus,
@@ -100,6 +104,35 @@ const patchBody = {
   },
 } as const;
 
+const REFUSED: Record<QuantityRefusal, (quantity: number, unit: string) => string> = {
+  notANumber: () => 'the quantity is not a number',
+  tooSmall: () => 'the quantity must be more than 0',
+  wholeOnly: (q, unit) => `${q} ${unit} is refused: ${unit} is sold in whole numbers only`,
+  oneDecimal: (q, unit) => `${q} ${unit} is refused: ${unit} takes at most one decimal`,
+  tooLarge: (q, unit) => `${q} ${unit} is more than the ${QUANTITY_MAX} ${unit} one request may ask for`,
+};
+
+interface LineSku {
+  name: string;
+  skuQuantityUnit: string;
+}
+
+/**
+ * Every line's quantity against its SKU's unit; the first refused line is a 400 that names it
+ * (`Line 2 (Rice Husk): …`, or with `label` the SKU's lines added up).
+ */
+function checkLineQuantities(
+  lines: readonly { skuIdentifier: string; quantity: number }[],
+  skus: ReadonlyMap<string, LineSku>,
+  label = (index: number, sku: LineSku) => `Line ${index + 1} (${sku.name})`,
+): void {
+  lines.forEach((line, index) => {
+    const sku = skus.get(line.skuIdentifier)!;
+    const check = checkQuantity(line.quantity, sku.skuQuantityUnit);
+    if (!check.ok) throw badRequest(`${label(index, sku)}: ${REFUSED[check.reason](line.quantity, sku.skuQuantityUnit)}`);
+  });
+}
+
 /** The caller's own quotation (admins may read any); anything else is 404. */
 export async function quotationFor(db: Kysely<Database>, request: FastifyRequest, id: string, adminMayRead = false) {
   const row = await findQuotationRow(db, id);
@@ -117,24 +150,34 @@ export default async function quotationRoutes(app: FastifyInstance) {
     '/quotations',
     { config: { access: 'verified' }, schema: { body: createBody, response: { 201: data(quotationSchema) } } },
     async (request, reply) => {
-      // The same SKU twice in one request counts once, with the quantities added.
-      const merged = new Map<string, number>();
-      for (const l of request.body.skusDetail) merged.set(l.skuIdentifier, (merged.get(l.skuIdentifier) ?? 0) + l.quantity);
-      const ids = [...merged.keys()];
-      const skus = await db.selectFrom('skus').select(['id', 'minimumPrice']).where('id', 'in', ids).execute();
-      const price = new Map(skus.map((s) => [s.id, Number(s.minimumPrice)]));
-      const unknown = ids.find((id) => !price.has(id));
+      const lines = request.body.skusDetail;
+      const ids = [...new Set(lines.map((l) => l.skuIdentifier))];
+      const rows = await db.selectFrom('skus').select(['id', 'name', 'minimumPrice', 'skuQuantityUnit']).where('id', 'in', ids).execute();
+      const skus = new Map(rows.map((s) => [s.id, s]));
+      const unknown = ids.find((id) => !skus.has(id));
       if (unknown !== undefined) throw badRequest(`Unknown SKU ${unknown}`);
-      const lines = ids.map((id) => ({ skuId: id, quantity: merged.get(id)!, minimumPrice: price.get(id)! }));
-      const id = await createQuotation(db, request.user!.id, lines, now(), fairUse);
+      checkLineQuantities(lines, skus);
+      // The same SKU twice in one request counts once, with the quantities added (and checked again).
+      const merged = new Map<string, number>();
+      for (const l of lines) merged.set(l.skuIdentifier, roundQuantity((merged.get(l.skuIdentifier) ?? 0) + l.quantity, skus.get(l.skuIdentifier)!.skuQuantityUnit));
+      checkLineQuantities(
+        ids.map((id) => ({ skuIdentifier: id, quantity: merged.get(id)! })),
+        skus,
+        (_, sku) => `The lines of ${sku.name} added up`,
+      );
+      const created = ids.map((id) => ({ skuId: id, quantity: merged.get(id)!, minimumPrice: Number(skus.get(id)!.minimumPrice) }));
+      const id = await createQuotation(db, request.user!.id, created, now(), fairUse);
       return reply.code(201).send({ data: await loadQuotation(db, id, rules) });
     },
   );
 
   // The 5-second polling load, one page. The first page at the default size is kept serialized per
   // user and served again only while the user's quotations version and the catalogue version, read
-  // with the session on this very request, are the ones it was built at (decision 025); a miss builds
-  // it after that read. A quotation that expires on this read bumps the version: no cached answer then.
+  // with the session on this very request, are the ones it was built at (decision 025), and while the
+  // clock has not reached the first validity end it shows: then no query runs at all. Otherwise the
+  // page is read (prepared for the first page) and the quotations in it past their validity expire
+  // first (`farmerQuotationPage`); that expiry bumps the version, so that answer is neither tagged,
+  // 304 nor cached.
   app.get<{ Querystring: ListQuerystring }>(
     '/quotations',
     { config: { access: 'verified' }, schema: { querystring: pageQuery, response: { 200: pageOf(quotationSchema) } } },
@@ -142,21 +185,22 @@ export default async function quotationRoutes(app: FastifyInstance) {
       const user = request.user!;
       const { cursor, limit } = request.query;
       const cacheable = cursor === undefined && limit === undefined;
-      const expired = await expireDue(db, now(), rules, { userId: user.id });
+      const at = now();
       const version = Number(user.quotationsVersion);
       const catalogueVersion = Number(user.catalogueVersion);
-      // A quotation that expired on this read moved the version past the one read with the session:
-      // that answer carries no tag (the next poll gets the new one) and is never a 304.
-      if (expired > 0) void reply.header('cache-control', REVALIDATE);
-      else if (answerIfUnchanged(request, reply, quotationAnswerTag(user, request.url))) return reply;
-      let body = cacheable && expired === 0 ? quotationAnswers.get(user.id, version, catalogueVersion) : undefined;
-      if (body === undefined) {
-        const page = await quotationPage(db, { userId: user.id, cursor, limit: pageSize(limit) }, rules);
-        const text = reply.serialize(page);
-        // The route's response-schema serializer (the same Fastify uses for an object) returns text.
-        body = typeof text === 'string' ? text : Buffer.from(text as ArrayBuffer).toString('utf8');
-        if (cacheable && expired === 0) quotationAnswers.set(user.id, version, catalogueVersion, body);
+      const tag = quotationAnswerTag(user, request.url);
+      const cached = cacheable ? quotationAnswers.get(user.id, version, catalogueVersion, at) : undefined;
+      if (cached !== undefined) {
+        if (answerIfUnchanged(request, reply, tag)) return reply;
+        return reply.type(JSON_TYPE).send(cached);
       }
+      const { page, expired, expiresAt } = await farmerQuotationPage(db, { userId: user.id, cursor, limit: pageSize(limit) }, at, rules);
+      if (expired > 0) void reply.header('cache-control', REVALIDATE);
+      else if (answerIfUnchanged(request, reply, tag)) return reply;
+      const text = reply.serialize(page);
+      // The route's response-schema serializer (the same Fastify uses for an object) returns text.
+      const body = typeof text === 'string' ? text : Buffer.from(text as ArrayBuffer).toString('utf8');
+      if (cacheable && expired === 0) quotationAnswers.set(user.id, version, catalogueVersion, body, expiresAt);
       return reply.type(JSON_TYPE).send(body);
     },
   );
@@ -224,8 +268,9 @@ export default async function quotationRoutes(app: FastifyInstance) {
       const to = nextQuotationStatus(from, { type: 'admin.setStatus', status: body.status });
       if (to === null) throw conflict(`Cannot set ${body.status}`);
       const skuIds = [...new Set(body.skusDetail.map((l) => l.skuIdentifier))];
-      const found = await db.selectFrom('skus').select('id').where('id', 'in', skuIds).execute();
+      const found = await db.selectFrom('skus').select(['id', 'name', 'skuQuantityUnit']).where('id', 'in', skuIds).execute();
       if (found.length !== skuIds.length) throw badRequest('Every skuIdentifier must be an existing SKU id');
+      checkLineQuantities(body.skusDetail, new Map(found.map((s) => [s.id, s])));
       if (body.skusDetail.some((l) => l.discountPaisa > l.goodsPricePaisa)) {
         throw badRequest('A line discount cannot exceed its goods price');
       }

@@ -1,9 +1,13 @@
-/** GET /api/skus (verified farmers and admins); POST /api/skus and PATCH /api/skus/:id (admins). */
+/**
+ * GET /api/skus (verified farmers and admins); POST /api/skus, PATCH /api/skus/:id and
+ * GET /api/skus/:id/history (admins). Every admin write is audited.
+ */
 import type { FastifyInstance } from 'fastify';
 import type { SkuBody, SkuPatchBody } from '../../domain/api';
 import { notFound, versionConflict } from '../http/errors';
-import { data, dataList, idParam, skuSchema, uploadUrl } from '../http/schemas';
-import { createSku, listSkus, toSku, updateSku } from '../repos/skus';
+import { data, dataList, historySchema, idParam, skuSchema, uploadUrl } from '../http/schemas';
+import { loadHistory } from '../repos/audit';
+import { createSku, findSku, listSkus, toSku, updateSku } from '../repos/skus';
 
 const text = (max: number) => ({ type: 'string', minLength: 1, maxLength: max, pattern: '\\S' }) as const;
 const skuFields = {
@@ -55,7 +59,7 @@ export default async function skuRoutes(app: FastifyInstance) {
         response: { 201: data(skuSchema) },
       },
     },
-    async (request, reply) => reply.code(201).send({ data: toSku(await createSku(db, request.body, now())) }),
+    async (request, reply) => reply.code(201).send({ data: toSku(await createSku(db, request.body, now(), request.user!.id)) }),
   );
 
   app.patch<{ Params: { id: string }; Body: SkuPatchBody }>(
@@ -77,9 +81,19 @@ export default async function skuRoutes(app: FastifyInstance) {
     async (request) => {
       const { version, ...rest } = request.body as SkuPatchBody & { _id?: string; skuDisplayId?: string };
       const { _id: _ignoredId, skuDisplayId: _ignoredDisplay, ...fields } = rest;
-      const result = await updateSku(db, request.params.id, version, fields, now());
+      const result = await updateSku(db, request.params.id, version, fields, now(), request.user!.id);
       if (!result.ok) throw result.reason === 'missing' ? notFound('No such SKU') : versionConflict();
       return { data: toSku(result.row) };
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/skus/:id/history',
+    { config: { access: 'admin' }, schema: { params: idParam, response: { 200: historySchema } } },
+    async (request) => {
+      const row = await findSku(db, request.params.id);
+      if (!row) throw notFound('No such SKU');
+      return { data: await loadHistory(db, 'sku', row.id) };
     },
   );
 }

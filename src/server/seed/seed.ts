@@ -2,27 +2,39 @@
  * Seeds an empty catalogue with the eight sample SKUs. Each picture is an SVG drawn for this project,
  * rendered by sharp to a 400×400 WebP and stored like any SKU upload (content-addressed, public).
  */
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
-import sharp from 'sharp';
 import type { Database } from '../db/schema';
 import { imageUrl, storeImage } from '../repos/images';
 import { SKU_TEXT_FIELDS, TRANSLATED_LANGUAGES } from '../../domain/types';
 import { bumpCatalogue } from '../repos/answer-versions';
 import { createSku, translationColumn } from '../repos/skus';
 import { contentId } from '../uploads/images';
+import { loadSharp } from '../memory-budget';
 import { CATALOGUE } from './catalogue';
 
 const rendered = new Map<string, Promise<Buffer>>();
 
-/** The product picture as WebP (rendered once per process). */
+/** Renders a product picture (an SVG) to its 400×400 WebP. */
+export async function renderSvg(svg: Buffer): Promise<Buffer> {
+  const sharp = await loadSharp();
+  return sharp(svg, { density: 96 }).resize(400, 400).webp({ quality: 82 }).toBuffer();
+}
+
+/** The WebP that scripts/build-server.mjs renders beside the compiled server for `file`. */
+export const prerenderedName = (file: string) => file.replace(/\.svg$/, '.webp');
+
+/**
+ * The product picture as WebP (once per process): the compiled server reads the one rendered at
+ * build, so it never loads sharp to seed; from the sources (tsx, tests) it is rendered here.
+ */
 export function renderPicture(file: string): Promise<Buffer> {
   let job = rendered.get(file);
   if (!job) {
-    job = readFile(fileURLToPath(new URL(file, import.meta.url))).then((svg) =>
-      sharp(svg, { density: 96 }).resize(400, 400).webp({ quality: 82 }).toBuffer(),
-    );
+    const prerendered = fileURLToPath(new URL(prerenderedName(file), import.meta.url));
+    job = existsSync(prerendered) ? readFile(prerendered) : readFile(fileURLToPath(new URL(file, import.meta.url))).then(renderSvg);
     rendered.set(file, job);
   }
   return job;

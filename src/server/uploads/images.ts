@@ -4,9 +4,9 @@
  * with AES-256-GCM under a random IV, the image id bound in as associated data.
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import sharp from 'sharp';
 import { UPLOAD_MAX_PIXELS } from '../../domain/constants';
 import { HttpError } from '../http/errors';
+import { loadSharp } from '../memory-budget';
 
 const MAX_SIDE = 1600;
 
@@ -22,6 +22,7 @@ const unsupported = () => new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send a J
 /** The upload re-encoded as a clean JPEG, or an HttpError saying why not. */
 export async function reencodeUpload(bytes: Buffer): Promise<Buffer> {
   if (sniffImage(bytes) === null) throw unsupported();
+  const sharp = await loadSharp();
   let pixels: number;
   try {
     const { width = 0, height = 0 } = await sharp(bytes).metadata();

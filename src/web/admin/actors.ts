@@ -53,7 +53,7 @@ export function pageParams(input: PageQuery): string {
 }
 
 /** An item's audit trail (`GET /{kind}/{id}/history`), oldest first. */
-const historyOf = (call: ApiCall, kind: 'users' | 'quotations' | 'orders') =>
+const historyOf = (call: ApiCall, kind: 'users' | 'skus' | 'quotations' | 'orders') =>
   effect<AuditEntry[], { id: string }>(
     async (input, signal) => (await call<DataResponse<AuditEntry[]>>('GET', `/${kind}/${encodeURIComponent(input.id)}/history`, { signal })).data,
   );
@@ -101,6 +101,7 @@ export const adminUsersActors = (call: ApiCall = api) => ({
 
 export const adminSkusActors = (call: ApiCall = api) => ({
   loadSkus: list<Sku>(call, '/skus'),
+  loadHistory: historyOf(call, 'skus'),
   saveSku: effect<SaveOutcome, SaveSkuInput>((input, signal) =>
     saveOutcome(() =>
       input.id === null

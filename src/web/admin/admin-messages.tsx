@@ -1,11 +1,13 @@
 /**
  * The admin section's texts, loaded with the admin screens (never by a farmer's phone) and laid over
- * the app's messages for the screen they wrap.
+ * the app's messages for the screen they wrap. The loading is the app's one locale loader (useMessages).
  */
-import { useEffect, useState, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
 import type { Locale } from '../../domain/types';
 import { catalogue, type Messages } from '../i18n/messages';
+import { useMessages } from '../i18n/use-messages';
+import { ScreenFallback } from '../shell/boot-splash';
 
 const admin = catalogue({
   en: () => import('virtual:messages/en/admin'),
@@ -16,21 +18,8 @@ const admin = catalogue({
 export function withAdminMessages(Screen: ComponentType): ComponentType {
   return function AdminScreen() {
     const intl = useIntl();
-    const locale = intl.locale as Locale;
-    const [shown, setShown] = useState<{ locale: Locale; messages: Messages } | null>(() => {
-      const messages = admin.cached(locale);
-      return messages ? { locale, messages } : null;
-    });
-    useEffect(() => {
-      let current = true;
-      void admin.load(locale).then((messages) => {
-        if (current) setShown({ locale, messages });
-      });
-      return () => {
-        current = false;
-      };
-    }, [locale]);
-    if (!shown) return <p role="status">{intl.formatMessage({ id: 'common.loading' })}</p>;
+    const shown = useMessages(admin, intl.locale as Locale);
+    if (!shown) return <ScreenFallback />;
     return (
       <IntlProvider locale={shown.locale} defaultLocale="en" messages={{ ...(intl.messages as Messages), ...shown.messages }}>
         <Screen />

@@ -1,15 +1,11 @@
 /**
  * The audit trail under an admin sheet's form (issue 11): who changed which fields and when, oldest first;
- * `by` null is the clock (a quotation past its validity expires on its own).
+ * `by` null is the clock (a quotation past its validity expires on its own). Each change is read through
+ * `historyRows` (history-format.ts): translated labels, rupees, status labels, dates.
  */
 import { FormattedDate, FormattedMessage, FormattedTime, useIntl } from 'react-intl';
 import type { AuditEntry } from '../../domain/types';
-
-/** A stored value as the admin reads it: text as it is, anything else as JSON, nothing as a dash. */
-const shown = (value: unknown): string => {
-  if (value === null || value === undefined) return '—';
-  return typeof value === 'string' ? value : JSON.stringify(value);
-};
+import { historyRows } from './history-format';
 
 export function HistoryList({ history, failed }: { history: AuditEntry[] | null; failed: boolean }) {
   const intl = useIntl();
@@ -49,9 +45,9 @@ export function HistoryList({ history, failed }: { history: AuditEntry[] | null;
               )}
             </p>
             <ul>
-              {Object.entries(entry.changes).map(([field, change]) => (
-                <li key={field}>
-                  <strong>{field}</strong>: {shown(change.from)} → {shown(change.to)}
+              {historyRows(intl, entry).map((row) => (
+                <li key={row.field}>
+                  <strong>{row.label}</strong>: {row.from} → {row.to}
                 </li>
               ))}
             </ul>

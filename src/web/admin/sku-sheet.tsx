@@ -2,7 +2,7 @@
  * The SKU add/edit sheet: every SKU field (SPEC §3), the image chosen, resized and uploaded, the minimum
  * price in rupees, then a section per language (Hindi, Gujarati) for the name, description, category
  * and brand farmers read in it. Save is enabled exactly when the chart accepts a save; 'Failed to save
- * SKU.' inline in red.
+ * SKU.' inline in red. A saved SKU's audit trail shows under the form.
  */
 import type { EventFrom, SnapshotFrom } from 'xstate';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
@@ -19,6 +19,7 @@ import {
 import { SKU_TEXT_FIELDS, TRANSLATED_LANGUAGES, type TranslatedLanguage } from '../../domain/types';
 import { Alert, RefusedChanges, TextField } from './admin-parts';
 import { BottomSheet } from './bottom-sheet';
+import { HistoryList } from './history-list';
 
 type Snapshot = SnapshotFrom<typeof adminSkusMachine>;
 type Send = (event: EventFrom<typeof adminSkusMachine>) => void;
@@ -184,6 +185,7 @@ export function SkuSheet({ snapshot, send }: { snapshot: Snapshot; send: Send })
           })}
         </fieldset>
       ))}
+      {sku ? <HistoryList history={snapshot.context.history} failed={snapshot.context.historyFailed} /> : null}
     </BottomSheet>
   );
 }

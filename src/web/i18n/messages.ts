@@ -2,10 +2,12 @@
  * Loads the messages of one locale: its own chunk, with English merged underneath so a key missing in
  * hi or gu shows in English (DECISIONS §1). Only the chosen locale (and English) is ever downloaded,
  * each once. The admin section's texts are a separate chunk that only the admin screens load.
+ * Every message is precompiled to its ICU AST at build time (vite.config.ts, messageSections).
  */
+import type { MessageFormatElement } from 'react-intl';
 import type { Locale } from '../../domain/types';
 
-export type Messages = Record<string, string>;
+export type Messages = Record<string, MessageFormatElement[]>;
 type Loader = () => Promise<{ default: Messages }>;
 
 const appLoaders: Record<Locale, Loader> = {
@@ -15,25 +17,40 @@ const appLoaders: Record<Locale, Loader> = {
 };
 
 /** English underneath, the locale's own messages on top: a missing key shows in English. */
-export const withEnglishFallback = (english: Messages, own: Messages): Messages => ({ ...english, ...own });
+export const withEnglishFallback = <T>(english: Record<string, T>, own: Record<string, T>): Record<string, T> => ({ ...english, ...own });
+
+export interface Catalogue {
+  /** The locale's messages when they have loaded, else undefined. */
+  cached(locale: Locale): Messages | undefined;
+  /** Loads the locale's messages once, however many callers ask at the same time. */
+  load(locale: Locale): Promise<Messages>;
+}
 
 /** One catalogue (the app's, or the admin section's) per locale, loaded once. */
-export function catalogue(loaders: Record<Locale, Loader>) {
+export function catalogue(loaders: Record<Locale, Loader>): Catalogue {
   const loaded = new Map<Locale, Messages>();
+  const pending = new Map<Locale, Promise<Messages>>();
+  const fetchMerged = async (locale: Locale): Promise<Messages> => {
+    const [english, own] = await Promise.all([loaders.en(), locale === 'en' ? { default: {} } : loaders[locale]()]);
+    const merged = withEnglishFallback(english.default, own.default);
+    loaded.set(locale, merged);
+    return merged;
+  };
   return {
-    cached: (locale: Locale): Messages | undefined => loaded.get(locale),
-    async load(locale: Locale): Promise<Messages> {
-      const cached = loaded.get(locale);
-      if (cached) return cached;
-      const english = (await loaders.en()).default;
-      const own = locale === 'en' ? {} : (await loaders[locale]()).default;
-      const merged = withEnglishFallback(english, own);
-      loaded.set(locale, merged);
-      return merged;
+    cached: (locale) => loaded.get(locale),
+    load(locale) {
+      let promise = pending.get(locale);
+      if (!promise) {
+        promise = fetchMerged(locale);
+        pending.set(locale, promise);
+        // A failed fetch (offline) is tried again by the next caller, not remembered.
+        promise.catch(() => pending.delete(locale));
+      }
+      return promise;
     },
   };
 }
 
-const app = catalogue(appLoaders);
-export const cachedMessages = app.cached;
-export const loadMessages = app.load;
+export const appMessages = catalogue(appLoaders);
+export const cachedMessages = appMessages.cached;
+export const loadMessages = appMessages.load;

@@ -42,7 +42,7 @@ export function SubmittedDetails({ user }: { user: ClientUser }) {
         <p className="sent-at">
           <FormattedMessage
             id="onboarding.waiting.sentAt"
-            values={{ when: <time dateTime={user.profileSubmittedAt}>{intl.formatDate(sentAt, { dateStyle: 'medium', timeStyle: 'short' })}</time> }}
+            values={{ when: <time dateTime={sentAt.toISOString()}>{intl.formatDate(sentAt, { dateStyle: 'medium', timeStyle: 'short' })}</time> }}
           />
         </p>
       ) : null}

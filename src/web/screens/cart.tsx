@@ -1,4 +1,7 @@
-/** /cart, My Cart (SPEC §2): the items with their count, remove, minus, plus and 'Request Quotation'. */
+/**
+ * /cart, My Cart (SPEC §2): the items with their count, remove, minus, plus and 'Request Quotation'.
+ * Minus and plus step by the item's unit (1, or 0.5 quintal/tonne); plus is off at the maximum.
+ */
 import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ROUTES } from '../../domain/routes';
@@ -17,6 +20,11 @@ export default function CartScreen() {
   const items = useSelector(cart, (s) => s.context.items);
   const sending = useSelector(cart, (s) => s.hasTag('busy'));
   const canRequest = useSelector(cart, (s) => s.can({ type: 'quotation.request' }));
+  const increasable = useSelector(
+    cart,
+    (s) => s.context.items.filter((i) => s.can({ type: 'cart.increment', id: i._id })).map((i) => i._id),
+    (a, b) => a.join('\n') === b.join('\n'),
+  );
   const offline = useWritesBlocked();
 
   const footer = (
@@ -61,7 +69,7 @@ export default function CartScreen() {
                     <MinusIcon />
                   </button>
                   <output aria-live="polite">{item.quantity}</output>
-                  <button type="button" className="shop-icon-button" disabled={sending} onClick={() => cart.send({ type: 'cart.increment', id: item._id })} aria-label={intl.formatMessage({ id: 'shop.cart.increase', defaultMessage: 'Increase {name}' }, { name: skuName(item, intl.locale) })}>
+                  <button type="button" className="shop-icon-button" disabled={!increasable.includes(item._id)} onClick={() => cart.send({ type: 'cart.increment', id: item._id })} aria-label={intl.formatMessage({ id: 'shop.cart.increase', defaultMessage: 'Increase {name}' }, { name: skuName(item, intl.locale) })}>
                     <PlusIcon />
                   </button>
                 </div>

@@ -1,10 +1,10 @@
 /**
  * /home (SPEC §2): the farmer's photo and name (→ /profile), 'Admin Dashboard' for admins, the
  * debounced search, the 3-column product grid (→ /sku-details) and the products' descriptions.
- * The catalogue refreshes every SKU_REFRESH_MS while this screen is open.
+ * The catalogue refreshes every SKU_REFRESH_MS while this screen is open: it follows the session's
+ * location itself (catalogue.machine `locationWatch`), so this view only renders and sends.
  */
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { isCatalogueLoading, visibleSkus } from '../../../machines/catalogue.machine';
 import { ROUTES } from '../../domain/routes';
@@ -24,11 +24,6 @@ export default function HomeScreen() {
   const skus = useSelector(catalogue, visibleSkus);
   const loading = useSelector(catalogue, isCatalogueLoading);
   const searching = useSelector(catalogue, (s) => s.context.appliedQuery !== '');
-
-  useEffect(() => {
-    catalogue.send({ type: 'home.open' });
-    return () => catalogue.send({ type: 'home.close' });
-  }, [catalogue]);
 
   const header = (
     <header className="shop-header shop-home-header">

@@ -4,7 +4,6 @@ import type { FormEvent, ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { DetailsField, RegistrationActorRef } from '../../../machines/registration.machine';
 import { COUNTRY_PREFIX } from '../../domain/constants';
-import { sanitizePhone } from '../../domain/otp';
 import { ROUTES } from '../../domain/routes';
 import { GENDERS, LANGUAGES } from '../../domain/types';
 import { OnboardingFrame } from '../onboarding/frame';
@@ -34,7 +33,7 @@ function Label({ htmlFor, id, required, children }: { htmlFor?: string; id?: str
 function DetailsForm({ registration }: { registration: RegistrationActorRef }) {
   const go = useGo();
   const form = useSelector(registration, (s) => s.context.form);
-  const locateFailed = useSelector(registration, (s) => s.context.locateFailed);
+  const locateFailed = useSelector(registration, (s) => s.matches({ filling: { details: 'locateFailed' } }));
   const locating = useSelector(registration, (s) => s.matches({ filling: { details: 'locating' } }));
   const submitting = useSelector(registration, (s) => s.matches({ filling: { details: 'submitting' } }));
   const aadhaarUploaded = useSelector(registration, (s) => s.matches({ filling: { aadhaar: 'uploaded' } } as never));
@@ -81,7 +80,7 @@ function DetailsForm({ registration }: { registration: RegistrationActorRef }) {
               autoComplete="tel-national"
               required
               value={form.mobileNumber}
-              onChange={(e) => change('mobileNumber', sanitizePhone(e.target.value))}
+              onChange={(e) => change('mobileNumber', e.target.value)}
             />
           </div>
         </div>
@@ -105,7 +104,7 @@ function DetailsForm({ registration }: { registration: RegistrationActorRef }) {
           <Label htmlFor="age">
             <FormattedMessage id="onboarding.details.age" />
           </Label>
-          <input id="age" className="input" inputMode="numeric" maxLength={3} value={form.age} onChange={(e) => change('age', e.target.value.replace(/\D/g, ''))} />
+          <input id="age" className="input" inputMode="numeric" maxLength={3} value={form.age} onChange={(e) => change('age', e.target.value)} />
         </div>
         <div className="field">
           <span className="field-label">
@@ -135,7 +134,7 @@ function DetailsForm({ registration }: { registration: RegistrationActorRef }) {
               <FormattedMessage id="onboarding.details.locationAdded" />
             </p>
           ) : null}
-          {locateFailed && !form.geocoordinate ? (
+          {locateFailed ? (
             <p className="error-line" role="status">
               <FormattedMessage id="onboarding.details.locationFailed" />
             </p>

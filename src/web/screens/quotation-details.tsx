@@ -1,15 +1,18 @@
 /**
- * /quotation-details?quotation_id={display id} (SPEC §2): the title by status, the items, the price
- * panel for COMPLETED and ORDERED, and the action the lifecycle offers: 'Delete Request' (with the
- * confirm dialog), 'Place Order', 'Track Order', or none. Polled every POLL_MS while open.
+ * /quotation-details?quotation_id={display id} (SPEC §2): the title by status, the items, the money the
+ * lifecycle lets it show (the price panel once priced; while PENDING an estimate "from ₹…" per line and
+ * in total, with the usual reply time from GET /api/config), and the action the chart offers:
+ * 'Delete Request' (a secondary button, with the confirm dialog), 'Place Order', 'Track Order', or none.
+ * Polled every POLL_MS while open.
  */
 import { shallowEqual, useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { quotationAction } from '../../../machines/quotation-detail.machine';
-import { shownValidUntil } from '../../../machines/quotation-lifecycle.machine';
-import { QUOTATION_TITLE, showsPrices } from '../../domain/quotation-status';
+import { detailTotal, offeredAction } from '../../../machines/quotation-detail.machine';
+import { lineEstimatePaisa, shownValidUntil } from '../../../machines/quotation-lifecycle.machine';
+import { formatPaisa } from '../../domain/money';
+import { QUOTATION_TITLE } from '../../domain/quotation-status';
 import { ConfirmDialog } from '../shop/confirm-dialog';
-import { PricePanel } from '../shop/price-panel';
+import { EstimatePanel, PricePanel } from '../shop/price-panel';
 import { ProductImage } from '../shop/product-image';
 import { BackHeader, ShopLayout } from '../shop/shop-layout';
 import { StatusBadge } from '../shop/status-badge';
@@ -17,7 +20,7 @@ import { skuName, unitText } from '../../domain/sku-text';
 import { OfflineWriteReason } from '../shell/offline-line';
 import { useWritesBlocked } from '../shell/use-connection';
 import { Loading } from '../shell/loading';
-import { useScreenChart, type ScreenChartRefs } from '../shop/use-shop';
+import { useCatalogue, useScreenChart, type ScreenChartRefs } from '../shop/use-shop';
 
 export default function QuotationDetailsScreen() {
   const detail = useScreenChart('quotationDetail');
@@ -31,6 +34,9 @@ function QuotationDetails({ detail }: { detail: ScreenChartRefs['quotationDetail
   const busy = useSelector(detail, (s) => s.hasTag('busy'));
   const confirming = useSelector(detail, (s) => s.matches({ active: { action: 'confirmingDelete' } }) || s.matches({ active: { action: 'deleting' } }));
   const offline = useWritesBlocked();
+  const action = useSelector(detail, offeredAction);
+  const total = useSelector(detail, detailTotal, shallowEqual);
+  const replyHours = useSelector(useCatalogue(), (s) => s.context.config?.quotationReplyHours ?? null);
   const can = useSelector(detail, (s) => ({
     delete: s.can({ type: 'quotation.delete' }),
     placeOrder: s.can({ type: 'order.place' }),
@@ -51,12 +57,11 @@ function QuotationDetails({ detail }: { detail: ScreenChartRefs['quotationDetail
     );
   }
 
-  const action = quotationAction(quotation.status);
   const writing = action === 'delete' || action === 'placeOrder';
   const validUntil = shownValidUntil(quotation);
   const button =
     action === 'delete' ? (
-      <button type="button" className="shop-button shop-button-danger shop-button-block" disabled={!can.delete || busy || offline} onClick={() => detail.send({ type: 'quotation.delete' })}>
+      <button type="button" className="shop-button shop-button-danger-outline shop-button-block" disabled={!can.delete || busy || offline} onClick={() => detail.send({ type: 'quotation.delete' })}>
         <FormattedMessage id="shop.quotation.delete" defaultMessage="Delete Request" />
       </button>
     ) : action === 'placeOrder' ? (
@@ -104,12 +109,18 @@ function QuotationDetails({ detail }: { detail: ScreenChartRefs['quotationDetail
                 <span className="shop-muted">
                   {line.quantity} {unitText(line.skuIdentifier.skuQuantityUnit, intl.messages)}
                 </span>
+                {total?.kind === 'estimate' ? (
+                  <span className="shop-small shop-estimate-line">
+                    <FormattedMessage id="shop.estimate.from" defaultMessage="from {amount}" values={{ amount: formatPaisa(lineEstimatePaisa(line)) }} />
+                  </span>
+                ) : null}
               </div>
             </li>
           ))}
         </ul>
       </section>
-      {showsPrices(quotation.status) ? <PricePanel lines={quotation.skusDetail} /> : null}
+      {total?.kind === 'quoted' ? <PricePanel lines={quotation.skusDetail} /> : null}
+      {total?.kind === 'estimate' ? <EstimatePanel totalPaisa={total.paisa} replyHours={replyHours} /> : null}
       {confirming ? (
         <ConfirmDialog
           displayId={quotation.quotationDisplayId}

@@ -1,14 +1,16 @@
 /**
- * /request, My Request (SPEC §2): the farmer's quotations, polled every POLL_MS while open. Each card:
- * display id, image, up to 3 items, the status badge, the total unless PENDING, and a delete icon
- * where the lifecycle lets a farmer delete (with the confirm dialog).
+ * /request, My Request (SPEC §2): the farmer's quotations, the first page polled every POLL_MS while
+ * open, further pages loaded as the farmer scrolls to the end ('Load more' as well). The count is the
+ * server's total. Each card: display id, image, up to 3 items, the status badge, the money the
+ * lifecycle lets it show (the quoted total, or a pending one's estimate "from ₹…"), and a delete icon
+ * where the chart lets a farmer delete (with the confirm dialog).
  */
 import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { mayDeleteQuotation } from '../../../machines/quotation-list.machine';
+import { shownTotal } from '../../../machines/quotation-lifecycle.machine';
+import { hasMoreQuotations, offersDelete, quotationCount } from '../../../machines/quotation-list.machine';
 import { QUOTATION_PREVIEW_ITEMS } from '../../domain/constants';
-import { formatPaisa, priceDetails } from '../../domain/money';
-import { showsTotalOnCard } from '../../domain/quotation-status';
+import { formatPaisa } from '../../domain/money';
 import { ROUTES } from '../../domain/routes';
 import type { Quotation } from '../../domain/types';
 import { ConfirmDialog } from '../shop/confirm-dialog';
@@ -17,31 +19,36 @@ import { NavLink } from '../shop/nav-link';
 import { ProductImage } from '../shop/product-image';
 import { BackHeader, ShopLayout } from '../shop/shop-layout';
 import { StatusBadge } from '../shop/status-badge';
+import { useLoadWhenVisible } from '../shop/use-load-more';
 import { OfflineWriteReason } from '../shell/offline-line';
 import { useWritesBlocked } from '../shell/use-connection';
 import { skuName, unitText } from '../../domain/sku-text';
 import { Loading } from '../shell/loading';
 import { useScreenChart, type ScreenChartRefs } from '../shop/use-shop';
 
+type ListRef = ScreenChartRefs['quotationList'];
+
 export default function RequestScreen() {
   const list = useScreenChart('quotationList');
   return list ? <RequestList list={list} /> : <Loading />;
 }
 
-function RequestList({ list }: { list: ScreenChartRefs['quotationList'] }) {
+function RequestList({ list }: { list: ListRef }) {
   const intl = useIntl();
   const quotations = useSelector(list, (s) => s.context.quotations);
+  const count = useSelector(list, quotationCount);
   const loading = useSelector(list, (s) => s.hasTag('loading'));
   const confirming = useSelector(list, (s) => (s.matches({ removal: 'idle' }) ? null : s.context.confirming));
   const deleting = useSelector(list, (s) => s.hasTag('busy'));
+  const deletes = useSelector(list, offersDelete);
   const offline = useWritesBlocked();
 
   return (
     <ShopLayout header={<BackHeader title={intl.formatMessage({ id: 'shop.request.title', defaultMessage: 'My Request' })} />}>
       <p className="shop-count">
-        <FormattedMessage id="shop.request.count" defaultMessage="{n, plural, one {# quotation} other {# quotations}}" values={{ n: quotations.length }} />
+        <FormattedMessage id="shop.request.count" defaultMessage="{n, plural, one {# quotation} other {# quotations}}" values={{ n: count }} />
       </p>
-      {quotations.some(mayDeleteQuotation) ? <OfflineWriteReason /> : null}
+      {deletes ? <OfflineWriteReason /> : null}
       {quotations.length === 0 ? (
         <p className="shop-empty" role="status">
           {loading ? <FormattedMessage id="common.loading" defaultMessage="Loading..." /> : <FormattedMessage id="shop.request.empty" defaultMessage="No quotations yet" />}
@@ -49,10 +56,11 @@ function RequestList({ list }: { list: ScreenChartRefs['quotationList'] }) {
       ) : (
         <ul className="shop-list">
           {quotations.map((q) => (
-            <QuotationCard key={q._id} quotation={q} offline={offline} onDelete={() => list.send({ type: 'quotation.delete', id: q._id })} />
+            <QuotationCard key={q._id} quotation={q} list={list} offline={offline} />
           ))}
         </ul>
       )}
+      <LoadMore list={list} />
       {confirming ? (
         <ConfirmDialog
           displayId={confirming.quotationDisplayId}
@@ -65,11 +73,35 @@ function RequestList({ list }: { list: ScreenChartRefs['quotationList'] }) {
   );
 }
 
-function QuotationCard({ quotation, offline, onDelete }: { quotation: Quotation; offline: boolean; onDelete: () => void }) {
+/** Under the list while the server holds more: loads the next page when it scrolls into view or is tapped. */
+function LoadMore({ list }: { list: ListRef }) {
+  const hasMore = useSelector(list, hasMoreQuotations);
+  const canMore = useSelector(list, (s) => s.can({ type: 'list.more' }));
+  const failed = useSelector(list, (s) => s.hasTag('moreFailed'));
+  const more = () => list.send({ type: 'list.more' });
+  // After a failure only a tap tries again: a button left in view must not retry on its own.
+  const button = useLoadWhenVisible(canMore && !failed, more);
+  if (!hasMore) return null;
+  return (
+    <div className="shop-load-more">
+      {failed ? (
+        <p role="alert" className="shop-small">
+          <FormattedMessage id="shop.request.moreFailed" defaultMessage="Could not load more. Try again." />
+        </p>
+      ) : null}
+      <button ref={button} type="button" className="shop-button shop-button-outline shop-button-block" disabled={!canMore} onClick={more}>
+        {canMore ? <FormattedMessage id="shop.request.loadMore" defaultMessage="Load more" /> : <FormattedMessage id="common.loading" defaultMessage="Loading..." />}
+      </button>
+    </div>
+  );
+}
+
+function QuotationCard({ quotation, list, offline }: { quotation: Quotation; list: ListRef; offline: boolean }) {
   const intl = useIntl();
+  const deletable = useSelector(list, (s) => s.can({ type: 'quotation.delete', id: quotation._id }));
   const shown = quotation.skusDetail.slice(0, QUOTATION_PREVIEW_ITEMS);
   const more = quotation.skusDetail.length - shown.length;
-  const deletable = mayDeleteQuotation(quotation);
+  const total = shownTotal(quotation);
   return (
     <li className={deletable ? 'shop-card shop-quotation shop-quotation-deletable' : 'shop-card shop-quotation'}>
       <NavLink to={`${ROUTES.quotationDetails}?quotation_id=${encodeURIComponent(quotation.quotationDisplayId)}`} className="shop-quotation-link">
@@ -91,15 +123,26 @@ function QuotationCard({ quotation, offline, onDelete }: { quotation: Quotation;
               </li>
             ) : null}
           </ul>
-          {showsTotalOnCard(quotation.status) ? (
+          {total?.kind === 'quoted' ? (
             <p className="shop-quotation-total">
-              <FormattedMessage id="shop.price.total" defaultMessage="Total Amount" />: <strong>{formatPaisa(priceDetails(quotation.skusDetail).totalPaisa)}</strong>
+              <FormattedMessage id="shop.price.total" defaultMessage="Total Amount" />: <strong>{formatPaisa(total.paisa)}</strong>
+            </p>
+          ) : null}
+          {total?.kind === 'estimate' ? (
+            <p className="shop-quotation-total shop-muted">
+              <FormattedMessage id="shop.request.estimate" defaultMessage="Estimate: from {amount}" values={{ amount: formatPaisa(total.paisa) }} />
             </p>
           ) : null}
         </div>
       </NavLink>
       {deletable ? (
-        <button type="button" className="shop-icon-button shop-danger shop-quotation-delete" disabled={offline} onClick={onDelete} aria-label={intl.formatMessage({ id: 'shop.request.delete', defaultMessage: 'Delete {id}' }, { id: quotation.quotationDisplayId })}>
+        <button
+          type="button"
+          className="shop-icon-button shop-danger shop-quotation-delete"
+          disabled={offline}
+          onClick={() => list.send({ type: 'quotation.delete', id: quotation._id })}
+          aria-label={intl.formatMessage({ id: 'shop.request.delete', defaultMessage: 'Delete {id}' }, { id: quotation.quotationDisplayId })}
+        >
           <TrashIcon />
         </button>
       ) : null}

@@ -1,33 +1,45 @@
 /**
  * /sku-details?sku_id={skuDisplayId} (SPEC §2): category and brand, name, image, the quantity input
- * with its unit, the overview and 'Add to Cart'. A deep link fetches the catalogue first.
+ * with its unit between − and +, the cart chart's refusal of a quantity the unit does not allow, the
+ * overview and 'Add to Cart'. The catalogue opens the product from the session's location (a deep
+ * link fetches the list first); this view only renders and sends.
  */
 import { useSelector } from '@xstate/react';
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useSearch } from 'wouter';
+import { quantityBox } from '../../../machines/cart.machine';
 import { isCatalogueLoading, selectedSku } from '../../../machines/catalogue.machine';
 import { cartItemOf } from '../../domain/cart';
+import { QUANTITY_MAX, type QuantityRefusal } from '../../domain/quantity';
+import { MinusIcon, PlusIcon } from '../shop/icons';
 import { ProductImage } from '../shop/product-image';
 import { BackHeader, ShopLayout } from '../shop/shop-layout';
 import { useCart, useCatalogue } from '../shop/use-shop';
 import { skuName, skuText, unitText } from '../../domain/sku-text';
 
+const REFUSAL_TEXT: Record<QuantityRefusal, string> = {
+  notANumber: 'Type the quantity in numbers only',
+  tooSmall: 'The quantity must be more than 0',
+  wholeOnly: '{unit} is sold in whole numbers only: 1, 2, 3…',
+  oneDecimal: '{unit} takes at most one digit after the point, like 2.5',
+  tooLarge: 'At most {max} {unit} in one request',
+};
+
 export default function SkuDetailsScreen() {
-  const skuDisplayId = new URLSearchParams(useSearch()).get('sku_id') ?? '';
   const catalogue = useCatalogue();
   const cart = useCart();
   const intl = useIntl();
   const quantityId = useId();
+  const refusalId = useId();
   const sku = useSelector(catalogue, selectedSku);
   const loading = useSelector(catalogue, isCatalogueLoading);
-  const quantity = useSelector(cart, (s) => (sku && s.context.draft?.skuId === sku._id ? s.context.draft.quantity : 0));
+  const skuId = sku?._id ?? '';
+  const unit = sku?.skuQuantityUnit ?? '';
+  const box = useSelector(cart, (s) => quantityBox(s, skuId), (a, b) => a.text === b.text && a.refusal === b.refusal);
   const item = sku ? cartItemOf(sku, 0) : null;
   const canAdd = useSelector(cart, (s) => (item ? s.can({ type: 'cart.add', item }) : false));
-
-  useEffect(() => {
-    catalogue.send({ type: 'sku.open', skuDisplayId });
-  }, [catalogue, skuDisplayId]);
+  const canDecrease = useSelector(cart, (s) => s.can({ type: 'draft.decrement', skuId, unit }));
+  const canIncrease = useSelector(cart, (s) => s.can({ type: 'draft.increment', skuId, unit }));
 
   const title = intl.formatMessage({ id: 'shop.sku.title', defaultMessage: 'Product Details' });
   if (!sku || !item) {
@@ -66,18 +78,48 @@ export default function SkuDetailsScreen() {
             <FormattedMessage id="shop.sku.quantity" defaultMessage="Quantity" />
           </label>
           <div className="shop-quantity-input">
+            <button
+              type="button"
+              className="shop-icon-button"
+              disabled={!canDecrease}
+              onClick={() => cart.send({ type: 'draft.decrement', skuId, unit })}
+              aria-label={intl.formatMessage({ id: 'shop.cart.decrease', defaultMessage: 'Decrease {name}' }, { name: skuName(sku, intl.locale) })}
+            >
+              <MinusIcon />
+            </button>
+            {/* A text box, so what the farmer typed reaches the cart chart as typed and a refusal can say why. */}
             <input
               id={quantityId}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-              value={quantity === 0 ? '' : String(quantity)}
+              type="text"
+              role="spinbutton"
+              inputMode="decimal"
+              autoComplete="off"
+              value={box.text}
               placeholder="0"
-              onChange={(e) => cart.send({ type: 'draft.change', skuId: sku._id, quantity: Number.parseInt(e.target.value, 10) || 0 })}
+              aria-invalid={box.refusal !== null}
+              aria-describedby={box.refusal === null ? undefined : refusalId}
+              onChange={(e) => cart.send({ type: 'draft.change', skuId, unit, text: e.target.value })}
             />
-            <span className="shop-unit">{unitText(sku.skuQuantityUnit, intl.messages)}</span>
+            <span className="shop-unit">{unitText(unit, intl.messages)}</span>
+            <button
+              type="button"
+              className="shop-icon-button"
+              disabled={!canIncrease}
+              onClick={() => cart.send({ type: 'draft.increment', skuId, unit })}
+              aria-label={intl.formatMessage({ id: 'shop.cart.increase', defaultMessage: 'Increase {name}' }, { name: skuName(sku, intl.locale) })}
+            >
+              <PlusIcon />
+            </button>
           </div>
+          {box.refusal === null ? null : (
+            <p id={refusalId} className="shop-refusal" role="alert">
+              {intl.formatMessage(
+                { id: `shop.quantity.refused.${box.refusal}`, defaultMessage: REFUSAL_TEXT[box.refusal] },
+                // Lakh grouping, as money is shown (DECISIONS §1).
+                { unit: unitText(unit, intl.messages), max: QUANTITY_MAX.toLocaleString('en-IN') },
+              )}
+            </p>
+          )}
           <button type="submit" className="shop-button shop-button-primary shop-button-block" disabled={!canAdd}>
             <FormattedMessage id="shop.sku.addToCart" defaultMessage="Add to Cart" />
           </button>

@@ -1,37 +1,20 @@
-/** `/auth/verify-otp`: six boxes, the mm:ss countdown, 'Resend' at 0, Submit at six digits. */
+/** `/auth/verify-otp`: six boxes, the mm:ss countdown, 'Resend' at 0, Submit at six digits. Shown only while a code is out. */
 import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { OtpLoginActorRef } from '../../../machines/otp-login.machine';
 import { COUNTRY_PREFIX } from '../../domain/constants';
 import { formatCountdown } from '../../domain/otp';
-import { ROUTES } from '../../domain/routes';
 import { OnboardingFrame } from '../onboarding/frame';
 import { OtpBoxes } from '../onboarding/otp-boxes';
 import { OtpErrorLine } from '../onboarding/otp-errors';
 import { Loading } from '../shell/loading';
-import { useGo, useOtpLogin } from '../shell/use-actors';
+import { useOtpLogin } from '../shell/use-actors';
 
 export default function VerifyOtp() {
   const otp = useOtpLogin();
-  const go = useGo();
-  const waiting = useSelector(otp, (s) => s?.matches('awaitingCode') ?? false);
+  // The session shows this route only while a code is out (its route guard sends everyone else to the number).
   if (!otp) return <Loading />;
-  if (!waiting) {
-    // Reached without a code sent (a reload, a typed URL): the number comes first.
-    return (
-      <OnboardingFrame
-        onBack={() => go(ROUTES.generateOtp)}
-        actions={
-          <button type="button" className="btn" onClick={() => go(ROUTES.generateOtp)}>
-            <FormattedMessage id="onboarding.otp.enterNumberFirst" />
-          </button>
-        }
-      >
-        <img className="onb-hero" src="/onboarding/phone-code.svg" alt="" />
-      </OnboardingFrame>
-    );
-  }
   return <CodeForm otp={otp} />;
 }
 

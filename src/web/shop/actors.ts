@@ -5,8 +5,8 @@
 import { fromCallback, fromPromise, type AnyActorRef, type EventObject } from 'xstate';
 import type { QuotationRequestResult } from '../../../machines/cart.machine';
 import type { FetchQuotationResult } from '../../../machines/quotation-detail.machine';
-import type { PageVisibilityEvent, StatusResult } from '../../../machines/quotation-list.machine';
-import type { AppConfig, CreateQuotationBody, DataResponse } from '../../domain/api';
+import type { PageVisibilityEvent, QuotationPageRequest, StatusResult } from '../../../machines/quotation-list.machine';
+import type { AppConfig, CreateQuotationBody, DataResponse, PageResponse } from '../../domain/api';
 import type { Quotation, Sku } from '../../domain/types';
 import { api, apiResult, isApiFailure } from '../api/client';
 
@@ -21,8 +21,12 @@ export const requestQuotation = fromPromise<QuotationRequestResult, CreateQuotat
   return { status: result.status };
 });
 
-export const fetchQuotations = fromPromise<Quotation[]>(
-  async ({ signal }) => (await api<DataResponse<Quotation[]>>('GET', '/quotations', { signal })).data,
+/**
+ * One page of the farmer's quotations. The first page goes without a query string: that is the answer
+ * the server keeps ready and tags (ETag, 304 while unchanged) for the 5-second poll.
+ */
+export const fetchQuotations = fromPromise<PageResponse<Quotation>, QuotationPageRequest>(async ({ input, signal }) =>
+  api<PageResponse<Quotation>>('GET', input.cursor === null ? '/quotations' : `/quotations?cursor=${encodeURIComponent(input.cursor)}`, { signal }),
 );
 
 /** One quotation by its internal or display id; a 404 is an expected answer (null), not an error. */

@@ -1,4 +1,4 @@
-/** Builds the web app once for the whole browser run, as `npm start` serves it. */
+/** Builds the web app and the server once for the whole browser run, as `npm start` runs them. */
 import { execFileSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 
@@ -10,4 +10,5 @@ export default function setup(): void {
   rmSync('test-results/axe.jsonl', { force: true });
   // A production build, as `npm start` serves it (vitest itself runs with NODE_ENV=test).
   execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
 }

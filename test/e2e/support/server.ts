@@ -1,12 +1,14 @@
 /**
- * The real production server for a browser test file: the built app, SQLite in a fresh temporary
- * DATA_DIR, a free port, the console SMS transport. Codes are read from its output.
+ * The real production server for a browser test file: the compiled server (dist/server/server.mjs,
+ * built once by global-setup.ts) run by node with the flags of `npm start`, the built app, SQLite in
+ * a fresh temporary DATA_DIR, a free port, the console SMS transport. Codes are read from its output.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startFlags } from '../../../bench/start-flags';
 
 export const ADMIN_NUMBER = '9000000001';
 export const SECOND_ADMIN_NUMBER = '9000000002';
@@ -42,12 +44,13 @@ async function until<T>(what: string, probe: () => T | undefined | Promise<T | u
   }
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+/** `root`: a folder holding dist/server and dist/web (and node_modules), by default this checkout. */
+export async function startServer(env: Record<string, string> = {}, root = '.'): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let out = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...startFlags('.'), join(root, 'dist', 'server', 'server.mjs')], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

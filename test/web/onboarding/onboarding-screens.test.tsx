@@ -22,6 +22,7 @@ const server = (over: Partial<User>): User => ({
   profileUpdated: true,
   isVerified: false,
   isAdmin: false,
+  profileSubmittedAt: null,
   ...over,
 });
 
@@ -92,8 +93,22 @@ describe('help while waiting', () => {
     expect(details.queryAllByRole('textbox')).toHaveLength(0);
   });
 
-  it('says nothing of a time this phone does not know', async () => {
-    renderApp({ path: '/under-verification', hasToken: true, persisted: { user: { ...sent, profileSubmittedAt: undefined } } });
+  it("shows the time the server keeps, on a phone that did not send the details", async () => {
+    const app = renderApp({ path: '/under-verification', hasToken: true, persisted: { user: { ...sent, profileSubmittedAt: null } } });
+    await screen.findByRole('heading', { name: 'The details you sent' });
+    expect(screen.queryByText(/^Sent on/)).toBeNull();
+    await waitFor(() => expect(app.actors.fetchProfile.calls).toHaveLength(1));
+    app.actors.fetchProfile.last().resolve({ ok: true, user: server({ profileSubmittedAt: '2026-11-21T04:15:00.000Z' }) });
+    await settle();
+    const time = (await screen.findByText(/^Sent on/)).querySelector('time')!;
+    expect(time.getAttribute('datetime')).toBe('2026-11-21T04:15:00.000Z');
+  });
+
+  it('says nothing of a time the server does not know', async () => {
+    const app = renderApp({ path: '/under-verification', hasToken: true, persisted: { user: { ...sent, profileSubmittedAt: null } } });
+    await waitFor(() => expect(app.actors.fetchProfile.calls).toHaveLength(1));
+    app.actors.fetchProfile.last().resolve({ ok: true, user: server({ profileSubmittedAt: null }) });
+    await settle();
     await screen.findByRole('heading', { name: 'The details you sent' });
     expect(screen.queryByText(/^Sent on/)).toBeNull();
   });

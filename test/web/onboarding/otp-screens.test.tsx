@@ -42,6 +42,25 @@ describe('the phone screen', () => {
   });
 });
 
+describe('the code screen without a code sent', () => {
+  it('sends a reload or a typed URL of /auth/verify-otp to the number screen first', async () => {
+    const app = renderApp({ path: '/auth/verify-otp', persisted: english });
+    expect(await screen.findByLabelText('Mobile number')).toBeTruthy();
+    expect(app.path()).toBe('/auth/generate-otp');
+    expect(screen.queryByRole('heading', { name: 'Enter the 6-digit code' })).toBeNull();
+  });
+
+  it('goes back to the number screen when the number is changed, and does not return to the code boxes', async () => {
+    const app = await toCodeScreen();
+    fireEvent.click(screen.getByRole('button', { name: 'Change number' }));
+    await waitFor(() => expect(app.path()).toBe('/auth/generate-otp'));
+    fireEvent.change(screen.getByLabelText('Mobile number'), { target: { value: '9876543211' } });
+    act(() => app.memory.navigate('/auth/verify-otp'));
+    await settle();
+    expect(app.path()).toBe('/auth/generate-otp');
+  });
+});
+
 describe('the code boxes', () => {
   it('marks every box for one-time-code autofill and numeric input', async () => {
     await toCodeScreen();

@@ -193,7 +193,15 @@ function assertionsFor(app: () => RenderedApp) {
       expect((screen.getByLabelText(/Mobile number/) as HTMLInputElement).value).toBe(s.context.form.mobileNumber);
       expect((screen.getByRole('radio', { name: 'Female' }) as HTMLInputElement).checked).toBe(s.context.form.gender === 'female');
       expect(screen.queryByText('Farm location added') !== null).toBe(s.context.form.geocoordinate !== null);
-      expect(screen.queryByText(/Could not get your location/) !== null).toBe(s.context.locateFailed && !s.context.form.geocoordinate);
+      expect(screen.queryByText(/Could not get your location/)).toBeNull();
+    },
+    'filling.details.locateFailed': async (s: Snap) => {
+      if (waitingElsewhere(s, null)) return checkShownScreen(app(), s);
+      await openDetails(app());
+      expect(screen.getByText(/Could not get your location/)).toBeTruthy();
+      expect(screen.queryByText('Farm location added')).toBeNull();
+      expect(submit().disabled).toBe(!s.can({ type: 'details.submit' }));
+      expect((screen.getByRole('button', { name: 'Use my current location' }) as HTMLButtonElement).disabled).toBe(false);
     },
     'filling.details.locating': async (s: Snap) => {
       if (waitingElsewhere(s, null)) return checkShownScreen(app(), s);

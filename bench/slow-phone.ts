@@ -1,0 +1,116 @@
+/**
+ * A hands-on look at the app on a farmer's phone (issue 9): the built app and the compiled server,
+ * headless Chromium at 360 px with slow 3G (400 kbps, 400 ms round trip) and a 4× slower CPU, in
+ * Hindi. Steps, each with screenshots at fixed moments (/tmp/h7-<step>-<ms>.png) and the moments the
+ * farmer first sees something:
+ *   1. first open of `/` (nothing saved, nothing cached);
+ *   2. `/home` as a verified farmer whose language is Hindi (their saved state, an empty HTTP cache);
+ *   3. a reload of `/home` offline, once the service worker controls the page.
+ * Run: `npx tsx bench/slow-phone.ts` after `npm run build` (SHOTS=<dir prefix> to write elsewhere).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
+import { apiLogin, call, verifiedFarmer } from '../test/e2e/support/api';
+import { ADMIN_NUMBER, startServer } from '../test/e2e/support/server';
+
+const SHOTS = process.env.SHOTS ?? '/tmp/h7';
+const FARMER = '9123456781';
+const MOMENTS_MS = [1_000, 3_000, 6_000, 10_000, 15_000];
+
+async function slowPhone(context: BrowserContext, page: Page): Promise<CDPSession> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 400, downloadThroughput: (400 * 1024) / 8, uploadThroughput: (400 * 1024) / 8 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  return cdp;
+}
+
+/** Opens `url`, screenshots at each moment, and reports when the farmer first sees each landmark. */
+async function watch(page: Page, step: string, url: string, landmarks: Record<string, string>, open: () => Promise<unknown> = () => page.goto(url)) {
+  const start = Date.now();
+  const seen: Record<string, number> = {};
+  const polls = Object.entries(landmarks).map(([name, selector]) =>
+    page
+      .waitForSelector(selector, { state: 'visible', timeout: MOMENTS_MS.at(-1)! + 5_000 })
+      .then(() => (seen[name] = Date.now() - start), () => undefined),
+  );
+  void open().catch(() => undefined);
+  for (const at of MOMENTS_MS) {
+    await page.waitForTimeout(Math.max(0, at - (Date.now() - start)));
+    await page.screenshot({ path: `${SHOTS}-${step}-${at}.png` }).catch(() => undefined);
+  }
+  await Promise.all(polls);
+  const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null).catch(() => null);
+  console.log(`${step}: first paint ${fcp === null ? '—' : `${(fcp / 1000).toFixed(1)} s`}; ${Object.entries(landmarks).map(([name]) => `${name} ${seen[name] === undefined ? 'never' : `${(seen[name] / 1000).toFixed(1)} s`}`).join('; ')}`);
+}
+
+async function main() {
+  const server = await startServer();
+  const userDir = mkdtempSync(join(tmpdir(), 'slow-phone-'));
+  const context = await chromium.launchPersistentContext(userDir, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox'],
+    viewport: { width: 360, height: 740 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'hi-IN',
+    baseURL: server.url,
+  });
+  try {
+    const admin = await apiLogin(server, ADMIN_NUMBER);
+    const token = await verifiedFarmer(server, admin, FARMER, 'hindi', 'सुरेश कुमार');
+    const skus = (await call<{ data: { _id: string }[] }>(server, 'GET', '/skus', token)).body.data;
+    await call(server, 'POST', '/quotations', token, { skusDetail: [{ skuIdentifier: skus[0]!._id, quantity: 5 }] });
+    const quotations = (await call<{ data: unknown[] }>(server, 'GET', '/quotations', token)).body.data;
+
+    // 1. First open of `/`: nothing saved, nothing cached.
+    const first = await context.newPage();
+    await slowPhone(context, first);
+    await watch(first, 'entry', '/', {
+      'splash (inline)': '.boot-splash',
+      'language choice': 'text=/हिंदी|हिन्दी|English/',
+    });
+    await first.close();
+
+    // 2. `/home` as the verified farmer, whose phone holds their state as a login leaves it.
+    const home = await context.newPage();
+    const cdp = await slowPhone(context, home);
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.send('Storage.clearDataForOrigin', { origin: server.url, storageTypes: 'service_workers,cache_storage' });
+    await home.goto('/favicon.ico');
+    const user = { isLoggedIn: true, profileUpdated: true, isVerified: true, isAdmin: false, preferredLanguage: 'hindi', mobileNumber: FARMER, name: 'सुरेश कुमार' };
+    await home.evaluate(
+      ([t, root]) => {
+        localStorage.clear();
+        localStorage.setItem('token', t);
+        localStorage.setItem('persist:root', root);
+      },
+      [token, JSON.stringify({ user, cart: [], skus, quotations })] as const,
+    );
+    await watch(home, 'home', '/home', {
+      'splash (inline)': '.boot-splash',
+      'product tiles': '.shop-home-header',
+      'first picture': 'img.shop-img',
+    });
+
+    // 3. Offline reload of `/home` once the service worker controls the page.
+    await home.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 120_000 });
+    await cdp.send('Network.emulateNetworkConditions', { offline: true, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await context.setOffline(true);
+    await watch(home, 'offline', '/home', { 'product tiles': '.shop-home-header', 'offline line': '.offline-line' }, () => home.reload());
+    await context.setOffline(false);
+  } finally {
+    await context.close();
+    await server.stop();
+    rmSync(userDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});

@@ -1,0 +1,128 @@
+/**
+ * The audit trail as an admin reads it (issue 11): each changed field under its translated label,
+ * money in rupees, statuses by their labels, dates formatted, quotation lines spelled out and an
+ * empty value as "—". Pure: the same entry and language always give the same rows.
+ */
+import type { IntlShape } from 'react-intl';
+import { formatPaisa } from '../../domain/money';
+import {
+  ORDER_STATUSES,
+  QUOTATION_STATUSES,
+  SKU_TEXT_FIELDS,
+  TRANSLATED_LANGUAGES,
+  type AuditEntry,
+  type OrderStatus,
+  type QuotationStatus,
+  type SkuTextField,
+  type TranslatedLanguage,
+} from '../../domain/types';
+import { orderStatusText, quotationStatusText } from './status-labels';
+
+export interface HistoryRow {
+  field: string;
+  label: string;
+  from: string;
+  to: string;
+}
+
+const EMPTY = '—';
+
+const FIELD: Record<string, { id: string; defaultMessage: string }> = {
+  status: { id: 'admin.history.field.status', defaultMessage: 'Status' },
+  amountPaidPaisa: { id: 'admin.history.field.amountPaidPaisa', defaultMessage: 'Amount paid' },
+  skusDetail: { id: 'admin.history.field.skusDetail', defaultMessage: 'Items' },
+  isVerified: { id: 'admin.history.field.isVerified', defaultMessage: 'Verification' },
+  name: { id: 'admin.history.field.name', defaultMessage: 'Name' },
+  description: { id: 'admin.history.field.description', defaultMessage: 'Description' },
+  categoryName: { id: 'admin.history.field.categoryName', defaultMessage: 'Category' },
+  brandName: { id: 'admin.history.field.brandName', defaultMessage: 'Brand' },
+  image: { id: 'admin.history.field.image', defaultMessage: 'Image' },
+  availableQty: { id: 'admin.history.field.availableQty', defaultMessage: 'Available quantity' },
+  minimumPrice: { id: 'admin.history.field.minimumPrice', defaultMessage: 'Minimum price' },
+  skuQuantityUnit: { id: 'admin.history.field.skuQuantityUnit', defaultMessage: 'Quantity unit' },
+};
+
+const LANGUAGE: Record<TranslatedLanguage, { id: string; defaultMessage: string }> = {
+  hindi: { id: 'admin.skus.lang.hindi', defaultMessage: 'Hindi' },
+  gujrati: { id: 'admin.skus.lang.gujrati', defaultMessage: 'Gujarati' },
+};
+
+/** Fields whose values are paisa. */
+const MONEY = new Set(['amountPaidPaisa', 'minimumPrice']);
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+
+const isQuotationStatus = (v: unknown): v is QuotationStatus => (QUOTATION_STATUSES as readonly unknown[]).includes(v);
+const isOrderStatus = (v: unknown): v is OrderStatus => (ORDER_STATUSES as readonly unknown[]).includes(v);
+
+/** "Name", "Name · Hindi" for a translated SKU text (`hindi.name`), or the stored name of a field this screen does not know. */
+export function historyFieldLabel(intl: IntlShape, field: string): string {
+  const [language, text] = field.split('.') as [string, string | undefined];
+  if (
+    text !== undefined &&
+    (TRANSLATED_LANGUAGES as readonly string[]).includes(language) &&
+    (SKU_TEXT_FIELDS as readonly string[]).includes(text)
+  ) {
+    return `${intl.formatMessage(FIELD[text as SkuTextField]!)} · ${intl.formatMessage(LANGUAGE[language as TranslatedLanguage])}`;
+  }
+  const known = FIELD[field];
+  return known ? intl.formatMessage(known) : field;
+}
+
+/** One quotation line of an audit row: `{ sku, quantity, goodsPricePaisa, discountPaisa, shippingPricePaisa }`. */
+interface AuditLine {
+  quantity: number;
+  goodsPricePaisa: number;
+  discountPaisa: number;
+  shippingPricePaisa: number;
+}
+const isAuditLine = (v: unknown): v is AuditLine =>
+  typeof v === 'object' &&
+  v !== null &&
+  ['quantity', 'goodsPricePaisa', 'discountPaisa', 'shippingPricePaisa'].every((k) => typeof (v as Record<string, unknown>)[k] === 'number');
+
+/** A stored value of `field` as the admin reads it. */
+export function historyValue(intl: IntlShape, field: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return EMPTY;
+  if (MONEY.has(field) && typeof value === 'number') return formatPaisa(value);
+  if (field === 'status' && isQuotationStatus(value)) return quotationStatusText(intl, value);
+  if (field === 'status' && isOrderStatus(value)) return orderStatusText(intl, value);
+  if (field === 'isVerified' && typeof value === 'boolean') {
+    return value
+      ? intl.formatMessage({ id: 'admin.users.verified', defaultMessage: 'Verified' })
+      : intl.formatMessage({ id: 'admin.users.unverified', defaultMessage: 'Not verified' });
+  }
+  if (Array.isArray(value) && value.every(isAuditLine)) {
+    if (value.length === 0) return EMPTY;
+    return value
+      .map((line) =>
+        intl.formatMessage(
+          {
+            id: 'admin.history.line',
+            defaultMessage: '{quantity} × goods {goods}, discount {discount}, shipping {shipping}',
+          },
+          {
+            quantity: intl.formatNumber(line.quantity),
+            goods: formatPaisa(line.goodsPricePaisa),
+            discount: formatPaisa(line.discountPaisa),
+            shipping: formatPaisa(line.shippingPricePaisa),
+          },
+        ),
+      )
+      .join('; ');
+  }
+  if (typeof value === 'string' && ISO_TIME.test(value)) {
+    return intl.formatDate(value, { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+  }
+  if (typeof value === 'number') return intl.formatNumber(value);
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** The rows of one audit entry, in the order it records them. */
+export function historyRows(intl: IntlShape, entry: AuditEntry): HistoryRow[] {
+  return Object.entries(entry.changes).map(([field, change]) => ({
+    field,
+    label: historyFieldLabel(intl, field),
+    from: historyValue(intl, field, change.from),
+    to: historyValue(intl, field, change.to),
+  }));
+}

@@ -1,0 +1,149 @@
+/**
+ * The farmer's poll path after issue 11 (decisions 023–025): the first page is one prepared read
+ * giving exactly what the Kysely page query gives; a poll the answer cache can answer runs no query
+ * beyond the session lookup (no expiry query every poll); and the answer is still exact at the moment a
+ * priced quotation's validity ends, in the cache, in a 304 and on later pages.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditEntry, Quotation, Sku } from '../../src/domain/types';
+import { buildApp } from '../../src/server/app';
+import { AnswerCache } from '../../src/server/http/answer-cache';
+import { farmerQuotationPage, quotationPage } from '../../src/server/repos/quotations';
+import { adminSetQuotation } from '../support/quotation-writes';
+import { databases, useTestApp, type Session, type TestApp } from '../support/server-app';
+
+const DAY = 86_400_000;
+
+describe('an answer with an expiry', () => {
+  it('is served before that moment and dropped from it', () => {
+    const cache = new AnswerCache({ maxEntries: 10, maxChars: 1_000 });
+    cache.set('a', 1, 0, 'body', 5_000);
+    expect(cache.get('a', 1, 0, 4_999)).toBe('body');
+    expect(cache.get('a', 1, 0, 5_000)).toBeUndefined();
+    expect(cache.size).toBe(0);
+    expect(cache.totalChars).toBe(0);
+    cache.set('b', 1, 0, 'kept');
+    expect(cache.get('b', 1, 0, Number.MAX_SAFE_INTEGER)).toBe('kept');
+  });
+});
+
+async function create(t: TestApp, s: Session, lines: number): Promise<Quotation> {
+  const skus: Sku[] = (await t.as(s, { method: 'GET', url: '/api/skus' })).json().data;
+  const res = await t.as(s, {
+    method: 'POST',
+    url: '/api/quotations',
+    payload: { skusDetail: skus.slice(0, lines).map((sku, i) => ({ skuIdentifier: sku._id, quantity: i + 1 })) },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data;
+}
+
+describe.each(databases())("the farmer's poll path on %s", (kind) => {
+  const t = useTestApp(kind);
+  const rules = { validityDays: 7 };
+
+  it('reads the first page prepared, exactly as the Kysely page query reads it, at every page size', async () => {
+    const empty = await t.farmer();
+    const farmer = await t.farmer();
+    for (let i = 0; i < 5; i++) {
+      await create(t, farmer, 1 + (i % 3));
+      t.clock.advance(1_000);
+    }
+    const [, second, third] = (await t.as(farmer, { method: 'GET', url: '/api/quotations' })).json().data as Quotation[];
+    await adminSetQuotation(t, second!, 'COMPLETED', 123_400);
+    const ordered = await adminSetQuotation(t, third!, 'COMPLETED', 50_000);
+    expect((await t.as(farmer, { method: 'POST', url: `/api/orders/${ordered._id}` })).statusCode).toBe(201);
+
+    for (const who of [empty, farmer]) {
+      for (const limit of [1, 2, 4, 5, 50]) {
+        const plain = await quotationPage(t.db, { userId: who.userId, limit }, rules);
+        const { page, expired, expiresAt } = await farmerQuotationPage(t.db, { userId: who.userId, limit }, t.clock.now(), rules);
+        expect(page, `limit ${limit}`).toEqual(plain);
+        expect(expired).toBe(0);
+        // The one priced quotation still open bounds the page's truth, when the page shows it.
+        const open = page.data.find((q) => q.status === 'COMPLETED');
+        expect(expiresAt).toBe(open ? Date.parse(open.validUntil!) : Infinity);
+      }
+    }
+    const first = await farmerQuotationPage(t.db, { userId: farmer.userId, limit: 2 }, t.clock.now(), rules);
+    expect(first.page.total).toBe(5);
+    expect(first.page.data.map((q) => q.skusDetail.length)).toEqual([2, 1]);
+    // The cursor of the prepared page continues where it stopped: every quotation once.
+    const rest = await farmerQuotationPage(t.db, { userId: farmer.userId, limit: 50, cursor: first.page.nextCursor! }, t.clock.now(), rules);
+    const all = (await quotationPage(t.db, { userId: farmer.userId, limit: 50 }, rules)).data.map((q) => q._id);
+    expect([...first.page.data, ...rest.page.data].map((q) => q._id)).toEqual(all);
+  });
+
+  describe('on an instance whose queries are counted', () => {
+    let counted: FastifyInstance;
+    let queries = 0;
+    const counter: KyselyPlugin = {
+      transformQuery: (args: PluginTransformQueryArgs): RootOperationNode => args.node,
+      async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+        queries++;
+        return args.result;
+      },
+    };
+    beforeAll(async () => {
+      counted = await buildApp({ ...t.options, db: t.db.withPlugin(counter) });
+      await counted.ready();
+    });
+    afterAll(() => counted.close());
+
+    it('answers a poll from the cache with the session lookup as its only query, priced quotations included', async () => {
+      const farmer = await t.farmer();
+      const q = await create(t, farmer, 2);
+      await adminSetQuotation(t, q, 'COMPLETED', 99_000);
+      const poll = () => counted.inject({ method: 'GET', url: '/api/quotations', headers: farmer.auth });
+      const first = await poll();
+      expect(first.statusCode).toBe(200);
+      queries = 0;
+      const again = await poll();
+      expect(again.body).toBe(first.body);
+      expect(queries).toBe(1);
+      queries = 0;
+      const unchanged = await counted.inject({ method: 'GET', url: '/api/quotations', headers: { ...farmer.auth, 'if-none-match': first.headers.etag as string } });
+      expect(unchanged.statusCode).toBe(304);
+      expect(queries).toBe(1);
+    });
+  });
+
+  it('is exact when a validity ends: COMPLETED up to the last millisecond, EXPIRED (audited, never a 304 or a cached answer) from it', async () => {
+    const farmer = await t.farmer();
+    const priced = await adminSetQuotation(t, await create(t, farmer, 1), 'COMPLETED', 250_000);
+    const end = Date.parse(priced.validUntil!);
+    const poll = (headers: Record<string, string> = {}) => t.as(farmer, { method: 'GET', url: '/api/quotations', headers });
+
+    t.clock.set(end - 1);
+    const before = await poll();
+    expect(before.json().data[0].status).toBe('COMPLETED');
+    expect((await poll()).body).toBe(before.body); // from the cache
+    const tag = before.headers.etag as string;
+    expect((await poll({ 'if-none-match': tag })).statusCode).toBe(304);
+
+    t.clock.set(end);
+    const after = await poll({ 'if-none-match': tag });
+    expect(after.statusCode).toBe(200);
+    expect(after.json().data[0]).toMatchObject({ _id: priced._id, status: 'EXPIRED', validUntil: priced.validUntil });
+    const next = await poll({ 'if-none-match': tag });
+    expect(next.statusCode).toBe(200);
+    expect(next.json().data[0].status).toBe('EXPIRED');
+    const history: AuditEntry[] = (await t.as(await t.admin(), { method: 'GET', url: `/api/quotations/${priced._id}/history` })).json().data;
+    expect(history.at(-1)).toEqual({ at: new Date(end).toISOString(), by: null, changes: { status: { from: 'COMPLETED', to: 'EXPIRED' } } });
+  });
+
+  it('expires a quotation on the page that shows it: a later page, reached through the cursor', async () => {
+    const farmer = await t.farmer();
+    const older = await adminSetQuotation(t, await create(t, farmer, 1), 'COMPLETED', 70_000);
+    t.clock.advance(1_000);
+    await create(t, farmer, 1);
+    t.clock.advance(8 * DAY);
+    const first = (await t.as(farmer, { method: 'GET', url: '/api/quotations?limit=1' })).json();
+    expect(first.data.map((q: Quotation) => q.status)).toEqual(['PENDING']);
+    const second = (await t.as(farmer, { method: 'GET', url: `/api/quotations?limit=1&cursor=${first.nextCursor}` })).json();
+    expect(second.data).toEqual([expect.objectContaining({ _id: older._id, status: 'EXPIRED' })]);
+    expect(second.total).toBe(2);
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * Quantity entry (issue 13, item 8) as the farmer meets it: − and + beside the box on /sku-details
+ * and in /cart, decimals only where the unit allows them, and a refusal that says why, in the
+ * farmer's language, while the box keeps exactly what was typed.
+ */
+import { act, fireEvent, screen } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { CartItem } from '../../src/domain/types';
+import { sku } from '../domain/shop-fixtures';
+import { shell } from './shop-fixtures';
+import { renderShop } from './shop-harness';
+import { preloadShopScreens } from './shop-drive';
+
+beforeAll(preloadShopScreens);
+
+const husk = sku({ _id: 'sku-3', skuDisplayId: 'SKU1003', name: 'Rice Husk', skuQuantityUnit: 'quintal', image: '/img/husk.jpg' });
+const huskInCart: CartItem = { _id: 'sku-3', name: 'Rice Husk', image: '/img/husk.jpg', skuQuantityUnit: 'quintal', quantity: 0.5 };
+const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
+const box = () => screen.getByRole('spinbutton', { name: 'Quantity' }) as HTMLInputElement;
+
+describe('quantity on the product page', () => {
+  it('refuses 2.5 kg, 0, a negative and letters with a visible reason, keeping the text as typed', async () => {
+    const view = renderShop({ path: '/sku-details?sku_id=SKU1001', persisted: { skus: [shell] } });
+    await screen.findByRole('heading', { name: 'Groundnut Shell' });
+    const cases: [string, string][] = [
+      ['2.5', 'kg is sold in whole numbers only: 1, 2, 3…'],
+      ['0', 'The quantity must be more than 0'],
+      ['-4', 'The quantity must be more than 0'],
+      ['abc', 'Type the quantity in numbers only'],
+      ['1000001', 'At most 10,00,000 kg in one request'],
+    ];
+    for (const [typed, reason] of cases) {
+      fireEvent.change(box(), { target: { value: typed } });
+      expect(box().value).toBe(typed);
+      expect(screen.getByRole('alert').textContent).toBe(reason);
+      expect(box().getAttribute('aria-describedby')).toBe(screen.getByRole('alert').id);
+      expect(button('Add to Cart').disabled).toBe(true);
+      expect(button('Increase Groundnut Shell').disabled).toBe(true);
+    }
+    fireEvent.click(button('Add to Cart'));
+    expect(view.app().system.get('cart')?.getSnapshot().context.items).toEqual([]);
+    fireEvent.change(box(), { target: { value: '3' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(button('Add to Cart').disabled).toBe(false);
+  });
+
+  it('keeps 2.5 quintal, steps by half a quintal, and adds it as typed', async () => {
+    const view = renderShop({ path: '/sku-details?sku_id=SKU1003', persisted: { skus: [husk] } });
+    await screen.findByRole('heading', { name: 'Rice Husk' });
+    expect(button('Decrease Rice Husk').disabled).toBe(true);
+    fireEvent.click(button('Increase Rice Husk'));
+    expect(box().value).toBe('0.5');
+    fireEvent.change(box(), { target: { value: '2.5' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.click(button('Increase Rice Husk'));
+    expect(box().value).toBe('3');
+    fireEvent.click(button('Decrease Rice Husk'));
+    fireEvent.click(button('Decrease Rice Husk'));
+    expect(box().value).toBe('2');
+    fireEvent.change(box(), { target: { value: '2.25' } });
+    expect(screen.getByRole('alert').textContent).toBe('quintal takes at most one digit after the point, like 2.5');
+    fireEvent.change(box(), { target: { value: '2.5' } });
+    fireEvent.click(button('Add to Cart'));
+    expect(view.app().system.get('cart')?.getSnapshot().context.items).toEqual([{ ...huskInCart, quantity: 2.5 }]);
+  });
+
+  it('says the refusal in Hindi and labels the steppers in Hindi', async () => {
+    renderShop({ path: '/sku-details?sku_id=SKU1001', persisted: { skus: [shell] }, language: 'hindi' });
+    const input = await screen.findByRole('spinbutton');
+    fireEvent.change(input, { target: { value: '2.5' } });
+    expect(screen.getByRole('alert').textContent).toBe('किलो केवल पूरी संख्या में मिलता है: 1, 2, 3…');
+    expect(screen.getByRole('button', { name: 'Groundnut Shell बढ़ाएँ' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Groundnut Shell कम करें' })).toBeTruthy();
+  });
+});
+
+describe('quantity in the cart', () => {
+  it('steps quintal by half, removes it below the smallest quantity, and turns plus off at the maximum', async () => {
+    const bales: CartItem = { _id: 'sku-1', name: 'Groundnut Shell', image: shell.image, skuQuantityUnit: 'kg', quantity: 1_000_000 };
+    const view = renderShop({ path: '/cart', persisted: { cart: [huskInCart, bales] } });
+    await screen.findByText('2 items');
+    expect(button('Increase Groundnut Shell').disabled).toBe(true);
+    fireEvent.click(button('Increase Rice Husk'));
+    expect(screen.getByText('1 quintal')).toBeTruthy();
+    fireEvent.click(button('Decrease Rice Husk'));
+    expect(screen.getByText('0.5 quintal')).toBeTruthy();
+    await act(async () => fireEvent.click(button('Decrease Rice Husk')));
+    expect(view.app().system.get('cart')?.getSnapshot().context.items).toEqual([bales]);
+  });
+});
