@@ -1,8 +1,8 @@
 /**
  * /admin/orders (SPEC §2, §3 Order admin list, §6, §8): every order, searched on the server by its number,
  * its quotation's QT number, the farmer's name or mobile (machines/admin-list.ts: debounced, paged); one
- * opens in a bottom sheet with its items read-only; after Edit the admin sets the status (any of the five)
- * and the amount paid, typed in rupees and sent as a whole number of paisa.
+ * opens in a bottom sheet with its items read-only; after Edit the admin sets the status (any of the five),
+ * the amount paid, typed in rupees and sent as a whole number of paisa, and the expected delivery date.
  *
  *   loading ─┬─> browsing ──open──> sheet.viewing ──edit──> sheet.editing ──save──> sheet.saving
  *            └─> loadFailed ──reload──> loading
@@ -23,6 +23,8 @@ export interface OrderDraft {
   status: OrderStatus;
   /** Rupees as typed. */
   amountPaid: string;
+  /** `YYYY-MM-DD` as the date field gives it; '' for none. */
+  expectedDeliveryDate: string;
 }
 
 export interface AdminOrdersContext {
@@ -51,6 +53,7 @@ export type AdminOrdersEvent =
   | { type: 'order.edit' }
   | { type: 'draft.status'; status: OrderStatus }
   | { type: 'draft.amountPaid'; value: string }
+  | { type: 'draft.expectedDelivery'; value: string }
   | { type: 'order.save' }
   | { type: 'draft.reapply' };
 
@@ -65,12 +68,21 @@ export const orderDraftOf = (order: Order): OrderDraft => ({
   version: order.version,
   status: order.status,
   amountPaid: paisaToRupeesInput(order.amountPaidPaisa),
+  expectedDeliveryDate: order.expectedDeliveryDate ?? '',
 });
 
-/** `PATCH /orders/update/{id}` `{status, amountPaidPaisa, version}`; null while the amount is not an amount. */
+const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * `PATCH /orders/update/{id}` `{status, amountPaidPaisa, expectedDeliveryDate, version}` (an empty date
+ * clears it); null while the amount is not an amount or the date not a date. The server refuses a new
+ * date before its today.
+ */
 export function orderUpdateBody(draft: OrderDraft): OrderUpdateBody | null {
   const amountPaidPaisa = rupeesToPaisa(draft.amountPaid);
-  return amountPaidPaisa === null ? null : { status: draft.status, amountPaidPaisa, version: draft.version };
+  const date = draft.expectedDeliveryDate;
+  if (amountPaidPaisa === null || (date !== '' && !CALENDAR_DATE.test(date))) return null;
+  return { status: draft.status, amountPaidPaisa, expectedDeliveryDate: date === '' ? null : date, version: draft.version };
 }
 
 /** Total, paid (as typed, zero until it reads as an amount) and what is still due, for the sheet. */
@@ -80,7 +92,7 @@ export function orderBalance(order: Order, draft: OrderDraft | null) {
   return { totalPaisa, paidPaisa, pendingPaisa: Math.max(0, totalPaisa - paidPaisa) };
 }
 
-const ORDER_FIELDS = ['status', 'amountPaid'] as const;
+const ORDER_FIELDS = ['status', 'amountPaid', 'expectedDeliveryDate'] as const;
 const sameOrderValue = (field: (typeof ORDER_FIELDS)[number], a: string, b: string) =>
   field === 'amountPaid' && rupeesToPaisa(a) !== null ? rupeesToPaisa(a) === rupeesToPaisa(b) : a === b;
 
@@ -150,6 +162,10 @@ export const adminOrdersMachine = setup({
     setDraftAmountPaid: assign({
       draft: ({ context, event }) =>
         context.draft && event.type === 'draft.amountPaid' ? { ...context.draft, amountPaid: event.value } : context.draft,
+    }),
+    setDraftExpectedDelivery: assign({
+      draft: ({ context, event }) =>
+        context.draft && event.type === 'draft.expectedDelivery' ? { ...context.draft, expectedDeliveryDate: event.value } : context.draft,
     }),
     keepRefusedDraft: assign(({ context }) => ({
       refused: context.draft && context.editBase ? { base: context.editBase, mine: context.draft } : null,
@@ -230,6 +246,7 @@ export const adminOrdersMachine = setup({
           on: {
             'draft.status': { actions: 'setDraftStatus' },
             'draft.amountPaid': { actions: 'setDraftAmountPaid' },
+            'draft.expectedDelivery': { actions: 'setDraftExpectedDelivery' },
             'order.save': { guard: 'draftIsComplete', target: 'saving' },
             'sheet.close': { target: '#adminOrders.browsing', actions: 'closeSheet' },
           },

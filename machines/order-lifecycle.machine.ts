@@ -4,7 +4,7 @@
  * server ask this chart (`nextOrderStatus`) rather than keeping their own table.
  */
 import { getNextSnapshot, setup } from 'xstate';
-import { ORDER_STATUSES, type OrderStatus } from '../src/domain/types';
+import { ORDER_STATUSES, type OrderStatus, type OrderStatusChange } from '../src/domain/types';
 
 export type OrderLifecycleEvent = { type: 'admin.setStatus'; status: OrderStatus };
 
@@ -25,14 +25,36 @@ export const orderLifecycleMachine = setup({
   initial: 'CONFIRMATION_PENDING',
   // Admin moves live on the root so any status can go to any status.
   on: adminMoves,
+  // Each status's English name (SPEC §4), the one the farmer's tracker shows untranslated.
   states: {
-    CONFIRMATION_PENDING: {},
-    ORDER_CONFIRMED: {},
-    MATERIAL_LOADED: {},
-    IN_TRANSIT: {},
-    DELIVERED: {},
+    CONFIRMATION_PENDING: { meta: { label: 'Confirmation Pending' } },
+    ORDER_CONFIRMED: { meta: { label: 'Order Confirmed' } },
+    MATERIAL_LOADED: { meta: { label: 'Material Loaded' } },
+    IN_TRANSIT: { meta: { label: 'In Transit' } },
+    DELIVERED: { meta: { label: 'Delivered' } },
   },
 });
+
+/** The status's English name, from the chart's state. */
+export const orderStatusLabel = (status: OrderStatus): string =>
+  (orderLifecycleMachine.states[status]!.meta as { label: string }).label;
+
+/**
+ * When each status now reached was reached, from the order's moves (oldest first): a move to a status
+ * dates every step up to it not dated yet (an admin may skip steps), and undoes the dates of the steps
+ * after it (an admin may move an order back). Steps never dated are absent.
+ */
+export function reachedAt(history: readonly OrderStatusChange[]): Partial<Record<OrderStatus, string>> {
+  const dates: Partial<Record<OrderStatus, string>> = {};
+  for (const move of history) {
+    const reached = ORDER_STATUSES.indexOf(move.status);
+    ORDER_STATUSES.forEach((status, index) => {
+      if (index > reached) delete dates[status];
+      else dates[status] ??= move.at;
+    });
+  }
+  return dates;
+}
 
 export function orderLifecycleAt(status: OrderStatus) {
   return orderLifecycleMachine.resolveState({ value: status });

@@ -10,6 +10,7 @@ import type { AppConfig } from '../src/domain/api';
 import { POLL_MS } from '../src/domain/constants';
 import { balanceOf, trackerSteps, type Balance, type TrackerStep } from '../src/domain/tracker';
 import type { Quotation } from '../src/domain/types';
+import { orderStatusLabel, reachedAt } from './order-lifecycle.machine';
 import { upiLink } from '../src/domain/upi';
 import type { FetchQuotationResult } from './quotation-detail.machine';
 import { silentVisibility, type PageVisibilityEvent } from './quotation-list.machine';
@@ -104,9 +105,48 @@ export const orderTrackingMachine = setup({
 
 type TrackingSnapshot = { context: OrderTrackingContext };
 
-/** The tracker's steps for the order, or none before the quotation arrives. */
-export const orderSteps = (snapshot: TrackingSnapshot): TrackerStep[] =>
-  snapshot.context.quotation ? trackerSteps(snapshot.context.quotation) : [];
+/** A step as the tracker shows it: its message (id and English text) and, once reached, when. */
+export interface TrackedStep extends TrackerStep {
+  label: { id: string; defaultMessage: string };
+  /** When a reached delivery step was reached (ISO time); null for the Payment Status step and steps not reached. */
+  at: string | null;
+}
+
+/** The message of each tracker step: the lifecycle chart's status names, and Payment Status. */
+export const trackerStepLabel = (key: TrackerStep['key']): TrackedStep['label'] => ({
+  id: `shop.orderStatus.${key}`,
+  defaultMessage: key === 'PAYMENT' ? 'Payment Status' : orderStatusLabel(key),
+});
+
+const datesOf = (quotation: Quotation) => reachedAt(quotation.statusHistory ?? []);
+
+/** The tracker's steps for the order, each dated once reached, or none before the quotation arrives. */
+export const orderSteps = (snapshot: TrackingSnapshot): TrackedStep[] => {
+  const quotation = snapshot.context.quotation;
+  if (!quotation) return [];
+  const dates = datesOf(quotation);
+  return trackerSteps(quotation).map((step) => ({
+    ...step,
+    label: trackerStepLabel(step.key),
+    at: step.key !== 'PAYMENT' && step.complete ? (dates[step.key] ?? null) : null,
+  }));
+};
+
+/**
+ * What the Delivery Code card says under the code: before delivery, tell it to the driver (with the
+ * expected delivery date when an admin set one); once DELIVERED, when it was delivered (null when no
+ * move records it, an order older than its history).
+ */
+export type DeliveryNote =
+  | { kind: 'tellDriver'; expectedDeliveryDate: string | null }
+  | { kind: 'delivered'; at: string | null };
+
+export const deliveryNote = (snapshot: TrackingSnapshot): DeliveryNote | null => {
+  const quotation = snapshot.context.quotation;
+  if (!quotation) return null;
+  if (quotation.orderStatus === 'DELIVERED') return { kind: 'delivered', at: datesOf(quotation).DELIVERED ?? null };
+  return { kind: 'tellDriver', expectedDeliveryDate: quotation.expectedDeliveryDate ?? null };
+};
 
 /** Total, paid and pending; null before the quotation arrives. */
 export const orderBalance = (snapshot: TrackingSnapshot): Balance | null =>

@@ -104,6 +104,8 @@ export interface QuotationPatchBody {
 export interface OrderUpdateBody {
   status: OrderStatus;
   amountPaidPaisa: number;
+  /** `YYYY-MM-DD`, not before the server's today unless unchanged; null clears it; absent leaves it. */
+  expectedDeliveryDate?: string | null;
   /** Optional (SPEC §7 sends none): when present it must be the stored version, or 409. */
   version?: number;
 }

@@ -105,6 +105,12 @@ export interface QuotationLine {
   shippingPricePaisa: number;
 }
 
+/** One move of an order's status, oldest first; the first is the order's creation (CONFIRMATION_PENDING). */
+export interface OrderStatusChange {
+  status: OrderStatus;
+  at: string;
+}
+
 export interface Quotation {
   _id: string;
   quotationDisplayId: string;
@@ -118,6 +124,10 @@ export interface Quotation {
   amountPaidPaisa: number;
   /** The order placed from this quotation (OD…), null before one exists. */
   orderDisplayId: string | null;
+  /** The order's expected delivery date (`YYYY-MM-DD`) an admin set; null otherwise. Absent in a list saved by an older app. */
+  expectedDeliveryDate?: string | null;
+  /** The order's status moves, oldest first (empty before an order exists). Absent in a list saved by an older app. */
+  statusHistory?: OrderStatusChange[];
   /** A priced (COMPLETED or EXPIRED) quotation's end of validity; null otherwise. */
   validUntil: string | null;
   version: number;
@@ -138,6 +148,8 @@ export interface Order {
   status: OrderStatus;
   amountPaidPaisa: number;
   deliveryOtp: string;
+  /** `YYYY-MM-DD`, set by an admin; null until then. */
+  expectedDeliveryDate: string | null;
   userDetails: { name: string | null; mobileNumber: string };
   quotationDetail: { _id: string; quotationDisplayId: string; skusDetail: QuotationLine[] };
   version: number;

@@ -85,6 +85,7 @@ export const order = (overrides: Partial<Order> & Pick<Order, '_id'>): Order => 
   status: 'CONFIRMATION_PENDING',
   amountPaidPaisa: 0,
   deliveryOtp: '4821',
+  expectedDeliveryDate: null,
   userDetails: { name: 'Bhavesh Shah', mobileNumber: '9876500002' },
   quotationDetail: {
     _id: 'q2',

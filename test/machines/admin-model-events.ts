@@ -81,6 +81,7 @@ export const orderEvents: AnyEventObject[] = [
   { type: 'order.edit' },
   { type: 'draft.status', status: 'ORDER_CONFIRMED' },
   { type: 'draft.amountPaid', value: '5000.5' },
+  { type: 'draft.expectedDelivery', value: '2026-11-20' },
   { type: 'order.save' },
   done('saveOrder', SAVED),
   done('saveOrder', CONFLICT),

@@ -7,6 +7,7 @@ import {
   orderDraftChanges,
   orderDraftOf,
   orderUpdateBody,
+  reapplyOrderDraft,
   visibleOrders,
   type SaveOrderInput,
 } from '../../machines/admin-orders.machine';
@@ -125,7 +126,7 @@ describe('the admin orders chart', () => {
     actor.send({ type: 'order.save' });
     const { id, body } = save.last().input;
     expect(id).toBe('o1');
-    expect(body).toEqual({ status: 'MATERIAL_LOADED', amountPaidPaisa: 400050, version: 1 });
+    expect(body).toEqual({ status: 'MATERIAL_LOADED', amountPaidPaisa: 400050, expectedDeliveryDate: null, version: 1 });
     expect(Number.isInteger(body.amountPaidPaisa)).toBe(true);
     expect(actor.getSnapshot().can({ type: 'order.save' })).toBe(false);
   });
@@ -153,7 +154,31 @@ describe('the admin orders chart', () => {
     ]);
     actor.send({ type: 'draft.reapply' });
     // The other admin's DELIVERED stands: this admin only changed the amount paid.
-    expect(actor.getSnapshot().context.draft).toEqual({ version: 2, status: 'DELIVERED', amountPaid: '2500' });
+    expect(actor.getSnapshot().context.draft).toEqual({ version: 2, status: 'DELIVERED', amountPaid: '2500', expectedDeliveryDate: '' });
+  });
+
+  it('sends the expected delivery date the admin picks, null when cleared, and refuses one that is not a date', async () => {
+    const { actor, save } = await editing();
+    actor.send({ type: 'draft.expectedDelivery', value: '2026-11-20' });
+    actor.send({ type: 'order.save' });
+    expect(save.last().input.body).toEqual({ status: 'CONFIRMATION_PENDING', amountPaidPaisa: 0, expectedDeliveryDate: '2026-11-20', version: 1 });
+
+    const again = await editing();
+    for (const value of ['20/11/2026', '2026-11', 'soon']) {
+      again.actor.send({ type: 'draft.expectedDelivery', value });
+      expect(again.actor.getSnapshot().can({ type: 'order.save' })).toBe(false);
+    }
+    again.actor.send({ type: 'draft.expectedDelivery', value: '' });
+    expect(orderUpdateBody(again.actor.getSnapshot().context.draft!)?.expectedDeliveryDate).toBeNull();
+  });
+
+  it('shows a refused date change beside the reloaded order, and re-applies it', () => {
+    const order = ORDERS[0]!;
+    const base = orderDraftOf(order);
+    const refused = { base, mine: { ...base, expectedDeliveryDate: '2026-11-20' } };
+    const now = { ...order, version: 2, expectedDeliveryDate: '2026-11-18' };
+    expect(orderDraftChanges(refused, now)).toEqual([{ field: 'expectedDeliveryDate', mine: '2026-11-20', now: '2026-11-18' }]);
+    expect(reapplyOrderDraft(refused, now)).toMatchObject({ version: 2, expectedDeliveryDate: '2026-11-20' });
   });
 
   it('keeps the draft and shows the save failure when the server fails', async () => {

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { nextOrderStatus, orderLifecycleAt } from '../../machines/order-lifecycle.machine';
+import { nextOrderStatus, orderLifecycleAt, orderStatusLabel, reachedAt } from '../../machines/order-lifecycle.machine';
 import type { FetchQuotationResult } from '../../machines/quotation-detail.machine';
-import { orderBalance, orderSteps, orderTrackingMachine } from '../../machines/order-tracking.machine';
+import { deliveryNote, orderBalance, orderSteps, orderTrackingMachine, trackerStepLabel } from '../../machines/order-tracking.machine';
 import type { AppConfig } from '../../src/domain/api';
 import { POLL_MS } from '../../src/domain/constants';
 import { ORDER_STATUSES, type Quotation } from '../../src/domain/types';
@@ -50,6 +50,63 @@ describe('order lifecycle', () => {
   });
 });
 
+describe('the tracker\'s dates and names', () => {
+  const at = (day: number) => `2026-11-0${day}T06:00:00.000Z`;
+  it('dates each reached step by the move that reached it; a skipped step by the move that passed it', () => {
+    expect(reachedAt([{ status: 'CONFIRMATION_PENDING', at: at(1) }, { status: 'IN_TRANSIT', at: at(3) }])).toEqual({
+      CONFIRMATION_PENDING: at(1),
+      ORDER_CONFIRMED: at(3),
+      MATERIAL_LOADED: at(3),
+      IN_TRANSIT: at(3),
+    });
+  });
+  it('undoes the dates of the steps after a move back, and dates them anew when reached again', () => {
+    const history = [
+      { status: 'CONFIRMATION_PENDING' as const, at: at(1) },
+      { status: 'DELIVERED' as const, at: at(2) },
+      { status: 'ORDER_CONFIRMED' as const, at: at(3) },
+    ];
+    expect(reachedAt(history)).toEqual({ CONFIRMATION_PENDING: at(1), ORDER_CONFIRMED: at(2) });
+    expect(reachedAt([...history, { status: 'MATERIAL_LOADED', at: at(4) }])).toEqual({
+      CONFIRMATION_PENDING: at(1),
+      ORDER_CONFIRMED: at(2),
+      MATERIAL_LOADED: at(4),
+    });
+    expect(reachedAt([])).toEqual({});
+  });
+  it('names the steps from the lifecycle chart, Payment Status beside them', () => {
+    expect(ORDER_STATUSES.map(orderStatusLabel)).toEqual(['Confirmation Pending', 'Order Confirmed', 'Material Loaded', 'In Transit', 'Delivered']);
+    expect(trackerStepLabel('PAYMENT')).toEqual({ id: 'shop.orderStatus.PAYMENT', defaultMessage: 'Payment Status' });
+    expect(trackerStepLabel('IN_TRANSIT')).toEqual({ id: 'shop.orderStatus.IN_TRANSIT', defaultMessage: 'In Transit' });
+  });
+  it('dates only reached delivery steps, and says "delivered" with its time once DELIVERED', () => {
+    const statusHistory = [
+      { status: 'CONFIRMATION_PENDING' as const, at: at(1) },
+      { status: 'ORDER_CONFIRMED' as const, at: at(2) },
+    ];
+    const snap = (q: Quotation) => ({ context: { quotationId: q._id, quotation: q, missing: false } });
+    const onItsWay = snap({ ...ordered, statusHistory, expectedDeliveryDate: '2026-11-09' });
+    expect(orderSteps(onItsWay).map((s) => [s.key, s.at])).toEqual([
+      ['CONFIRMATION_PENDING', at(1)],
+      ['ORDER_CONFIRMED', at(2)],
+      ['MATERIAL_LOADED', null],
+      ['IN_TRANSIT', null],
+      ['DELIVERED', null],
+      ['PAYMENT', null],
+    ]);
+    expect(deliveryNote(onItsWay)).toEqual({ kind: 'tellDriver', expectedDeliveryDate: '2026-11-09' });
+    // A quotation saved by an older app has neither field.
+    expect(deliveryNote(snap(ordered))).toEqual({ kind: 'tellDriver', expectedDeliveryDate: null });
+    const delivered = { ...ordered, orderStatus: 'DELIVERED' as const, expectedDeliveryDate: '2026-11-09' };
+    expect(deliveryNote(snap({ ...delivered, statusHistory: [...statusHistory, { status: 'DELIVERED', at: at(5) }] }))).toEqual({
+      kind: 'delivered',
+      at: at(5),
+    });
+    expect(deliveryNote(snap({ ...delivered, statusHistory: [] }))).toEqual({ kind: 'delivered', at: null });
+    expect(deliveryNote({ context: { quotationId: 'q', quotation: null, missing: false } })).toBeNull();
+  });
+});
+
 describe('order tracking machine', () => {
   it('derives the tracker and the balance from the polled quotation', async () => {
     const { actor } = await loaded(ordered);
@@ -70,7 +127,7 @@ describe('order tracking machine', () => {
     fetchQuotation.last().deferred.resolve({ ...ordered, orderStatus: 'IN_TRANSIT', amountPaidPaisa: 195_000 });
     await flush();
     const steps = orderSteps(actor.getSnapshot());
-    expect(steps[0]).toEqual({ key: 'PAYMENT', complete: true });
+    expect(steps[0]).toMatchObject({ key: 'PAYMENT', complete: true, at: null });
     expect(steps.filter((s) => s.complete)).toHaveLength(5);
     expect(orderBalance(actor.getSnapshot())?.pendingPaisa).toBe(0);
   });

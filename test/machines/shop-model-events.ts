@@ -52,11 +52,26 @@ export const modelOrdered = quotation({
   deliveryOtp: '4821',
   skusDetail: priced,
   amountPaidPaisa: 100_000,
+  expectedDeliveryDate: '2026-11-07',
+  // Placed, then loaded straight away: Order Confirmed was passed at the same move.
+  statusHistory: [
+    { status: 'CONFIRMATION_PENDING', at: '2026-11-02T04:30:00.000Z' },
+    { status: 'MATERIAL_LOADED', at: '2026-11-04T09:15:00.000Z' },
+  ],
 });
 /** Expired after pricing (it keeps its quoted total), and expired never priced (no total). */
 export const modelExpiredPriced = quotation({ _id: 'q-4', quotationDisplayId: 'QT100004', status: 'EXPIRED', validUntil: '2026-11-27T10:00:00.000Z', skusDetail: priced });
 export const modelExpiredUnpriced = quotation({ _id: 'q-5', quotationDisplayId: 'QT100005', status: 'EXPIRED' });
-export const modelPaid = { ...modelOrdered, orderStatus: 'DELIVERED' as const, amountPaidPaisa: 300_000 };
+export const modelPaid = {
+  ...modelOrdered,
+  orderStatus: 'DELIVERED' as const,
+  amountPaidPaisa: 300_000,
+  statusHistory: [
+    ...modelOrdered.statusHistory!,
+    { status: 'IN_TRANSIT' as const, at: '2026-11-05T06:00:00.000Z' },
+    { status: 'DELIVERED' as const, at: '2026-11-06T11:40:00.000Z' },
+  ],
+};
 
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
 const error = (id: string) => ({ type: `xstate.error.actor.${id}`, error: { status: 500, data: { message: 'x' } } });

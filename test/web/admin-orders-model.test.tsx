@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
@@ -22,6 +22,9 @@ const STATUS_TEXT: Record<string, string> = {
   DELIVERED: 'Delivered',
 };
 const paidInput = () => within(sheet()).getByLabelText('Amount paid (₹)') as HTMLInputElement;
+const dateInput = () => within(sheet()).getByLabelText('Expected delivery date') as HTMLInputElement;
+/** The delivery code the fixture orders carry (admin-fixtures), written out. */
+const DELIVERY_CODE = '4821';
 
 const driver: ScreenDriver = {
   path: '/admin/orders',
@@ -42,6 +45,10 @@ const driver: ScreenDriver = {
         return userEvent.selectOptions(within(sheet()).getByLabelText('Status'), event.status);
       case 'draft.amountPaid':
         return typeInto(paidInput(), event.value);
+      case 'draft.expectedDelivery':
+        // A date field answers the picker with one change event.
+        fireEvent.change(dateInput(), { target: { value: event.value } });
+        return;
       case 'order.save':
         return click(buttonIn(sheet(), 'Update'));
       case 'draft.reapply':
@@ -76,6 +83,9 @@ const driver: ScreenDriver = {
       expect(within(sheet()).getByText(/Coconut husk · 2 tonne/)).toBeTruthy();
       expect(within(sheet()).getByLabelText('Status')).toHaveProperty('value', form.status);
       expect(paidInput().value).toBe(form.amountPaid);
+      expect(dateInput().value).toBe(form.expectedDeliveryDate);
+      const code = within(sheet()).getByText('Delivery code').nextElementSibling;
+      expect(code?.textContent).toBe(DELIVERY_CODE);
       const pending = orderBalance(order, ctx(snapshot).draft).pendingPaisa;
       expect(within(sheet()).getByText(formatPaisa(pending), { selector: '.shop-rows-total dd' })).toBeTruthy();
       expectEnabled(buttonIn(sheet(), /Update|Saving/), snapshot.can({ type: 'order.save' }));
@@ -83,10 +93,12 @@ const driver: ScreenDriver = {
     },
     'sheet.viewing': () => {
       expect(paidInput().disabled).toBe(true);
+      expect(dateInput().disabled).toBe(true);
       expect(within(sheet()).getByLabelText('Status')).toHaveProperty('disabled', true);
     },
     'sheet.editing': () => {
       expect(paidInput().disabled).toBe(false);
+      expect(dateInput().disabled).toBe(false);
       expect(within(sheet()).getByLabelText('Status')).toHaveProperty('disabled', false);
     },
     'sheet.editing.fresh': () => {

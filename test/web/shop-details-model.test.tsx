@@ -1,16 +1,15 @@
 /**
- * The quotation-detail paths drive /quotation-details and the order-tracking paths drive
- * /order-status: each event a gesture or an actor's answer, each state checked on screen.
+ * The quotation-detail paths drive /quotation-details: each event a gesture or an actor's answer, each
+ * state checked on screen. /order-status has its own file (order-status-model.test.tsx).
  */
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AnyEventObject, AnyStateMachine, SnapshotFrom } from 'xstate';
-import { orderBalance, orderSteps } from '../../machines/order-tracking.machine';
 import { POLL_MS } from '../../src/domain/constants';
 import { formatPaisa } from '../../src/domain/money';
 import type { Quotation } from '../../src/domain/types';
 import { assertFullCoverage, driveView, modelPaths } from '../support/model-coverage';
-import { modelConfig, modelReceived, orderTrackingModel, quotationDetailModel } from '../machines/shop-model-events';
+import { modelConfig, modelReceived, quotationDetailModel } from '../machines/shop-model-events';
 import { advance, answer, fakeTimers, flushAll, preloadShopScreens } from './shop-drive';
 import { called, renderShop, type RenderedShop, screenOpen } from './shop-harness';
 
@@ -172,70 +171,5 @@ describe('/quotation-details money by status (issue 13)', () => {
     if (shows === 'quoted') expect(within(panel!).getByText('Total Amount').nextSibling?.textContent).toBe(formatPaisa(300_000));
     // No total of any kind on a quotation never priced.
     if (shows === 'none') expect(document.body.textContent).not.toMatch(/₹/);
-  });
-});
-
-describe('/order-status along the order-tracking paths', () => {
-  const paths = modelPaths(orderTrackingModel.machine, orderTrackingModel);
-  const perform = (view: RenderedShop) => async (event: AnyEventObject) => {
-    const done = shared(view, event);
-    if (done instanceof Promise) await done;
-    else if (done === true) await flushAll();
-    else if (event.type === 'payment.make') {
-      const config = (event as AnyEventObject & { config: typeof modelConfig }).config;
-      // The config comes from the server (GET /api/config); the farmer then taps the button.
-      await answer(view.shop.fetchConfig.last(), { type: 'xstate.done.actor.fetchConfig', output: config });
-      fireEvent.click(button('Make Payment'));
-    } else throw new Error(`No gesture for ${event.type}`);
-    await flushAll();
-  };
-
-  /** What the farmer sees of the order in every state: the delivery code, the tracker, the balance. */
-  const theOrder = (s: Snap) => {
-    const q = s.context.quotation as Quotation | null;
-    if (!q) {
-      expect(screen.getByText(s.context.missing ? 'This quotation was not found' : 'Loading...')).toBeTruthy();
-      return;
-    }
-    const code = screen.getByRole('region', { name: 'Delivery Code' });
-    expect(within(code).getByText(q.deliveryOtp ?? '—')).toBeTruthy();
-    const steps = within(screen.getByRole('region', { name: 'Order Status' })).getAllByRole('listitem');
-    expect(steps.map((li) => li.classList.contains('shop-step-done'))).toEqual(orderSteps(s as never).map((step) => step.complete));
-    const balance = orderBalance(s as never)!;
-    if (balance.pendingPaisa > 0) {
-      const panel = screen.getByRole('region', { name: 'Payment' });
-      expect(within(panel).getByText(formatPaisa(balance.pendingPaisa))).toBeTruthy();
-      expect(within(panel).getByText(formatPaisa(balance.paidPaisa))).toBeTruthy();
-    } else {
-      expect(screen.queryByRole('button', { name: 'Make Payment' })).toBeNull();
-    }
-  };
-  const assertions = {
-    // Fetching: what was last fetched (or the cache, or Loading...) stays on screen while it reloads.
-    fetching: theOrder,
-    waiting: theOrder,
-    // Paused while the page is hidden: the screen keeps the last answer.
-    paused: theOrder,
-  };
-
-  it('take every transition of the machine', () => assertFullCoverage(orderTrackingModel.machine, paths, orderTrackingModel.input));
-  it('has paths to drive', () => expect(paths.length).toBeGreaterThan(3));
-  it.each(paths.map((p) => [p.name, p] as const))('%s', async (_, path) => {
-    const assign = vi.fn();
-    vi.stubGlobal('location', { ...window.location, assign });
-    const view = renderShop({ path: '/order-status?quotation_id=q-3' });
-    await called(view.shop.fetchQuotation);
-    await screenOpen();
-    fakeTimers();
-    await driveView(path, {
-      perform: perform(view),
-      assertions,
-    });
-    const last = path.events.at(-1) as AnyEventObject & { config?: typeof modelConfig };
-    if (last.type === 'payment.make') {
-      if (last.config?.upiPayeeId) expect(assign).toHaveBeenCalledWith(expect.stringMatching(/^upi:\/\/pay\?pa=krishi%40upi&/));
-      else expect(screen.getByRole('dialog', { name: 'Contact Us' })).toBeTruthy();
-    }
-    vi.unstubAllGlobals();
   });
 });

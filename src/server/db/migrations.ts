@@ -314,6 +314,19 @@ const scaleLists: Migration = {
   },
 };
 
+/**
+ * Issue 13: the date an admin expects the order to arrive, shown to the farmer on /order-status. An
+ * ISO calendar date (`YYYY-MM-DD`) as text, null until set.
+ */
+const expectedDelivery: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable('orders').addColumn('expected_delivery_date', 'text').execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.alterTable('orders').dropColumn('expected_delivery_date').execute();
+  },
+};
+
 /** When the farmer last sent the sign-up form (epoch ms), so the waiting screen shows it on any phone (issue 13). */
 const profileSubmittedAt: Migration = {
   async up(db: AnyDb) {
@@ -359,7 +372,7 @@ const migrations: Record<string, Migration> = {
   '0003_sku_translations': skuTranslations,
   '0004_sms_outbox': smsOutbox,
   '0005_scale_lists': scaleLists,
-  // 0006 is another change's.
+  '0006_expected_delivery': expectedDelivery,
   '0007_decimal_quantity': decimalQuantity,
   '0008_profile_submitted_at': profileSubmittedAt,
 };

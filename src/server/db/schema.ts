@@ -112,6 +112,8 @@ export interface OrdersTable {
   status: string;
   amountPaidPaisa: number;
   deliveryOtp: string;
+  /** `YYYY-MM-DD`, set by an admin (migration 0006); null until then. */
+  expectedDeliveryDate: string | null;
   version: number;
   createdAt: number;
   updatedAt: number;

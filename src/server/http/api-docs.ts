@@ -33,7 +33,10 @@ export const SUMMARIES: Record<string, readonly [tag: string, summary: string]> 
   'GET /api/quotations/{id}/history': ['quotations', "A quotation's audit trail (admins)"],
   'POST /api/orders/{quotationId}': ['orders', 'Place an order from a COMPLETED, still valid quotation'],
   'GET /api/orders': ['orders', 'Every order, newest first, one page, searchable (admins)'],
-  'PATCH /api/orders/update/{id}': ['orders', "Set an order's status and amount paid; version optional (admins)"],
+  'PATCH /api/orders/update/{id}': [
+    'orders',
+    "Set an order's status, amount paid and expected delivery date (YYYY-MM-DD, not before today; null clears); version optional (admins)",
+  ],
   'GET /api/orders/{id}/history': ['orders', "An order's audit trail (admins)"],
   'POST /api/uploads': ['uploads', 'Upload a profile photo, Aadhaar card or SKU image'],
   'GET /api/uploads/{id}': ['uploads', 'An uploaded image (Aadhaar and photos to their owner and admins)'],

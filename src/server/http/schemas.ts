@@ -5,6 +5,7 @@
 import { MOBILE_PATTERN } from '../../domain/constants';
 import { QUANTITY_MAX } from '../../domain/quantity';
 import { GENDERS, LANGUAGES, ORDER_STATUSES, QUOTATION_STATUSES } from '../../domain/types';
+import { STATUS_HISTORY_LIMIT } from '../repos/audit';
 
 const str = { type: 'string' } as const;
 const int = { type: 'integer' } as const;
@@ -27,6 +28,26 @@ export const languageEnum = { type: 'string', enum: [...LANGUAGES] } as const;
 export const genderEnum = { type: 'string', enum: [...GENDERS] } as const;
 export const quotationStatusEnum = { type: 'string', enum: [...QUOTATION_STATUSES] } as const;
 export const orderStatusEnum = { type: 'string', enum: [...ORDER_STATUSES] } as const;
+/** An order's expected delivery date: a real calendar date `YYYY-MM-DD` (ajv-formats `date`), or null to clear it. */
+export const calendarDate = {
+  type: ['string', 'null'],
+  format: 'date',
+  pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$',
+} as const;
+/** The order fields a quotation answer mirrors, as an admin's full quotation sends them back (accepted, ignored). */
+export const orderMirrorInput = {
+  expectedDeliveryDate: calendarDate,
+  statusHistory: {
+    type: 'array',
+    maxItems: STATUS_HISTORY_LIMIT + 1,
+    items: {
+      type: 'object',
+      required: ['status', 'at'],
+      additionalProperties: false,
+      properties: { status: orderStatusEnum, at: { type: 'string', maxLength: 40 } },
+    },
+  },
+} as const;
 export const geocoordinate = {
   type: ['object', 'null'],
   required: ['lat', 'long', 'accuracy'],
@@ -120,6 +141,9 @@ export const quotationSchema = {
     deliveryOtp: nullable('string'),
     amountPaidPaisa: int,
     orderDisplayId: nullable('string'),
+    expectedDeliveryDate: nullable('string'),
+    /** The order's status moves for the farmer's tracker, oldest first (no author). */
+    statusHistory: { type: 'array', items: { type: 'object', properties: { status: str, at: str } } },
     validUntil: nullable('string'),
     version: int,
     createdAt: str,
@@ -160,6 +184,7 @@ export const orderSchema = {
     status: str,
     amountPaidPaisa: int,
     deliveryOtp: str,
+    expectedDeliveryDate: nullable('string'),
     userDetails: { type: 'object', properties: { name: nullable('string'), mobileNumber: str } },
     quotationDetail: {
       type: 'object',

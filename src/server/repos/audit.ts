@@ -4,7 +4,7 @@
  * same way with no author. A write that changes nothing appends nothing.
  */
 import type { Kysely, Transaction } from 'kysely';
-import type { AuditEntry } from '../../domain/types';
+import type { AuditEntry, OrderStatus, OrderStatusChange } from '../../domain/types';
 import { newId } from '../db/ids';
 import type { AuditLogTable, Database } from '../db/schema';
 import { isoTime } from './iso-time';
@@ -56,4 +56,47 @@ export async function loadHistory(db: Db, entity: AuditLogTable['entity'], entit
     by: r.userId === null ? null : { _id: r.userId, name: r.name, mobileNumber: r.mobileNumber! },
     changes: JSON.parse(r.changes) as AuditEntry['changes'],
   }));
+}
+
+/** The most status moves an order's answer carries (its creation comes on top); an order makes a handful. */
+export const STATUS_HISTORY_LIMIT = 50;
+
+/**
+ * Each order's status moves for the farmer's tracker, oldest first: its creation (CONFIRMATION_PENDING
+ * at `createdAt`), then every audited change of `status` with its time. No author: a farmer never
+ * sees who moved it. One query over the audit index, at most STATUS_HISTORY_LIMIT latest moves per order.
+ */
+export async function loadStatusHistories(
+  db: Db,
+  orders: readonly { id: string; createdAt: number }[],
+): Promise<Map<string, OrderStatusChange[]>> {
+  const histories = new Map<string, OrderStatusChange[]>(
+    orders.map((o) => [o.id, [{ status: 'CONFIRMATION_PENDING' as OrderStatus, at: isoTime(o.createdAt) }]]),
+  );
+  if (orders.length === 0) return histories;
+  const ranked = db
+    .selectFrom('auditLog')
+    .select((eb) => [
+      'auditLog.id',
+      'auditLog.entityId',
+      'auditLog.at',
+      'auditLog.changes',
+      eb.fn.agg<number>('row_number').over((ob) => ob.partitionBy('auditLog.entityId').orderBy('auditLog.at', 'desc').orderBy('auditLog.id', 'desc')).as('recency'),
+    ])
+    .where('auditLog.entity', '=', 'order')
+    .where('auditLog.entityId', 'in', orders.map((o) => o.id))
+    // Only the rows that moved the status (an amount-only edit has no "status" key).
+    .where('auditLog.changes', 'like', '%"status":%');
+  const rows = await db
+    .selectFrom(ranked.as('moves'))
+    .select(['moves.entityId', 'moves.at', 'moves.changes'])
+    .where('moves.recency', '<=', STATUS_HISTORY_LIMIT)
+    .orderBy('moves.at')
+    .orderBy('moves.id')
+    .execute();
+  for (const r of rows) {
+    const to = (JSON.parse(r.changes) as AuditEntry['changes']).status?.to;
+    if (typeof to === 'string') histories.get(r.entityId)?.push({ status: to as OrderStatus, at: isoTime(r.at) });
+  }
+  return histories;
 }

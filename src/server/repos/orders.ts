@@ -21,6 +21,7 @@ const orderColumns = [
   'orders.status',
   'orders.amountPaidPaisa',
   'orders.deliveryOtp',
+  'orders.expectedDeliveryDate',
   'orders.version',
   'orders.createdAt',
   'orders.updatedAt',
@@ -49,6 +50,7 @@ async function loadByIds(db: Kysely<Database>, ids: string[]): Promise<Order[]> 
     status: r.status as OrderStatus,
     amountPaidPaisa: Number(r.amountPaidPaisa),
     deliveryOtp: r.deliveryOtp,
+    expectedDeliveryDate: r.expectedDeliveryDate ?? null,
     userDetails: { name: r.name, mobileNumber: r.mobileNumber },
     quotationDetail: {
       _id: r.quotationId,
@@ -158,10 +160,15 @@ export async function placeOrder(
   });
 }
 
+/** Today's date on the server clock (UTC), `YYYY-MM-DD`: an expected delivery date may not be before it. */
+export const serverToday = (now: number): string => new Date(now).toISOString().slice(0, 10);
+
 /**
- * Sets status and amount paid in one transaction with its audit row. With `expectedVersion` the
- * stored version must still be it; without, the update applies to the row as read here. Bumps the
- * farmer's version (decision 025): the quotation list mirrors the order.
+ * Sets status, amount paid and (when given) the expected delivery date in one transaction with its
+ * audit row. A new expected delivery date before the server's today is refused ('pastDate'); the one
+ * already stored may be sent back unchanged however old it is. With `expectedVersion` the stored
+ * version must still be it; without, the update applies to the row as read here. Bumps the farmer's
+ * version (decision 025): the quotation list mirrors the order.
  */
 export async function updateOrder(
   db: Kysely<Database>,
@@ -170,22 +177,34 @@ export async function updateOrder(
     expectedVersion?: number;
     status: OrderStatus;
     amountPaidPaisa: number;
+    /** Absent: unchanged; null: cleared. */
+    expectedDeliveryDate?: string | null;
     now: number;
     byUserId: string;
   },
-): Promise<'saved' | 'conflict' | 'missing'> {
+): Promise<'saved' | 'conflict' | 'missing' | 'pastDate'> {
   return db.transaction().execute(async (trx) => {
     const notify = await notifyOnOrderMove(trx, update.id);
     const row = await trx
       .selectFrom('orders')
-      .select(['status', 'amountPaidPaisa', 'version', 'userId'])
+      .select(['status', 'amountPaidPaisa', 'expectedDeliveryDate', 'version', 'userId'])
       .where('id', '=', update.id)
       .executeTakeFirst();
     if (!row) return 'missing';
     if (update.expectedVersion !== undefined && update.expectedVersion !== row.version) return 'conflict';
+    const expectedDeliveryDate = update.expectedDeliveryDate === undefined ? row.expectedDeliveryDate : update.expectedDeliveryDate;
+    if (expectedDeliveryDate !== null && expectedDeliveryDate !== row.expectedDeliveryDate && expectedDeliveryDate < serverToday(update.now)) {
+      return 'pastDate';
+    }
     const result = await trx
       .updateTable('orders')
-      .set({ status: update.status, amountPaidPaisa: update.amountPaidPaisa, version: row.version + 1, updatedAt: update.now })
+      .set({
+        status: update.status,
+        amountPaidPaisa: update.amountPaidPaisa,
+        expectedDeliveryDate,
+        version: row.version + 1,
+        updatedAt: update.now,
+      })
       .where('id', '=', update.id)
       .where('version', '=', row.version)
       .executeTakeFirst();
@@ -196,8 +215,8 @@ export async function updateOrder(
       at: update.now,
       byUserId: update.byUserId,
       changes: diff(
-        { status: row.status, amountPaidPaisa: Number(row.amountPaidPaisa) },
-        { status: update.status, amountPaidPaisa: update.amountPaidPaisa },
+        { status: row.status, amountPaidPaisa: Number(row.amountPaidPaisa), expectedDeliveryDate: row.expectedDeliveryDate },
+        { status: update.status, amountPaidPaisa: update.amountPaidPaisa, expectedDeliveryDate },
       ),
     });
     await countMoved(trx, 'orders', row.status, update.status);

@@ -6,7 +6,7 @@
  * admin list and an index-bounded count of one farmer's rows for theirs.
  */
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
-import type { OrderStatus, Quotation, QuotationLine, QuotationStatus } from '../../domain/types';
+import type { OrderStatus, OrderStatusChange, Quotation, QuotationLine, QuotationStatus } from '../../domain/types';
 import { linePricePaisa } from '../../domain/quantity';
 import { quotationExpiresAt, quotationValidUntil } from '../../../machines/quotation-lifecycle.machine';
 import { newId, nextDisplayId } from '../db/ids';
@@ -15,7 +15,7 @@ import type { Database } from '../db/schema';
 import { notifyOnPricing } from '../sms/outbox';
 import { rateLimited } from '../http/errors';
 import { bumpFarmer, bumpQuotationOwner } from './answer-versions';
-import { appendAudit, diff } from './audit';
+import { appendAudit, diff, loadStatusHistories } from './audit';
 import { iso, SKU_REF_COLUMNS, skuRef } from './lines';
 import { countAdded, countMoved, readCount } from './list-counts';
 import { cut, parseSearch, SEARCH_COUNT_CAP, timeCursor, type Search } from './paging';
@@ -51,10 +51,13 @@ const withLines = (db: Db) =>
       'quotations.pricedAt',
       'quotations.createdAt',
       'quotations.updatedAt',
+      'orders.id as orderId',
       'orders.displayId as orderDisplayId',
       'orders.status as orderStatus',
       'orders.deliveryOtp',
       'orders.amountPaidPaisa',
+      'orders.expectedDeliveryDate',
+      'orders.createdAt as orderedAt',
       'quotationLines.quantity',
       'quotationLines.goodsPricePaisa',
       'quotationLines.discountPaisa',
@@ -76,7 +79,7 @@ function validUntil(status: string, pricedAt: number | bigint | null, rules: Quo
   return iso(quotationValidUntil(Number(pricedAt), rules.validityDays));
 }
 
-function group(rows: LineRow[], rules: QuotationRules): Quotation[] {
+function group(rows: LineRow[], rules: QuotationRules, histories: Map<string, OrderStatusChange[]>): Quotation[] {
   const out: Quotation[] = [];
   let current: Quotation | undefined;
   for (const r of rows) {
@@ -99,6 +102,8 @@ function group(rows: LineRow[], rules: QuotationRules): Quotation[] {
       skusDetail: [line],
       orderStatus: (r.orderStatus as OrderStatus | null) ?? null,
       orderDisplayId: r.orderDisplayId ?? null,
+      expectedDeliveryDate: r.expectedDeliveryDate ?? null,
+      statusHistory: (r.orderId && histories.get(r.orderId)) || [],
       deliveryOtp: r.deliveryOtp ?? null,
       amountPaidPaisa: Number(r.amountPaidPaisa ?? 0),
       validUntil: validUntil(r.status, r.pricedAt, rules),
@@ -111,10 +116,18 @@ function group(rows: LineRow[], rules: QuotationRules): Quotation[] {
   return out;
 }
 
+/** The quotations of these rows, each with its order's status moves (one more query, only when an order is among them). */
+async function quotationsOf(db: Db, rows: LineRow[], rules: QuotationRules): Promise<Quotation[]> {
+  const orders = new Map<string, number>();
+  for (const r of rows) if (r.orderId && r.orderedAt !== null) orders.set(r.orderId, Number(r.orderedAt));
+  const histories = await loadStatusHistories(db, [...orders].map(([id, createdAt]) => ({ id, createdAt })));
+  return group(rows, rules, histories);
+}
+
 /** The quotations with these ids, with their lines, newest first. */
 async function loadByIds(db: Db, ids: string[], rules: QuotationRules): Promise<Quotation[]> {
   if (ids.length === 0) return [];
-  return group(await withLines(db).where('quotations.id', 'in', ids).execute(), rules);
+  return quotationsOf(db, await withLines(db).where('quotations.id', 'in', ids).execute(), rules);
 }
 
 export interface QuotationListQuery {
@@ -206,7 +219,7 @@ type QuotationPage = { data: Quotation[]; nextCursor: string | null; total: numb
 
 async function farmerFirstPage(db: Kysely<Database>, userId: string, limit: number, rules: QuotationRules): Promise<QuotationPage> {
   const rows = await farmerFirstPageRows(db, userId, userId, limit + 1);
-  const { rows: data, nextCursor } = cut(group(rows, rules), limit, (q) => [Date.parse(q.createdAt), q.quotationDisplayId]);
+  const { rows: data, nextCursor } = cut(await quotationsOf(db, rows, rules), limit, (q) => [Date.parse(q.createdAt), q.quotationDisplayId]);
   return { data, nextCursor, total: Number(rows[0]?.total ?? 0) };
 }
 

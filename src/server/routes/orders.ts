@@ -6,9 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import type { OrderUpdateBody } from '../../domain/api';
 import { ORDER_STATUSES, type OrderStatus } from '../../domain/types';
 import { nextQuotationStatus } from '../../../machines/quotation-lifecycle.machine';
-import { conflict, notFound, versionConflict } from '../http/errors';
+import { badRequest, conflict, notFound, versionConflict } from '../http/errors';
 import { expectedVersion, pageOf, searchQuery, type ListQuerystring } from '../http/list-query';
-import { data, historySchema, idParam, orderSchema, orderStatusEnum, paisa } from '../http/schemas';
+import { calendarDate, data, historySchema, idParam, orderSchema, orderStatusEnum, paisa } from '../http/schemas';
 import { loadHistory } from '../repos/audit';
 import { findOrderRow, loadOrder, orderPage, placeOrder, updateOrder } from '../repos/orders';
 import { pageSize } from '../repos/paging';
@@ -72,13 +72,18 @@ export default async function orderRoutes(app: FastifyInstance) {
           type: 'object',
           required: ['status', 'amountPaidPaisa'],
           additionalProperties: false,
-          properties: { status: orderStatusEnum, amountPaidPaisa: paisa, version: { type: 'integer', minimum: 1 } },
+          properties: {
+            status: orderStatusEnum,
+            amountPaidPaisa: paisa,
+            expectedDeliveryDate: calendarDate,
+            version: { type: 'integer', minimum: 1 },
+          },
         },
         response: { 200: data(orderSchema) },
       },
     },
     async (request) => {
-      const { status, amountPaidPaisa } = request.body;
+      const { status, amountPaidPaisa, expectedDeliveryDate } = request.body;
       const version = expectedVersion(request, request.body.version);
       const row = await findOrderRow(db, request.params.id);
       if (!row) throw notFound('No such order');
@@ -87,11 +92,13 @@ export default async function orderRoutes(app: FastifyInstance) {
         ...(version === undefined ? {} : { expectedVersion: version }),
         status,
         amountPaidPaisa,
+        ...(expectedDeliveryDate === undefined ? {} : { expectedDeliveryDate }),
         now: now(),
         byUserId: request.user!.id,
       });
       if (saved === 'missing') throw notFound('No such order');
       if (saved === 'conflict') throw versionConflict();
+      if (saved === 'pastDate') throw badRequest('expectedDeliveryDate must not be before today');
       return { data: await loadOrder(db, row.id) };
     },
   );

@@ -1,6 +1,6 @@
 /**
  * The order edit sheet: the farmer (tap the number to call), the items read-only, the balance, and after
- * Edit the status and the amount paid in rupees. Update is enabled exactly when the chart accepts a save.
+ * Edit the status, the amount paid in rupees and the expected delivery date the farmer sees. Update is enabled exactly when the chart accepts a save.
  */
 import type { EventFrom, SnapshotFrom } from 'xstate';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -33,6 +33,7 @@ export function OrderSheet({ snapshot, send }: { snapshot: Snapshot; send: Send 
   const refused = snapshot.context.refused;
   const statusLabel = intl.formatMessage({ id: 'admin.orders.status', defaultMessage: 'Status' });
   const paidLabel = intl.formatMessage({ id: 'admin.orders.amountPaid', defaultMessage: 'Amount paid (₹)' });
+  const dateLabel = intl.formatMessage({ id: 'admin.orders.expectedDelivery', defaultMessage: 'Expected delivery date' });
   const changeRows = refused
     ? orderDraftChanges(refused, order).map((change) =>
         change.field === 'status'
@@ -42,7 +43,7 @@ export function OrderSheet({ snapshot, send }: { snapshot: Snapshot; send: Send 
               mine: orderStatusText(intl, change.mine as OrderStatus),
               now: orderStatusText(intl, change.now as OrderStatus),
             }
-          : { key: change.field, label: paidLabel, mine: change.mine, now: change.now },
+          : { key: change.field, label: change.field === 'amountPaid' ? paidLabel : dateLabel, mine: change.mine || '—', now: change.now || '—' },
       )
     : [];
 
@@ -159,6 +160,17 @@ export function OrderSheet({ snapshot, send }: { snapshot: Snapshot; send: Send 
         hint={<FormattedMessage id="admin.hint.amount" defaultMessage="Enter rupees, e.g. 1250.50." />}
         onChange={(value) => send({ type: 'draft.amountPaid', value })}
       />
+      <div className="admin-field">
+        <label htmlFor="admin-order-delivery-date">{dateLabel}</label>
+        <input
+          id="admin-order-delivery-date"
+          className="admin-input"
+          type="date"
+          value={form.expectedDeliveryDate}
+          disabled={!editing}
+          onChange={(event) => send({ type: 'draft.expectedDelivery', value: event.target.value })}
+        />
+      </div>
       <dl className="shop-rows admin-totals">
         <div>
           <dt>

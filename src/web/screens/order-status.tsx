@@ -6,21 +6,16 @@
 import { useEffect } from 'react';
 import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { orderBalance, orderSteps } from '../../../machines/order-tracking.machine';
+import { deliveryNote, orderBalance, orderSteps } from '../../../machines/order-tracking.machine';
 import { formatPaisa } from '../../domain/money';
 import { CheckIcon } from '../shop/icons';
 import { BackHeader, ShopLayout, useContactSheet } from '../shop/shop-layout';
 import { Loading } from '../shell/loading';
 import { useCatalogue, useScreenChart, type ScreenChartRefs } from '../shop/use-shop';
 
-const STEP_LABEL: Record<string, string> = {
-  CONFIRMATION_PENDING: 'Confirmation Pending',
-  ORDER_CONFIRMED: 'Order Confirmed',
-  MATERIAL_LOADED: 'Material Loaded',
-  IN_TRANSIT: 'In Transit',
-  DELIVERED: 'Delivered',
-  PAYMENT: 'Payment Status',
-};
+/** A calendar date (`YYYY-MM-DD`) is the same day everywhere: read and shown in UTC. */
+const CALENDAR_DAY = { dateStyle: 'medium', timeZone: 'UTC' } as const;
+const WHEN = { dateStyle: 'medium', timeStyle: 'short' } as const;
 
 export default function OrderStatusScreen() {
   const tracking = useScreenChart('orderTracking');
@@ -39,12 +34,13 @@ function OrderStatus({ tracking }: { tracking: ScreenChartRefs['orderTracking'] 
   const quotation = useSelector(tracking, (s) => s.context.quotation);
   const missing = useSelector(tracking, (s) => s.context.missing);
   const steps = useSelector(tracking, orderSteps);
+  const note = useSelector(tracking, deliveryNote);
   const balance = useSelector(tracking, orderBalance);
   const config = useSelector(catalogue, (s) => s.context.config);
   const canPay = useSelector(tracking, (s) => s.can({ type: 'payment.make', config }));
 
   const header = <BackHeader title={intl.formatMessage({ id: 'shop.order.title', defaultMessage: 'My Order' })} />;
-  if (!quotation || !balance) {
+  if (!quotation || !balance || !note) {
     return (
       <ShopLayout header={header} contact={contact}>
         <p className="shop-empty" role="status">
@@ -61,9 +57,36 @@ function OrderStatus({ tracking }: { tracking: ScreenChartRefs['orderTracking'] 
           <FormattedMessage id="shop.order.deliveryCode" defaultMessage="Delivery Code" />
         </h2>
         <p className="shop-otp-code">{quotation.deliveryOtp ?? '—'}</p>
-        <p className="shop-muted shop-small">
-          <FormattedMessage id="shop.order.deliveryCodeHint" defaultMessage="Tell this code to the driver when your order arrives." />
-        </p>
+        {note.kind === 'delivered' ? (
+          <p className="shop-small">
+            {note.at ? (
+              <FormattedMessage
+                id="shop.order.deliveredOn"
+                defaultMessage="Delivered on {date}"
+                values={{ date: <time dateTime={note.at}>{intl.formatDate(note.at, WHEN)}</time> }}
+              />
+            ) : (
+              <FormattedMessage id="shop.orderStatus.DELIVERED" defaultMessage="Delivered" />
+            )}
+          </p>
+        ) : (
+          <>
+            <p className="shop-muted shop-small">
+              <FormattedMessage id="shop.order.deliveryCodeHint" defaultMessage="Tell this code to the driver when your order arrives." />
+            </p>
+            {note.expectedDeliveryDate ? (
+              <p className="shop-small">
+                <FormattedMessage
+                  id="shop.order.expectedDelivery"
+                  defaultMessage="Expected delivery: {date}"
+                  values={{
+                    date: <time dateTime={note.expectedDeliveryDate}>{intl.formatDate(`${note.expectedDeliveryDate}T00:00:00Z`, CALENDAR_DAY)}</time>,
+                  }}
+                />
+              </p>
+            ) : null}
+          </>
+        )}
         <p className="shop-small">
           {quotation.orderDisplayId ? `${quotation.orderDisplayId} · ` : null}
           {quotation.quotationDisplayId}
@@ -80,7 +103,14 @@ function OrderStatus({ tracking }: { tracking: ScreenChartRefs['orderTracking'] 
               <span className="shop-step-dot" aria-hidden="true">
                 {step.complete ? <CheckIcon size={14} /> : null}
               </span>
-              <span className="shop-step-label">{intl.formatMessage({ id: `shop.orderStatus.${step.key}`, defaultMessage: STEP_LABEL[step.key] })}</span>
+              <span className="shop-step-label">
+                {intl.formatMessage(step.label)}
+                {step.at ? (
+                  <time className="shop-step-time shop-muted shop-small" dateTime={step.at}>
+                    {intl.formatDate(step.at, WHEN)}
+                  </time>
+                ) : null}
+              </span>
               <span className="shop-visually-hidden">
                 {step.complete
                   ? intl.formatMessage({ id: 'shop.order.stepDone', defaultMessage: 'completed' })
