@@ -3,10 +3,10 @@
  * filters, the optional version of the SPEC's PATCH bodies, `orderDisplayId` on quotations, the audit
  * trail (in the write's own transaction), quotation expiry on the test clock, and the fair-use caps.
  */
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry, Order, Quotation, Sku, User } from '../../src/domain/types';
 import { updateOrder } from '../../src/server/repos/orders';
+import { failingUpdateOf } from '../support/failing-write';
 import { createTestApp, databases, dumpDatabase, testConfig, useTestApp, type Session, type TestApp } from '../support/server-app';
 
 const DAY = 86_400_000;
@@ -230,22 +230,11 @@ describe.each(databases())('paged lists on %s', (kind) => {
     const before = await dumpDatabase(t.db);
     const auditBefore = await t.db.selectFrom('auditLog').selectAll().execute();
     // The farmer's version bump comes after the audit insert in updateOrder: make it fail.
-    let auditWritten = false;
-    const failing: KyselyPlugin = {
-      transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-        const node = args.node as { kind: string; into?: { table: { identifier: { name: string } } }; table?: { table: { identifier: { name: string } } } };
-        if (node.kind === 'InsertQueryNode' && node.into?.table.identifier.name === 'audit_log') auditWritten = true;
-        if (node.kind === 'UpdateQueryNode' && node.table?.table.identifier.name === 'users') throw new Error('the disk is full');
-        return args.node;
-      },
-      async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-        return args.result;
-      },
-    };
+    const failing = failingUpdateOf('users');
     await expect(
-      updateOrder(t.db.withPlugin(failing), { id: order._id, status: 'DELIVERED', amountPaidPaisa: 9, now: t.clock.now(), byUserId: admin.userId }),
+      updateOrder(t.db.withPlugin(failing.plugin), { id: order._id, status: 'DELIVERED', amountPaidPaisa: 9, now: t.clock.now(), byUserId: admin.userId }),
     ).rejects.toThrow('the disk is full');
-    expect(auditWritten).toBe(true);
+    expect(failing.auditWritten()).toBe(true);
     expect(await t.db.selectFrom('auditLog').selectAll().execute()).toEqual(auditBefore);
     expect(await dumpDatabase(t.db)).toEqual(before);
   });

@@ -3,10 +3,10 @@
  * (who, when, each changed field from → to, translations field by field), and
  * GET /api/skus/{id}/history answers it to admins like the other history routes.
  */
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry, Sku } from '../../src/domain/types';
 import { updateSku } from '../../src/server/repos/skus';
+import { failingUpdateOf } from '../support/failing-write';
 import { databases, dumpDatabase, useTestApp } from '../support/server-app';
 
 describe.each(databases())('SKU audit trail on %s', (kind) => {
@@ -103,22 +103,11 @@ describe.each(databases())('SKU audit trail on %s', (kind) => {
     const before = await dumpDatabase(t.db);
     const auditBefore = await t.db.selectFrom('auditLog').selectAll().execute();
     // updateSku bumps the catalogue counter after the audit insert: make that fail.
-    let auditWritten = false;
-    const failing: KyselyPlugin = {
-      transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-        const node = args.node as { kind: string; into?: { table: { identifier: { name: string } } }; table?: { table: { identifier: { name: string } } } };
-        if (node.kind === 'InsertQueryNode' && node.into?.table.identifier.name === 'audit_log') auditWritten = true;
-        if (node.kind === 'UpdateQueryNode' && node.table?.table.identifier.name === 'counters') throw new Error('the disk is full');
-        return args.node;
-      },
-      async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-        return args.result;
-      },
-    };
-    await expect(updateSku(t.db.withPlugin(failing), sku._id, 1, { minimumPrice: 1 }, t.clock.now(), admin.userId)).rejects.toThrow(
+    const failing = failingUpdateOf('counters');
+    await expect(updateSku(t.db.withPlugin(failing.plugin), sku._id, 1, { minimumPrice: 1 }, t.clock.now(), admin.userId)).rejects.toThrow(
       'the disk is full',
     );
-    expect(auditWritten).toBe(true);
+    expect(failing.auditWritten()).toBe(true);
     expect(await t.db.selectFrom('auditLog').selectAll().execute()).toEqual(auditBefore);
     expect(await dumpDatabase(t.db)).toEqual(before);
   });

@@ -90,20 +90,12 @@ export const findSku = (db: Kysely<Database> | Transaction<Database>, id: string
  * `language.field` (hindi.name), the key the admin's SKU draft uses, so one change is one field.
  */
 function auditedFields(row: SkuRow): Record<string, unknown> {
-  const fields: Record<string, unknown> = {
-    name: row.name,
-    description: row.description,
-    categoryName: row.categoryName,
-    brandName: row.brandName,
-    image: row.image,
-    availableQty: Number(row.availableQty),
-    minimumPrice: Number(row.minimumPrice),
-    skuQuantityUnit: row.skuQuantityUnit,
-  };
+  const { _id, skuDisplayId: _displayId, version: _version, translations: _translations, ...fields } = toSku(row);
+  const audited: Record<string, unknown> = fields;
   for (const language of TRANSLATED_LANGUAGES) {
-    for (const field of SKU_TEXT_FIELDS) fields[`${language}.${field}`] = row[translationColumn(language, field)];
+    for (const field of SKU_TEXT_FIELDS) audited[`${language}.${field}`] = row[translationColumn(language, field)];
   }
-  return fields;
+  return audited;
 }
 
 /** Creates a SKU with its audit row (every field from nothing) in one transaction; `byUserId` null is the seed. */
