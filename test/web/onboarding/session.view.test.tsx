@@ -85,6 +85,10 @@ async function perform(app: RenderedApp, event: AnyEventObject) {
     case 'nav.changed':
       act(() => app.memory.navigate(event.to as string));
       break;
+    case 'otp.codeSent':
+      // The otp-login child's report, as it sends it (a code going out also moves to the code screen; the model keeps them apart).
+      act(() => session.send(event as never));
+      break;
     case 'language.choose':
       // Tapping an option that is not chosen yet; otherwise the event a language picker sends.
       if ((screen.queryByRole('radio', { name: 'English' }) as HTMLInputElement | null)?.checked === false) {
