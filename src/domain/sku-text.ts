@@ -79,8 +79,15 @@ export function knownUnit(unit: string): KnownUnit | null {
 }
 
 /** The unit as the reader's messages name it (`unit.<name>`), or as typed when the vocabulary lacks it. */
-export function unitText(unit: string, messages: Readonly<Record<string, unknown>>): string {
+export function unitText(unit: string, intl: UnitIntl): string {
   const known = knownUnit(unit);
-  const text = known === null ? undefined : messages[`unit.${known}`];
-  return typeof text === 'string' ? text : unit;
+  const id = known === null ? undefined : `unit.${known}`;
+  // Messages are compiled at build time (not strings), so the text comes through formatMessage.
+  return id !== undefined && Object.hasOwn(intl.messages, id) ? intl.formatMessage({ id }) : unit;
+}
+
+/** What `unitText` needs of react-intl's `IntlShape`. */
+export interface UnitIntl {
+  readonly messages: Readonly<Record<string, unknown>>;
+  formatMessage(descriptor: { id: string }): string;
 }

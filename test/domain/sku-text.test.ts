@@ -1,3 +1,5 @@
+import { parse } from '@formatjs/icu-messageformat-parser';
+import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { knownUnit, skuName, skuText, translatedLanguageOf, translatedNames, unitText } from '../../src/domain/sku-text';
 import { sku } from './shop-fixtures';
@@ -27,7 +29,9 @@ describe('SKU texts in the reader language', () => {
 });
 
 describe('units', () => {
-  const messages = { 'unit.kg': 'किलो', 'unit.quintal': 'क्विंटल', 'unit.bag': 'बोरी' };
+  // Compiled as the build compiles them (vite.config.ts): the texts are ASTs, not strings.
+  const compiled = { 'unit.kg': 'किलो', 'unit.quintal': 'क्विंटल', 'unit.bag': 'बोरी' };
+  const messages = createIntl({ locale: 'hi', messages: Object.fromEntries(Object.entries(compiled).map(([k, v]) => [k, parse(v)])) });
   it('reads a known unit from the messages, whatever its case or common spelling', () => {
     expect(unitText('kg', messages)).toBe('किलो');
     expect(unitText(' KG ', messages)).toBe('किलो');

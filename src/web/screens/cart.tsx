@@ -62,7 +62,7 @@ export default function CartScreen() {
               <div className="shop-line-body">
                 <strong>{skuName(item, intl.locale)}</strong>
                 <span className="shop-muted">
-                  {item.quantity} {unitText(item.skuQuantityUnit, intl.messages)}
+                  {item.quantity} {unitText(item.skuQuantityUnit, intl)}
                 </span>
                 <div className="shop-stepper" role="group" aria-label={intl.formatMessage({ id: 'shop.cart.quantityOf', defaultMessage: 'Quantity of {name}' }, { name: skuName(item, intl.locale) })}>
                   <button type="button" className="shop-icon-button" disabled={sending} onClick={() => cart.send({ type: 'cart.decrement', id: item._id })} aria-label={intl.formatMessage({ id: 'shop.cart.decrease', defaultMessage: 'Decrease {name}' }, { name: skuName(item, intl.locale) })}>

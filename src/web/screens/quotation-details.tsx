@@ -107,7 +107,7 @@ function QuotationDetails({ detail }: { detail: ScreenChartRefs['quotationDetail
               <div className="shop-line-body">
                 <strong>{skuName(line.skuIdentifier, intl.locale)}</strong>
                 <span className="shop-muted">
-                  {line.quantity} {unitText(line.skuIdentifier.skuQuantityUnit, intl.messages)}
+                  {line.quantity} {unitText(line.skuIdentifier.skuQuantityUnit, intl)}
                 </span>
                 {total?.kind === 'estimate' ? (
                   <span className="shop-small shop-estimate-line">

@@ -114,7 +114,7 @@ function QuotationCard({ quotation, list, offline }: { quotation: Quotation; lis
           <ul className="shop-quotation-items">
             {shown.map((line, index) => (
               <li key={`${line.skuIdentifier._id}-${index}`}>
-                {skuName(line.skuIdentifier, intl.locale)} · {line.quantity} {unitText(line.skuIdentifier.skuQuantityUnit, intl.messages)}
+                {skuName(line.skuIdentifier, intl.locale)} · {line.quantity} {unitText(line.skuIdentifier.skuQuantityUnit, intl)}
               </li>
             ))}
             {more > 0 ? (

@@ -100,7 +100,7 @@ export default function SkuDetailsScreen() {
               aria-describedby={box.refusal === null ? undefined : refusalId}
               onChange={(e) => cart.send({ type: 'draft.change', skuId, unit, text: e.target.value })}
             />
-            <span className="shop-unit">{unitText(unit, intl.messages)}</span>
+            <span className="shop-unit">{unitText(unit, intl)}</span>
             <button
               type="button"
               className="shop-icon-button"
@@ -116,7 +116,7 @@ export default function SkuDetailsScreen() {
               {intl.formatMessage(
                 { id: `shop.quantity.refused.${box.refusal}`, defaultMessage: REFUSAL_TEXT[box.refusal] },
                 // Lakh grouping, as money is shown (DECISIONS §1).
-                { unit: unitText(unit, intl.messages), max: QUANTITY_MAX.toLocaleString('en-IN') },
+                { unit: unitText(unit, intl), max: QUANTITY_MAX.toLocaleString('en-IN') },
               )}
             </p>
           )}
