@@ -43,10 +43,22 @@ async function priceLine(page: Page, product: string, goods: string, discount: s
   await line.getByLabel(t('admin.quotations.shipping')).fill(shipping);
 }
 
-/** The farmer's tracker as [label, complete] pairs, top to bottom. */
+/** The farmer's tracker as "label ✓" (reached, with the time it was reached) or "label ·", top to bottom. */
 async function tracker(page: Page): Promise<string[]> {
   const items = page.getByRole('region', { name: t('shop.order.trackerTitle') }).getByRole('listitem');
-  return (await items.allTextContents()).map((s) => s.replace(t('shop.order.stepDone'), ' ✓').replace(t('shop.order.stepPending'), ' ·').trim());
+  const rows = await items.evaluateAll((lis) =>
+    lis.map((li) => {
+      const plain = li.cloneNode(true) as HTMLElement;
+      plain.querySelectorAll('time').forEach((time) => time.remove());
+      return { text: plain.textContent ?? '', dated: li.querySelector('time') !== null };
+    }),
+  );
+  return rows.map(({ text, dated }) => {
+    const row = text.replace(t('shop.order.stepDone'), ' ✓').replace(t('shop.order.stepPending'), ' ·').trim();
+    // Every reached delivery step shows when it was reached; Payment Status never does.
+    expect(dated).toBe(row.endsWith('✓') && !row.startsWith(t('shop.orderStatus.PAYMENT')));
+    return row;
+  });
 }
 
 async function setOrder(page: Page, orderId: string, status: string | null, paidRupees: string | null): Promise<void> {

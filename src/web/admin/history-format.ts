@@ -30,6 +30,7 @@ const EMPTY = '—';
 const FIELD: Record<string, { id: string; defaultMessage: string }> = {
   status: { id: 'admin.history.field.status', defaultMessage: 'Status' },
   amountPaidPaisa: { id: 'admin.history.field.amountPaidPaisa', defaultMessage: 'Amount paid' },
+  expectedDeliveryDate: { id: 'admin.history.field.expectedDeliveryDate', defaultMessage: 'Expected delivery date' },
   skusDetail: { id: 'admin.history.field.skusDetail', defaultMessage: 'Items' },
   isVerified: { id: 'admin.history.field.isVerified', defaultMessage: 'Verification' },
   name: { id: 'admin.history.field.name', defaultMessage: 'Name' },
@@ -50,6 +51,8 @@ const LANGUAGE: Record<TranslatedLanguage, { id: string; defaultMessage: string 
 /** Fields whose values are paisa. */
 const MONEY = new Set(['amountPaidPaisa', 'minimumPrice']);
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+/** A calendar date (an order's expected delivery): the same day everywhere, so shown in UTC. */
+const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 const isQuotationStatus = (v: unknown): v is QuotationStatus => (QUOTATION_STATUSES as readonly unknown[]).includes(v);
 const isOrderStatus = (v: unknown): v is OrderStatus => (ORDER_STATUSES as readonly unknown[]).includes(v);
@@ -112,6 +115,9 @@ export function historyValue(intl: IntlShape, field: string, value: unknown): st
   }
   if (typeof value === 'string' && ISO_TIME.test(value)) {
     return intl.formatDate(value, { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+  }
+  if (typeof value === 'string' && CALENDAR_DATE.test(value)) {
+    return intl.formatDate(`${value}T00:00:00Z`, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
   }
   if (typeof value === 'number') return intl.formatNumber(value);
   return typeof value === 'string' ? value : JSON.stringify(value);
