@@ -48,7 +48,7 @@ describe('the SKU history in the admin SKUs chart', () => {
     expect(actor.getSnapshot().matches({ sheet: { editing: 'ready' } })).toBe(true);
   });
 
-  it('asks nothing for a new SKU, and drops the answer for a sheet already closed', async () => {
+  it("asks nothing for a new SKU, and drops a closed sheet's late answer", async () => {
     const { actor, history } = await loaded();
     actor.send({ type: 'sku.add' });
     expect(history.calls).toHaveLength(0);
@@ -58,9 +58,14 @@ describe('the SKU history in the admin SKUs chart', () => {
     actor.send({ type: 'sku.open', id: SKUS[0]!._id });
     const late = history.last();
     actor.send({ type: 'sheet.close' });
+    expect(actor.getSnapshot().children).not.toHaveProperty('skuHistory');
+    // The first SKU's answer arrives while the next SKU's sheet is open: it is not that SKU's history.
+    actor.send({ type: 'sku.open', id: SKUS[1]!._id });
     late.resolve(HISTORY);
     await settle();
-    expect(actor.getSnapshot().matches('browsing')).toBe(true);
     expect(actor.getSnapshot().context.history).toBeNull();
+    history.last().resolve([]);
+    await settle();
+    expect(actor.getSnapshot().context.history).toEqual([]);
   });
 });
