@@ -1,0 +1,71 @@
+/** The admin SKUs chart loads a saved SKU's audit trail while its sheet is open (issue 11); a new SKU has none. */
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import type { SaveOutcome } from '../../machines/admin-sheet';
+import { adminSkusMachine, type SaveSkuInput } from '../../machines/admin-skus.machine';
+import type { AuditEntry, Sku } from '../../src/domain/types';
+import { controlled } from '../support/controlled';
+import { settle } from './admin-controlled';
+import { SKUS } from './admin-fixtures';
+import { HISTORY } from './admin-model-events';
+
+async function loaded() {
+  const load = controlled<Sku[], void>();
+  const history = controlled<AuditEntry[], { id: string }>();
+  const actor = createActor(
+    adminSkusMachine.provide({
+      actors: {
+        loadSkus: load.logic,
+        saveSku: controlled<SaveOutcome, SaveSkuInput>().logic,
+        prepareSkuImage: controlled<Blob, { file: Blob }>().logic,
+        uploadSkuImage: controlled<string, { file: Blob }>().logic,
+        loadHistory: history.logic,
+      },
+    }),
+  ).start();
+  load.last().resolve(SKUS);
+  await settle();
+  return { actor, history };
+}
+
+describe('the SKU history in the admin SKUs chart', () => {
+  it("loads the open SKU's history by its id, and starts afresh for the next SKU", async () => {
+    const { actor, history } = await loaded();
+    actor.send({ type: 'sku.open', id: SKUS[0]!._id });
+    expect(history.last().input).toEqual({ id: SKUS[0]!._id });
+    expect(actor.getSnapshot().context.history).toBeNull();
+    history.last().resolve(HISTORY);
+    await settle();
+    expect(actor.getSnapshot().context.history).toEqual(HISTORY);
+
+    actor.send({ type: 'sheet.close' });
+    actor.send({ type: 'sku.open', id: SKUS[1]!._id });
+    expect(history.last().input).toEqual({ id: SKUS[1]!._id });
+    expect(actor.getSnapshot().context).toMatchObject({ history: null, historyFailed: false });
+    history.last().reject(new Error('offline'));
+    await settle();
+    expect(actor.getSnapshot().context.historyFailed).toBe(true);
+    expect(actor.getSnapshot().matches({ sheet: { editing: 'ready' } })).toBe(true);
+  });
+
+  it("asks nothing for a new SKU, and drops a closed sheet's late answer", async () => {
+    const { actor, history } = await loaded();
+    actor.send({ type: 'sku.add' });
+    expect(history.calls).toHaveLength(0);
+    expect(actor.getSnapshot().context).toMatchObject({ history: [], historyFailed: false });
+    actor.send({ type: 'sheet.close' });
+
+    actor.send({ type: 'sku.open', id: SKUS[0]!._id });
+    const late = history.last();
+    actor.send({ type: 'sheet.close' });
+    expect(actor.getSnapshot().children).not.toHaveProperty('skuHistory');
+    // The first SKU's answer arrives while the next SKU's sheet is open: it is not that SKU's history.
+    actor.send({ type: 'sku.open', id: SKUS[1]!._id });
+    late.resolve(HISTORY);
+    await settle();
+    expect(actor.getSnapshot().context.history).toBeNull();
+    history.last().resolve([]);
+    await settle();
+    expect(actor.getSnapshot().context.history).toEqual([]);
+  });
+});
