@@ -5,7 +5,10 @@
  * - `route`: every navigation request (`nav.go` from a view, `nav.changed` from the URL bar or the
  *   back button) enters `deciding`, where the first rule that applies redirects and decides again,
  *   until a path may be shown; then the injected `navigate` action moves the router. `/` waits
- *   SPLASH_MS, then goes where startup says.
+ *   SPLASH_MS, then goes where startup says. Beside the table, one rule of its own: /auth/verify-otp
+ *   shows only while the otp-login child reports a code out (`otp.codeSent`); else the number comes first.
+ * - The invoked actors answer with typed outcomes (ProfileResult, OtpLoginOutput, RegistrationOutput);
+ *   each done transition hands `event.output` to its guards and actions as typed params.
  * - `account`: logged out (the otp-login child runs), registering (the registration child runs),
  *   loading the profile after login, active (profile refresh, language saves), logging out.
  * The token never sits in context: the injected `saveToken` action stores it.

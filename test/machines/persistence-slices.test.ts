@@ -109,6 +109,14 @@ describe('each slice with its owner', () => {
     expect(new Set(s.writes)).toEqual(new Set([KEY]));
   });
 
+  it('writes a change of the stored quotations', async () => {
+    const s = store(JSON.stringify(full));
+    const actor = startApp(s);
+    await flush();
+    actor.system.get('quotations')!.send({ type: 'quotations.empty' });
+    expect((JSON.parse(s.data.get(KEY)!) as PersistedRoot).quotations).toEqual([]);
+  });
+
   it('writes nothing while no slice changes', async () => {
     const s = store(JSON.stringify(full));
     const actor = startApp(s);
