@@ -14,10 +14,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { createServer } from 'node:net';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { RSS_BUDGET_MB } from '../src/server/memory-budget';
+import { freePort } from '../test/e2e/support/server';
 import { startFlags } from './start-flags';
 
 const SECONDS = Math.min(15, Number(process.env.BENCH_SECONDS ?? 10));
@@ -55,17 +55,6 @@ interface Prepared {
   skuIds: string[];
   dataDir: string;
   schema?: string;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

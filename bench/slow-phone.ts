@@ -97,7 +97,10 @@ async function main() {
       'first picture': 'img.shop-img',
     });
 
-    // 3. Offline reload of `/home` once the service worker controls the page.
+    // 3. Offline reload of `/home` once the service worker controls the page (it installs on the first
+    // visit and controls the pages opened after: one more online load).
+    await home.evaluate(async () => void (await navigator.serviceWorker.ready));
+    await home.reload();
     await home.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 120_000 });
     await cdp.send('Network.emulateNetworkConditions', { offline: true, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     await context.setOffline(true);

@@ -14,14 +14,14 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, connect } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import lighthouse from 'lighthouse';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { call, verifiedFarmer, apiLogin } from '../test/e2e/support/api';
-import type { TestServer } from '../test/e2e/support/server';
+import { freePort, type TestServer } from '../test/e2e/support/server';
 import { startFlags } from './start-flags';
 
 const ROOT = resolve(process.env.BENCH_ROOT ?? '.');
@@ -30,17 +30,6 @@ const FARMER = '9123456780';
 /** Lighthouse runs per page; the run with the median score is reported (the machine is shared: figures vary). */
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const KB = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 180_000): Promise<T> {
   const deadline = Date.now() + ms;
