@@ -8,6 +8,7 @@ import { adminQuotationsMachine, type SaveQuotationInput } from '../../machines/
 import type { SaveOutcome } from '../../machines/admin-sheet';
 import { adminSkusMachine, type SaveSkuInput } from '../../machines/admin-skus.machine';
 import { adminUsersMachine } from '../../machines/admin-users.machine';
+import { protectedImageMachine } from '../../machines/protected-image.machine';
 import type { AuditEntry, Order, Quotation, Sku, User } from '../../src/domain/types';
 import { ORDERS, QUOTATIONS, SKUS, USERS, order, page, quotation, sku } from './admin-fixtures';
 import type { Page, PageQuery } from '../../machines/admin-list';
@@ -42,51 +43,53 @@ export const USER_5: User = { ...USERS[0]!, _id: 'u5', name: 'Esha Joshi', mobil
 export const USERS_AFTER_VERIFY: User[] = USERS.map((u) => (u._id === 'u2' ? { ...u, isVerified: true } : u));
 
 export const quotationEvents: AnyEventObject[] = [
-  done('loadQuotations', page(QUOTATIONS, 'c2', 3)),
-  done('moreQuotations', page([QUOTATION_3], null, 3)),
-  failed('moreQuotations'),
+  done('load', page(QUOTATIONS, 'c2', 3)),
+  done('more', page([QUOTATION_3], null, 3)),
+  failed('more'),
   { type: 'list.more' },
   { type: 'xstate.after.SEARCH_DELAY.adminQuotations.browsing.debouncing' },
-  failed('loadQuotations'),
+  failed('load'),
   { type: 'list.reload' },
   { type: 'search.change', query: 'qt100002' },
-  { type: 'quotation.open', id: 'q2' },
-  done('quotationHistory', HISTORY),
-  failed('quotationHistory'),
-  { type: 'quotation.edit' },
-  { type: 'draft.status', status: 'COMPLETED' },
-  { type: 'draft.line', index: 0, field: 'goods', value: '12500.50' },
-  { type: 'quotation.save' },
-  done('saveQuotation', SAVED),
-  done('saveQuotation', CONFLICT),
-  failed('saveQuotation'),
-  done('reloadQuotations', page([QUOTATIONS_CHANGED[1]!])),
-  failed('reloadQuotations'),
+  { type: 'sheet.open', id: 'q2' },
+  done('history', HISTORY),
+  failed('history'),
+  { type: 'sheet.edit' },
+  { type: 'draft.change', change: { status: 'COMPLETED' } },
+  { type: 'status.change', status: 'COMPLETED' },
+  { type: 'draft.change', change: { line: 0, field: 'goods', value: '12500.50' } },
+  { type: 'sheet.save' },
+  done('save', SAVED),
+  done('save', CONFLICT),
+  failed('save'),
+  done('reload', page([QUOTATIONS_CHANGED[1]!])),
+  failed('reload'),
   { type: 'draft.reapply' },
   { type: 'sheet.close' },
 ];
 
 export const orderEvents: AnyEventObject[] = [
-  done('loadOrders', page(ORDERS, 'c2', 3)),
-  done('moreOrders', page([ORDER_3], null, 3)),
-  failed('moreOrders'),
+  done('load', page(ORDERS, 'c2', 3)),
+  done('more', page([ORDER_3], null, 3)),
+  failed('more'),
   { type: 'list.more' },
   { type: 'xstate.after.SEARCH_DELAY.adminOrders.browsing.debouncing' },
-  failed('loadOrders'),
+  failed('load'),
   { type: 'list.reload' },
   { type: 'search.change', query: 'od100001' },
-  { type: 'order.open', id: 'o1' },
-  done('orderHistory', HISTORY),
-  failed('orderHistory'),
-  { type: 'order.edit' },
-  { type: 'draft.status', status: 'ORDER_CONFIRMED' },
-  { type: 'draft.amountPaid', value: '5000.5' },
-  { type: 'order.save' },
-  done('saveOrder', SAVED),
-  done('saveOrder', CONFLICT),
-  failed('saveOrder'),
-  done('reloadOrders', page([ORDERS_CHANGED[0]!])),
-  failed('reloadOrders'),
+  { type: 'sheet.open', id: 'o1' },
+  done('history', HISTORY),
+  failed('history'),
+  { type: 'sheet.edit' },
+  { type: 'draft.change', change: { status: 'ORDER_CONFIRMED' } },
+  { type: 'status.change', status: 'DELIVERED' },
+  { type: 'draft.change', change: { amountPaid: '5000.5' } },
+  { type: 'sheet.save' },
+  done('save', SAVED),
+  done('save', CONFLICT),
+  failed('save'),
+  done('reload', page([ORDERS_CHANGED[0]!])),
+  failed('reload'),
   { type: 'draft.reapply' },
   { type: 'sheet.close' },
 ];
@@ -99,7 +102,7 @@ export const whileHistoryPending =
   (events: readonly AnyEventObject[]) =>
   (snapshot: { context: { history: unknown; historyFailed: boolean } }): AnyEventObject[] =>
     events.filter(
-      (e) => !/^xstate\.(done|error)\.actor\.\w+History$/.test(e.type) || (snapshot.context.history === null && !snapshot.context.historyFailed),
+      (e) => !/^xstate\.(done|error)\.actor\.(\w+History|history)$/.test(e.type) || (snapshot.context.history === null && !snapshot.context.historyFailed),
     );
 
 /** A tiny PNG, the file an admin picks for a SKU image. */
@@ -143,10 +146,7 @@ export const userEvents: AnyEventObject[] = [
   failed('userHistory'),
   { type: 'user.expand', id: 'u3' },
   { type: 'user.collapse' },
-  { type: 'photo.loaded', src: 'blob:photo-u2' },
-  { type: 'photo.failed' },
-  { type: 'aadhaar.loaded', src: 'blob:aadhaar-u2' },
-  { type: 'aadhaar.failed' },
+  { type: 'status.change', status: 'UNVERIFIED' },
   { type: 'user.verify', id: 'u2' },
   done('verifyUser', null),
   failed('verifyUser'),
@@ -175,15 +175,15 @@ export const userEventsIn = (snapshot: {
 /** The production charts with effects that never settle: the paths deliver every answer as an event. */
 export const quotationsModel = adminQuotationsMachine.provide({
   actors: {
-    loadQuotations: never<Page<Quotation>, PageQuery>(),
-    saveQuotation: never<SaveOutcome, SaveQuotationInput>(),
+    loadPage: never<Page<Quotation>, PageQuery>(),
+    saveRow: never<SaveOutcome, SaveQuotationInput>(),
     loadHistory: never<AuditEntry[], { id: string }>(),
   },
 });
 export const ordersModel = adminOrdersMachine.provide({
   actors: {
-    loadOrders: never<Page<Order>, PageQuery>(),
-    saveOrder: never<SaveOutcome, SaveOrderInput>(),
+    loadPage: never<Page<Order>, PageQuery>(),
+    saveRow: never<SaveOutcome, SaveOrderInput>(),
     loadHistory: never<AuditEntry[], { id: string }>(),
   },
 });
@@ -195,6 +195,5 @@ export const skusModel = adminSkusMachine.provide({
 export const usersModel = adminUsersMachine.provide({
   actors: { loadUsers: never<Page<User>, PageQuery>(), verifyUser: never<unknown, { id: string }>(),
     loadHistory: never<AuditEntry[], { id: string }>(),
-    photoImage: silentCallback<{ url: string }>(),
-    aadhaarImage: silentCallback<{ url: string }>(), },
+    image: protectedImageMachine.provide({ actors: { fetchImage: silentCallback<{ url: string }>() } }), },
 });

@@ -19,7 +19,7 @@ import type { AuditEntry, Language, Order, Quotation, Sku, User } from '../../sr
 import { App } from '../../src/web/app';
 import { AppActorContext } from '../../src/web/app-context';
 import { createAppLogic } from '../../src/web/app-logic';
-import { AdminActorsProvider, type AdminActors } from '../../src/web/admin/admin-actors';
+import type { AdminActors } from '../../src/web/admin/actors';
 import { controlledCallback } from '../machines/admin-controlled';
 import { controlled, type ControlledCall } from '../support/controlled';
 import { controlledActors, memoryStore } from '../support/render';
@@ -46,8 +46,8 @@ export function adminEffects() {
     loadUsers: controlled<Page<User>, PageQuery>(),
     userHistory: controlled<AuditEntry[], { id: string }>(),
     verifyUser: controlled<unknown, { id: string }>(),
-    photoImage: controlledCallback<{ url: string }>(),
-    aadhaarImage: controlledCallback<{ url: string }>(),
+    /** The photo's and the Aadhaar image's fetch (one protected-image chart each): tell them apart by url. */
+    fetchImage: controlledCallback<{ url: string }>(),
     loadSkus: controlled<Sku[], void>(),
     saveSku: controlled<SaveOutcome, SaveSkuInput>(),
     prepareSkuImage: controlled<Blob, { file: Blob }>(),
@@ -71,6 +71,24 @@ export function renderAdmin(path: string, language: Language = 'english', real: 
   const memory = memoryLocation({ path, record: true });
   const store = memoryStore({ [PERSIST_KEY]: JSON.stringify({ ...EMPTY_PERSISTED, user: { ...ADMIN, preferredLanguage: language } }) });
   const onboarding = controlledActors();
+  const effects = adminEffects();
+  const admin: AdminActors = {
+    users: {
+      loadUsers: effects.loadUsers.logic,
+      loadHistory: effects.userHistory.logic,
+      verifyUser: effects.verifyUser.logic,
+      fetchImage: effects.fetchImage.logic,
+    },
+    skus: {
+      loadSkus: effects.loadSkus.logic,
+      saveSku: effects.saveSku.logic,
+      prepareSkuImage: effects.prepareSkuImage.logic,
+      uploadSkuImage: effects.uploadSkuImage.logic,
+    },
+    quotations: { loadPage: effects.loadQuotations.logic, saveRow: effects.saveQuotation.logic, loadHistory: effects.quotationHistory.logic },
+    orders: { loadPage: effects.loadOrders.logic, saveRow: effects.saveOrder.logic, loadHistory: effects.orderHistory.logic },
+    ...real,
+  };
   const logic = createAppLogic({
     navigate: (to, { replace }) => memory.navigate(to, { replace }),
     saveToken: () => undefined,
@@ -84,39 +102,15 @@ export function renderAdmin(path: string, language: Language = 'english', real: 
       fetchSkus: controlled<Sku[], NonReducibleUnknown>().logic,
       fetchConfig: controlled<AppConfig, NonReducibleUnknown>().logic,
     },
+    admin,
   });
-  const effects = adminEffects();
-  const actors: AdminActors = {
-    users: {
-      loadUsers: effects.loadUsers.logic,
-      loadHistory: effects.userHistory.logic,
-      verifyUser: effects.verifyUser.logic,
-      photoImage: effects.photoImage.logic,
-      aadhaarImage: effects.aadhaarImage.logic,
-    },
-    skus: {
-      loadSkus: effects.loadSkus.logic,
-      saveSku: effects.saveSku.logic,
-      prepareSkuImage: effects.prepareSkuImage.logic,
-      uploadSkuImage: effects.uploadSkuImage.logic,
-    },
-    quotations: {
-      loadQuotations: effects.loadQuotations.logic,
-      saveQuotation: effects.saveQuotation.logic,
-      loadHistory: effects.quotationHistory.logic,
-    },
-    orders: { loadOrders: effects.loadOrders.logic, saveOrder: effects.saveOrder.logic, loadHistory: effects.orderHistory.logic },
-    ...real,
-  };
-  // StrictMode as in main.tsx: React stops and restarts each screen's actor once on mount.
+  // StrictMode as in main.tsx.
   const utils = render(
     <StrictMode>
       <AppActorContext.Provider logic={logic} options={{ input: { hasToken: true } }}>
-        <AdminActorsProvider actors={actors}>
-          <Router hook={memory.hook} searchHook={memory.searchHook}>
-            <App />
-          </Router>
-        </AdminActorsProvider>
+        <Router hook={memory.hook} searchHook={memory.searchHook}>
+          <App />
+        </Router>
       </AppActorContext.Provider>
     </StrictMode>,
   );
