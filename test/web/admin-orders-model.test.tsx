@@ -34,15 +34,15 @@ const driver: ScreenDriver = {
         return click(screen.getByRole('button', { name: 'Try again' }));
       case 'list.more':
         return click(screen.getByRole('button', { name: 'Load more' }));
-      case 'order.open':
+      case 'sheet.open':
         return click(screen.getByRole('button', { name: /OD100001/ }));
-      case 'order.edit':
+      case 'sheet.edit':
         return click(buttonIn(sheet(), 'Edit'));
       case 'draft.status':
         return userEvent.selectOptions(within(sheet()).getByLabelText('Status'), event.status);
       case 'draft.amountPaid':
         return typeInto(paidInput(), event.value);
-      case 'order.save':
+      case 'sheet.save':
         return click(buttonIn(sheet(), 'Update'));
       case 'draft.reapply':
         return click(buttonIn(sheet(), 'Apply my changes again'));
@@ -78,8 +78,8 @@ const driver: ScreenDriver = {
       expect(paidInput().value).toBe(form.amountPaid);
       const pending = orderBalance(order, ctx(snapshot).draft).pendingPaisa;
       expect(within(sheet()).getByText(formatPaisa(pending), { selector: '.shop-rows-total dd' })).toBeTruthy();
-      expectEnabled(buttonIn(sheet(), /Update|Saving/), snapshot.can({ type: 'order.save' }));
-      expectEnabled(buttonIn(sheet(), 'Edit'), snapshot.can({ type: 'order.edit' }));
+      expectEnabled(buttonIn(sheet(), /Update|Saving/), snapshot.can({ type: 'sheet.save' }));
+      expectEnabled(buttonIn(sheet(), 'Edit'), snapshot.can({ type: 'sheet.edit' }));
     },
     'sheet.viewing': () => {
       expect(paidInput().disabled).toBe(true);

@@ -28,15 +28,15 @@ const driver: ScreenDriver = {
         return click(screen.getByRole('button', { name: 'Try again' }));
       case 'list.more':
         return click(screen.getByRole('button', { name: 'Load more' }));
-      case 'quotation.open':
+      case 'sheet.open':
         return click(screen.getByRole('button', { name: /QT100002/ }));
-      case 'quotation.edit':
+      case 'sheet.edit':
         return click(buttonIn(sheet(), 'Edit'));
       case 'draft.status':
         return userEvent.selectOptions(within(sheet()).getByLabelText('Status'), event.status);
       case 'draft.line':
         return typeInto(sheet().querySelector<HTMLInputElement>(`#admin-line-${event.index}-${event.field}`)!, event.value);
-      case 'quotation.save':
+      case 'sheet.save':
         return click(buttonIn(sheet(), 'Update'));
       case 'draft.reapply':
         return click(buttonIn(sheet(), 'Apply my changes again'));
@@ -70,8 +70,8 @@ const driver: ScreenDriver = {
       expect(within(sheet()).getByLabelText('Status')).toHaveProperty('value', form.status);
       expect(sheet().querySelector<HTMLInputElement>('#admin-line-0-goods')!.value).toBe(form.lines[0]!.goods);
       expect(within(sheet()).getByText(formatPaisa(draftPriceDetails(form).totalPaisa), { selector: '.shop-rows-total dd' })).toBeTruthy();
-      expectEnabled(buttonIn(sheet(), /Update|Saving/), snapshot.can({ type: 'quotation.save' }));
-      expectEnabled(buttonIn(sheet(), 'Edit'), snapshot.can({ type: 'quotation.edit' }));
+      expectEnabled(buttonIn(sheet(), /Update|Saving/), snapshot.can({ type: 'sheet.save' }));
+      expectEnabled(buttonIn(sheet(), 'Edit'), snapshot.can({ type: 'sheet.edit' }));
     },
     'sheet.viewing': () => {
       expect(within(sheet()).getByLabelText('Status')).toHaveProperty('disabled', true);

@@ -210,18 +210,18 @@ describe('the admin bottom sheet', () => {
 });
 
 describe('the real admin effects', () => {
-  it('ask the server for one page: the search only when there is one, the cursor only after the first page', async () => {
+  it('ask the server for one page: the search and status only when there are, the cursor only after the first page', async () => {
     const paths: string[] = [];
     const call = (async (_method: string, path: string) => {
       paths.push(path);
       return { data: [], nextCursor: null, total: 0 };
     }) as ApiCall;
-    const load = adminOrdersActors(call).loadOrders;
-    for (const input of [{ q: '  ', cursor: null }, { q: ' QT1000 ', cursor: 'abc=' }]) {
+    const load = adminOrdersActors(call).loadPage;
+    for (const input of [{ q: '  ', status: null, cursor: null }, { q: ' QT1000 ', status: 'DELIVERED', cursor: 'abc=' }]) {
       const actor = createActor(load, { input }).start();
       await toPromise(actor);
     }
-    expect(paths).toEqual(['/orders?limit=50', '/orders?limit=50&q=QT1000&cursor=abc%3D']);
+    expect(paths).toEqual(['/orders?limit=50', '/orders?limit=50&q=QT1000&status=DELIVERED&cursor=abc%3D']);
   });
 });
 
