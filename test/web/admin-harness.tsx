@@ -4,9 +4,10 @@
  */
 import { act, render, waitFor, type RenderResult } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { fromCallback, type AnyEventObject, type NonReducibleUnknown } from 'xstate';
+import { fromCallback, type ActorRefFrom, type AnyEventObject, type InspectionEvent, type NonReducibleUnknown } from 'xstate';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import type { appMachine } from '../../machines/app.machine';
 import { EMPTY_PERSISTED, PERSIST_KEY } from '../../machines/persistence';
 import type { Page, PageQuery } from '../../machines/admin-list';
 import type { SaveOrderInput } from '../../machines/admin-orders.machine';
@@ -65,9 +66,17 @@ export type AdminEffects = ReturnType<typeof adminEffects>;
 export interface RenderedAdmin extends RenderResult {
   effects: AdminEffects;
   path: () => string;
+  /** The app's root actor: the admin charts are its children. */
+  app: () => ActorRefFrom<typeof appMachine>;
 }
 
-export function renderAdmin(path: string, language: Language = 'english', real: Partial<AdminActors> = {}): RenderedAdmin {
+export function renderAdmin(
+  path: string,
+  language: Language = 'english',
+  real: Partial<AdminActors> = {},
+  /** What `?inspect` hands the Stately inspector: the actor-system test records the charts with it. */
+  inspect?: (event: InspectionEvent) => void,
+): RenderedAdmin {
   const memory = memoryLocation({ path, record: true });
   const store = memoryStore({ [PERSIST_KEY]: JSON.stringify({ ...EMPTY_PERSISTED, user: { ...ADMIN, preferredLanguage: language } }) });
   const onboarding = controlledActors();
@@ -104,17 +113,27 @@ export function renderAdmin(path: string, language: Language = 'english', real: 
     },
     admin,
   });
+  let appRef: ActorRefFrom<typeof appMachine> | null = null;
+  function Probe() {
+    appRef = AppActorContext.useActorRef();
+    return null;
+  }
   // StrictMode as in main.tsx.
   const utils = render(
     <StrictMode>
-      <AppActorContext.Provider logic={logic} options={{ input: { hasToken: true } }}>
+      <AppActorContext.Provider logic={logic} options={{ input: { hasToken: true }, inspect }}>
+        <Probe />
         <Router hook={memory.hook} searchHook={memory.searchHook}>
           <App />
         </Router>
       </AppActorContext.Provider>
     </StrictMode>,
   );
-  return { ...utils, effects, path: () => memory.history.at(-1) ?? path };
+  const app = () => {
+    if (!appRef) throw new Error('The app actor is not running');
+    return appRef;
+  };
+  return { ...utils, effects, app, path: () => memory.history.at(-1) ?? path };
 }
 
 /** Lets settled promises and the renders they cause run. */

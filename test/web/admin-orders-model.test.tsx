@@ -25,11 +25,13 @@ const paidInput = () => within(sheet()).getByLabelText('Amount paid (₹)') as H
 
 const driver: ScreenDriver = {
   path: '/admin/orders',
-  effects: { orderHistory: 'orderHistory', loadOrders: 'loadOrders', reloadOrders: 'loadOrders', moreOrders: 'loadOrders', saveOrder: 'saveOrder' },
+  effects: { history: 'orderHistory', load: 'loadOrders', reload: 'loadOrders', more: 'loadOrders', save: 'saveOrder' },
   async gestures(event) {
     switch (event.type) {
       case 'search.change':
         return typeInto(screen.getByRole('searchbox', { name: 'Search by order id' }), event.query);
+      case 'status.change':
+        return userEvent.selectOptions(screen.getByLabelText('Filter by status'), event.status ?? '');
       case 'list.reload':
         return click(screen.getByRole('button', { name: 'Try again' }));
       case 'list.more':
@@ -38,10 +40,9 @@ const driver: ScreenDriver = {
         return click(screen.getByRole('button', { name: /OD100001/ }));
       case 'sheet.edit':
         return click(buttonIn(sheet(), 'Edit'));
-      case 'draft.status':
-        return userEvent.selectOptions(within(sheet()).getByLabelText('Status'), event.status);
-      case 'draft.amountPaid':
-        return typeInto(paidInput(), event.value);
+      case 'draft.change':
+        if ('status' in event.change) return userEvent.selectOptions(within(sheet()).getByLabelText('Status'), event.change.status);
+        return typeInto(paidInput(), event.change.amountPaid);
       case 'sheet.save':
         return click(buttonIn(sheet(), 'Update'));
       case 'draft.reapply':
@@ -61,6 +62,7 @@ const driver: ScreenDriver = {
     },
     browsing: (snapshot) => {
       expectPageFooter(snapshot);
+      expect(screen.getByLabelText('Filter by status')).toHaveProperty('value', ctx(snapshot).status ?? '');
       expect(screen.queryByRole('dialog')).toBeNull();
       const shown = within(screen.getByRole('list', { name: 'Orders' })).queryAllByRole('button').map((b) => b.textContent);
       const expected = visibleOrders(ctx(snapshot)).map((o) => o.orderDisplayId);

@@ -19,11 +19,13 @@ const STATUS_TEXT: Record<string, string> = {
 
 const driver: ScreenDriver = {
   path: '/admin/quotations',
-  effects: { quotationHistory: 'quotationHistory', loadQuotations: 'loadQuotations', reloadQuotations: 'loadQuotations', moreQuotations: 'loadQuotations', saveQuotation: 'saveQuotation' },
+  effects: { history: 'quotationHistory', load: 'loadQuotations', reload: 'loadQuotations', more: 'loadQuotations', save: 'saveQuotation' },
   async gestures(event) {
     switch (event.type) {
       case 'search.change':
         return typeInto(screen.getByRole('searchbox', { name: 'Search by quotation id' }), event.query);
+      case 'status.change':
+        return userEvent.selectOptions(screen.getByLabelText('Filter by status'), event.status ?? '');
       case 'list.reload':
         return click(screen.getByRole('button', { name: 'Try again' }));
       case 'list.more':
@@ -32,10 +34,9 @@ const driver: ScreenDriver = {
         return click(screen.getByRole('button', { name: /QT100002/ }));
       case 'sheet.edit':
         return click(buttonIn(sheet(), 'Edit'));
-      case 'draft.status':
-        return userEvent.selectOptions(within(sheet()).getByLabelText('Status'), event.status);
-      case 'draft.line':
-        return typeInto(sheet().querySelector<HTMLInputElement>(`#admin-line-${event.index}-${event.field}`)!, event.value);
+      case 'draft.change':
+        if ('status' in event.change) return userEvent.selectOptions(within(sheet()).getByLabelText('Status'), event.change.status);
+        return typeInto(sheet().querySelector<HTMLInputElement>(`#admin-line-${event.change.line}-${event.change.field}`)!, event.change.value);
       case 'sheet.save':
         return click(buttonIn(sheet(), 'Update'));
       case 'draft.reapply':
@@ -56,6 +57,7 @@ const driver: ScreenDriver = {
     },
     browsing: (snapshot) => {
       expectPageFooter(snapshot);
+      expect(screen.getByLabelText('Filter by status')).toHaveProperty('value', ctx(snapshot).status ?? '');
       expect(screen.queryByRole('dialog')).toBeNull();
       const shown = within(screen.getByRole('list', { name: 'Quotations' })).queryAllByRole('button').map((b) => b.textContent);
       const expected = visibleQuotations(ctx(snapshot)).map((q) => q.quotationDisplayId);
