@@ -105,6 +105,20 @@ export const whileHistoryPending =
       (e) => !/^xstate\.(done|error)\.actor\.(\w+History|history)$/.test(e.type) || (snapshot.context.history === null && !snapshot.context.historyFailed),
     );
 
+/**
+ * The events of a sheet list (quotations, orders) in a state: history answers only while it is pending,
+ * and a search or status filter names another value than the one set (the same text typed again, or the
+ * same option chosen again, is no change on the screen): after one, the next clears it.
+ */
+export const sheetListEventsIn =
+  (events: readonly AnyEventObject[]) =>
+  (snapshot: { context: { history: unknown; historyFailed: boolean; query: string; status: string | null } }): AnyEventObject[] =>
+    whileHistoryPending(events)(snapshot).map((e) => {
+      if (e.type === 'search.change' && snapshot.context.query !== '') return { type: 'search.change', query: '' };
+      if (e.type === 'status.change' && snapshot.context.status !== null) return { type: 'status.change', status: null };
+      return e;
+    });
+
 /** A tiny PNG, the file an admin picks for a SKU image. */
 export const SKU_IMAGE_FILE = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' });
 
@@ -162,13 +176,14 @@ export const USERS_MODEL_LIMIT = 60_000;
 
 /** After a verification the list reloads with the verified user; the paths answer with this list then. */
 export const userEventsIn = (snapshot: {
-  context: { users: User[]; query: string; history: AuditEntry[] | null; historyFailed: boolean };
+  context: { users: User[]; query: string; status: string | null; history: AuditEntry[] | null; historyFailed: boolean };
 }): AnyEventObject[] =>
   whileHistoryPending(userEvents)(snapshot).map((e) => {
     // Only the first load has a second page: later loads (after a verification or a search) are one page.
     if (e.type === 'xstate.done.actor.loadUsers' && snapshot.context.users.length > 0) return done('loadUsers', page(USERS_AFTER_VERIFY));
-    // Typing changes the text: after a search the next one clears it.
+    // Typing changes the text: after a search the next one clears it; likewise the status filter.
     if (e.type === 'search.change' && snapshot.context.query !== '') return { type: 'search.change', query: '' };
+    if (e.type === 'status.change' && snapshot.context.status !== null) return { type: 'status.change', status: null };
     return e;
   });
 

@@ -11,18 +11,18 @@ import {
   userEventsIn,
   MODEL_LIMIT,
   USERS_MODEL_LIMIT,
-  whileHistoryPending,
+  sheetListEventsIn,
   usersModel,
 } from './admin-model-events';
 
 describe('the admin charts, walked by generated paths', () => {
   it('the quotations chart takes every transition it defines', () => {
-    const paths = modelPaths(quotationsModel, { events: (snapshot) => whileHistoryPending(quotationEvents)(snapshot as never), limit: MODEL_LIMIT });
+    const paths = modelPaths(quotationsModel, { events: (snapshot) => sheetListEventsIn(quotationEvents)(snapshot as never), limit: MODEL_LIMIT });
     assertFullCoverage(quotationsModel, paths);
   });
 
   it('the orders chart takes every transition it defines', () => {
-    const paths = modelPaths(ordersModel, { events: (snapshot) => whileHistoryPending(orderEvents)(snapshot as never), limit: MODEL_LIMIT });
+    const paths = modelPaths(ordersModel, { events: (snapshot) => sheetListEventsIn(orderEvents)(snapshot as never), limit: MODEL_LIMIT });
     assertFullCoverage(ordersModel, paths);
   });
 

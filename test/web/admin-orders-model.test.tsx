@@ -9,7 +9,7 @@ import {
   type AdminOrdersContext,
 } from '../../machines/admin-orders.machine';
 import { formatPaisa } from '../../src/domain/money';
-import { MODEL_LIMIT, orderEvents, ordersModel, whileHistoryPending } from '../machines/admin-model-events';
+import { MODEL_LIMIT, orderEvents, ordersModel, sheetListEventsIn } from '../machines/admin-model-events';
 import { assertFullCoverage, modelPaths } from '../support/model-coverage';
 import { buttonIn, expectHistory, expectPageFooter, click, expectEnabled, runPath, sheet, typeInto, type ScreenDriver, type Snapshot } from './admin-drive';
 
@@ -114,7 +114,7 @@ const driver: ScreenDriver = {
 };
 
 describe('the admin orders screen, driven along the chart’s paths', () => {
-  const paths = modelPaths(ordersModel, { events: (snapshot) => whileHistoryPending(orderEvents)(snapshot as never), limit: MODEL_LIMIT });
+  const paths = modelPaths(ordersModel, { events: (snapshot) => sheetListEventsIn(orderEvents)(snapshot as never), limit: MODEL_LIMIT });
 
   it('drives paths that take every transition of the chart', () => {
     assertFullCoverage(ordersModel, paths);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { draftPriceDetails } from '../../machines/admin-quotation-draft';
 import { openQuotation, shownQuotationDraft, visibleQuotations, type AdminQuotationsContext } from '../../machines/admin-quotations.machine';
 import { formatPaisa } from '../../src/domain/money';
-import { MODEL_LIMIT, quotationEvents, quotationsModel, whileHistoryPending } from '../machines/admin-model-events';
+import { MODEL_LIMIT, quotationEvents, quotationsModel, sheetListEventsIn } from '../machines/admin-model-events';
 import { assertFullCoverage, modelPaths } from '../support/model-coverage';
 import { buttonIn, expectHistory, expectPageFooter, click, expectEnabled, runPath, sheet, typeInto, type ScreenDriver, type Snapshot } from './admin-drive';
 
@@ -107,7 +107,7 @@ const driver: ScreenDriver = {
 };
 
 describe('the admin quotations screen, driven along the chart’s paths', () => {
-  const paths = modelPaths(quotationsModel, { events: (snapshot) => whileHistoryPending(quotationEvents)(snapshot as never), limit: MODEL_LIMIT });
+  const paths = modelPaths(quotationsModel, { events: (snapshot) => sheetListEventsIn(quotationEvents)(snapshot as never), limit: MODEL_LIMIT });
 
   it('drives paths that take every transition of the chart', () => {
     assertFullCoverage(quotationsModel, paths);
