@@ -22,6 +22,23 @@ export interface PageQuery {
   cursor: string | null;
 }
 
+/** What a paged chart's context says of its filter and where its list continues. */
+interface ListPosition {
+  query: string;
+  status: string | null;
+  nextCursor: string | null;
+}
+
+/** The first page of the search and status as set (a new filter starts from no cursor). */
+export const firstPageQuery = ({ context }: { context: ListPosition }): PageQuery => ({ q: context.query, status: context.status, cursor: null });
+
+/** The next page of the search and status as set, from where the list continues. */
+export const nextPageQuery = ({ context }: { context: ListPosition }): PageQuery => ({
+  q: context.query,
+  status: context.status,
+  cursor: context.nextCursor,
+});
+
 /** One page as the server answers it. */
 export interface Page<T> {
   data: T[];
@@ -123,6 +140,15 @@ export interface AdminSheetListSpec<TRow extends { _id: string }, TDraft, TBody,
 export const openRow = <TRow extends { _id: string }>(context: { rows: TRow[]; openId: string | null }): TRow | undefined =>
   context.rows.find((row) => row._id === context.openId);
 
+/** What a sheet's form shows: the draft while there is one, else the open row as saved. */
+export function shownDraft<TRow extends { _id: string }, TDraft>(
+  context: { rows: TRow[]; openId: string | null; draft: TDraft | null },
+  draftOf: (row: TRow) => TDraft,
+): TDraft | null {
+  const row = openRow(context);
+  return context.draft ?? (row ? draftOf(row) : null);
+}
+
 export function adminSheetList<TRow extends { _id: string }, TDraft, TBody, TStatus extends string, TChange>(
   spec: AdminSheetListSpec<TRow, TDraft, TBody, TChange>,
 ) {
@@ -209,7 +235,7 @@ export function adminSheetList<TRow extends { _id: string }, TDraft, TBody, TSta
         invoke: {
           id: 'load',
           src: 'loadPage',
-          input: ({ context }) => ({ q: context.query, status: context.status, cursor: null }),
+          input: firstPageQuery,
           onDone: { target: 'browsing', actions: { type: 'setFirstPage', params: ({ event }) => event.output } },
           onError: 'loadFailed',
         },
@@ -241,7 +267,7 @@ export function adminSheetList<TRow extends { _id: string }, TDraft, TBody, TSta
             invoke: {
               id: 'more',
               src: 'loadPage',
-              input: ({ context }) => ({ q: context.query, status: context.status, cursor: context.nextCursor }),
+              input: nextPageQuery,
               onDone: { target: 'idle', actions: { type: 'appendPage', params: ({ event }) => event.output } },
               onError: 'moreFailed',
             },

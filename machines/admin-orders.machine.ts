@@ -15,7 +15,7 @@ import type { ContextFrom, EventFrom } from 'xstate';
 import type { OrderUpdateBody } from '../src/domain/api';
 import { paisaToRupeesInput, priceDetails, rupeesToPaisa } from '../src/domain/money';
 import type { AuditEntry, Order, OrderStatus } from '../src/domain/types';
-import { adminSheetList, openRow, type SaveRowInput } from './admin-list';
+import { adminSheetList, openRow, shownDraft, type SaveRowInput } from './admin-list';
 import { changesFlat, reapplyFlat, type Refused } from './admin-sheet';
 
 export interface OrderDraft {
@@ -76,10 +76,7 @@ export type AdminOrdersEvent = EventFrom<typeof adminOrdersMachine>;
 export const openOrder = (context: AdminOrdersContext): Order | undefined => openRow(context);
 
 /** What the sheet's form shows: the draft while there is one, else the open order as saved. */
-export const shownOrderDraft = (context: AdminOrdersContext): OrderDraft | null => {
-  const order = openOrder(context);
-  return context.draft ?? (order ? orderDraftOf(order) : null);
-};
+export const shownOrderDraft = (context: AdminOrdersContext): OrderDraft | null => shownDraft(context, orderDraftOf);
 
 /** The orders the server found for the search and status (by order number or its quotation's QT number, name, mobile). */
 export const visibleOrders = (context: AdminOrdersContext): Order[] => context.rows;

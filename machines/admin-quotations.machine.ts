@@ -16,7 +16,7 @@
 import type { ContextFrom, EventFrom } from 'xstate';
 import type { QuotationPatchBody } from '../src/domain/api';
 import type { Quotation, QuotationStatus } from '../src/domain/types';
-import { adminSheetList, openRow, type SaveRowInput } from './admin-list';
+import { adminSheetList, openRow, shownDraft, type SaveRowInput } from './admin-list';
 import {
   quotationDraftOf,
   quotationPatchBody,
@@ -46,10 +46,7 @@ export type AdminQuotationsEvent = EventFrom<typeof adminQuotationsMachine>;
 export const openQuotation = (context: AdminQuotationsContext): Quotation | undefined => openRow(context);
 
 /** What the sheet's form shows: the draft while there is one, else the open quotation as saved. */
-export const shownQuotationDraft = (context: AdminQuotationsContext): QuotationDraft | null => {
-  const quotation = openQuotation(context);
-  return context.draft ?? (quotation ? quotationDraftOf(quotation) : null);
-};
+export const shownQuotationDraft = (context: AdminQuotationsContext): QuotationDraft | null => shownDraft(context, quotationDraftOf);
 
 /** The quotations the server found for the search and status (by QT number, the farmer's name or mobile). */
 export const visibleQuotations = (context: AdminQuotationsContext): Quotation[] => context.rows;

@@ -14,7 +14,7 @@
  */
 import { assertEvent, assign, setup, type SnapshotFrom } from 'xstate';
 import type { AuditEntry, User } from '../src/domain/types';
-import { firstPage, nextPage, SEARCH_DELAY_MS, type Page, type PageQuery } from './admin-list';
+import { firstPage, firstPageQuery, nextPage, nextPageQuery, SEARCH_DELAY_MS, type Page, type PageQuery } from './admin-list';
 import { notProvided } from './admin-sheet';
 import { protectedImageMachine } from './protected-image.machine';
 
@@ -124,7 +124,7 @@ export const adminUsersMachine = setup({
           invoke: {
             id: 'loadUsers',
             src: 'loadUsers',
-            input: ({ context }) => ({ q: context.query, status: context.status, cursor: null }),
+            input: firstPageQuery,
             onDone: { target: 'loaded', actions: { type: 'setFirstPage', params: ({ event }) => event.output } },
             onError: 'loadFailed',
           },
@@ -137,7 +137,7 @@ export const adminUsersMachine = setup({
           invoke: {
             id: 'moreUsers',
             src: 'loadUsers',
-            input: ({ context }) => ({ q: context.query, status: context.status, cursor: context.nextCursor }),
+            input: nextPageQuery,
             onDone: { target: 'loaded', actions: { type: 'appendPage', params: ({ event }) => event.output } },
             onError: 'moreFailed',
           },
