@@ -14,7 +14,7 @@
 import type { ContextFrom, EventFrom } from 'xstate';
 import type { OrderUpdateBody } from '../src/domain/api';
 import { paisaToRupeesInput, priceDetails, rupeesToPaisa } from '../src/domain/money';
-import type { AuditEntry, Order, OrderStatus } from '../src/domain/types';
+import type { Order, OrderStatus } from '../src/domain/types';
 import { adminSheetList, openRow, shownDraft, type SaveRowInput } from './admin-list';
 import { changesFlat, reapplyFlat, type Refused } from './admin-sheet';
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import { assertFullCoverage, modelPaths } from '../support/model-coverage';
 import {
