@@ -4,12 +4,10 @@
  * opens in a bottom sheet with its items read-only; after Edit the admin sets the status (any of the five)
  * and the amount paid, typed in rupees and sent as a whole number of paisa.
  *
- *   loading ─┬─> browsing ──open──> sheet.viewing ──edit──> sheet.editing ──save──> sheet.saving
- *            └─> loadFailed ──reload──> loading
- *   browsing: idle ──more──> more (next page appended); search → debouncing ──500 ms──> loading
- *   saving: saved → loading (the list reloads, the sheet closes); 409 → sheet.reloading (the order is
- *   found again by its number) → sheet.conflict (the reloaded order, 'Failed to save order.', and the admin's own changes to re-apply); any other failure →
- *   sheet.editing.failed with the draft intact.
+ * The chart is `adminSheetList` (machines/admin-list.ts), the shape every sheet list shares: load, search
+ * and status filter (debounced), page, open the sheet (sheet.open), edit (sheet.edit, draft.change), save
+ * (sheet.save), 409 → reload → conflict → re-apply (draft.reapply). What is the order's own: its draft,
+ * the body of its save, and how one `draft.change` changes the draft.
  */
 import type { ContextFrom, EventFrom } from 'xstate';
 import type { OrderUpdateBody } from '../src/domain/api';

@@ -4,14 +4,10 @@
  * until the admin taps Edit; the status (any of the five) and each line's quantity, goods price, discount and
  * shipping are edited in rupees; Update sends the full quotation in paisa.
  *
- *   loading ─┬─> browsing ──open──> sheet.viewing ──edit──> sheet.editing ──save──> sheet.saving
- *            └─> loadFailed ──reload──> loading
- *   browsing: idle ──more──> more (next page appended); search → debouncing ──500 ms──> loading
- *   saving: saved → loading (the list reloads, the sheet closes); 409 → sheet.reloading (found again by
- *   its number) → sheet.conflict
- *   (the reloaded quotation, 'Failed to save quotation.', and the admin's own changes to re-apply); any other
- *   failure → sheet.editing.failed with the draft intact.
- * Update is enabled exactly when `can({ type: 'quotation.save' })`: in editing, with every field readable.
+ * The chart is `adminSheetList` (machines/admin-list.ts), the shape every sheet list shares: load, search
+ * and status filter (debounced), page, open the sheet (sheet.open), edit (sheet.edit, draft.change), save
+ * (sheet.save), 409 → reload → conflict → re-apply (draft.reapply). What is the quotation's own: its draft,
+ * the body of its save, and how one `draft.change` changes the draft.
  */
 import type { ContextFrom, EventFrom } from 'xstate';
 import type { QuotationPatchBody } from '../src/domain/api';
