@@ -2,19 +2,25 @@
  * /admin/users (SPEC §2, §6): every user, searched on the server by name or mobile number and paged
  * (machines/admin-list.ts), unverified first among those listed; one at a time expands to its details, with the
  * photo and Aadhaar image fetched from their protected urls; Verify calls `PATCH /users/verify/{id}` and reloads the list.
+ * A status filter (verified / not verified) is debounced like the search.
  *
  * Two regions side by side, so the open details stay open while the list reloads after a verification:
  *   list:   loading ─┬─> loaded ──verify──> verifying ─┬─> loading
  *                    └─> loadFailed                    └─> verifyFailed ──verify──> verifying
  *           loaded ──more──> more ─┬─> loaded (next page appended)     search → debouncing ──500 ms──> loading
  *                                  └─> moreFailed ──more──> more
- *   detail: collapsed ⇄ expanded, with a region each for the photo and the Aadhaar image
- *           (absent | present: loading → shown | unavailable); both are protected urls fetched with the token.
+ *   detail: collapsed ⇄ expanded; while expanded it runs the photo and the Aadhaar image as two
+ *           protected-image charts (./protected-image.machine, systemIds `adminUserPhoto`, `adminUserAadhaar`).
  */
 import { assertEvent, assign, setup, type SnapshotFrom } from 'xstate';
 import type { AuditEntry, User } from '../src/domain/types';
-import { firstPage, nextPage, SEARCH_DELAY_MS, type Page, type PageQuery } from './admin-list';
-import { callbackNotProvided, notProvided } from './admin-sheet';
+import { firstPage, firstPageQuery, nextPage, nextPageQuery, SEARCH_DELAY_MS, type Page, type PageQuery } from './admin-list';
+import { notProvided } from './admin-sheet';
+import { protectedImageMachine } from './protected-image.machine';
+
+/** The status filter of the users list (`status` on GET /users/all). */
+export type UserStatus = 'VERIFIED' | 'UNVERIFIED';
+export const USER_STATUSES: readonly UserStatus[] = ['UNVERIFIED', 'VERIFIED'];
 
 export interface AdminUsersContext {
   users: User[];
@@ -22,10 +28,9 @@ export interface AdminUsersContext {
   nextCursor: string | null;
   total: number;
   query: string;
+  /** The status filter; null lists everyone. */
+  status: UserStatus | null;
   expandedId: string | null;
-  /** Local (blob) urls of the expanded user's photo and Aadhaar image, fetched with the admin's token. */
-  photoSrc: string | null;
-  aadhaarSrc: string | null;
   /** The expanded user's audit trail, oldest first (null while it loads), and whether it failed to load. */
   history: AuditEntry[] | null;
   historyFailed: boolean;
@@ -33,15 +38,12 @@ export interface AdminUsersContext {
 
 export type AdminUsersEvent =
   | { type: 'search.change'; query: string }
+  | { type: 'status.change'; status: UserStatus | null }
   | { type: 'list.reload' }
   | { type: 'list.more' }
   | { type: 'user.expand'; id: string }
   | { type: 'user.collapse' }
-  | { type: 'user.verify'; id: string }
-  | { type: 'photo.loaded'; src: string }
-  | { type: 'photo.failed' }
-  | { type: 'aadhaar.loaded'; src: string }
-  | { type: 'aadhaar.failed' };
+  | { type: 'user.verify'; id: string };
 
 const CHART = 'adminUsers';
 
@@ -64,13 +66,13 @@ export const adminUsersMachine = setup({
     context: {} as AdminUsersContext,
     events: {} as AdminUsersEvent,
     tags: {} as 'loading' | 'loadingMore' | 'moreFailed' | 'fetchFailed' | 'verifying' | 'verifyFailed',
+    children: {} as { photo: 'image'; aadhaar: 'image' },
   },
   actors: {
     loadUsers: notProvided<Page<User>, PageQuery>(CHART, 'loadUsers'),
     verifyUser: notProvided<unknown, { id: string }>(CHART, 'verifyUser'),
-    /** Protected images: each sends `<kind>.loaded` with a local url (revoked when it stops) or `<kind>.failed`. */
-    photoImage: callbackNotProvided<{ url: string }>(CHART, 'photoImage'),
-    aadhaarImage: callbackNotProvided<{ url: string }>(CHART, 'aadhaarImage'),
+    /** A protected image (its `fetchImage` provided by the app): the photo and the Aadhaar image each run one. */
+    image: protectedImageMachine,
     /** `GET /users/{id}/history`: who changed what, and when. */
     loadHistory: notProvided<AuditEntry[], { id: string }>(CHART, 'loadHistory'),
   },
@@ -78,8 +80,6 @@ export const adminUsersMachine = setup({
     // Verify sits in the open details, so only the expanded user can be verified.
     isUnverified: ({ context, event }) =>
       event.type === 'user.verify' && event.id === context.expandedId && userOf(context, event.id)?.isVerified === false,
-    hasPhoto: ({ context }) => Boolean(expandedUser(context)?.profilePhoto),
-    hasAadhaar: ({ context }) => Boolean(expandedUser(context)?.aadhaar),
     isListed: ({ context, event }) => event.type === 'user.expand' && visibleUsers(context).some((u) => u._id === event.id),
     hasMore: ({ context }) => context.nextCursor !== null,
   },
@@ -93,27 +93,27 @@ export const adminUsersMachine = setup({
       const { rows, nextCursor, total } = nextPage(context.users, page);
       return { users: sortUsersForAdmin(rows), nextCursor, total };
     }),
-    setQuery: assign({ query: ({ event }) => (event.type === 'search.change' ? event.query : '') }),
+    setFilter: assign(({ context, event }) => ({
+      query: event.type === 'search.change' ? event.query : context.query,
+      status: event.type === 'status.change' ? event.status : context.status,
+    })),
     expand: assign({
       expandedId: ({ event }) => (event.type === 'user.expand' ? event.id : null),
-      photoSrc: null,
-      aadhaarSrc: null,
       history: null,
       historyFailed: false,
     }),
     setHistory: assign({ history: (_, history: AuditEntry[]) => history }),
     markHistoryFailed: assign({ historyFailed: true }),
-    collapse: assign({ expandedId: null, photoSrc: null, aadhaarSrc: null }),
-    showPhoto: assign({ photoSrc: ({ event }) => (event.type === 'photo.loaded' ? event.src : null) }),
-    showAadhaar: assign({ aadhaarSrc: ({ event }) => (event.type === 'aadhaar.loaded' ? event.src : null) }),
+    collapse: assign({ expandedId: null }),
   },
 }).createMachine({
   id: 'adminUsers',
-  context: { users: [], nextCursor: null, total: 0, query: '', expandedId: null, photoSrc: null, aadhaarSrc: null, history: null, historyFailed: false },
+  context: { users: [], nextCursor: null, total: 0, query: '', status: null, expandedId: null, history: null, historyFailed: false },
   type: 'parallel',
   on: {
-    // A new search waits for quiet, then loads; it closes the open details: the user may no longer be listed.
-    'search.change': { target: ['.list.debouncing', '.detail.collapsed'], actions: ['setQuery', 'collapse'] },
+    // A new search or status waits for quiet, then loads; it closes the open details: the user may no longer be listed.
+    'search.change': { target: ['.list.debouncing', '.detail.collapsed'], actions: ['setFilter', 'collapse'] },
+    'status.change': { target: ['.list.debouncing', '.detail.collapsed'], actions: ['setFilter', 'collapse'] },
   },
   states: {
     list: {
@@ -124,7 +124,7 @@ export const adminUsersMachine = setup({
           invoke: {
             id: 'loadUsers',
             src: 'loadUsers',
-            input: ({ context }) => ({ q: context.query, cursor: null }),
+            input: firstPageQuery,
             onDone: { target: 'loaded', actions: { type: 'setFirstPage', params: ({ event }) => event.output } },
             onError: 'loadFailed',
           },
@@ -137,7 +137,7 @@ export const adminUsersMachine = setup({
           invoke: {
             id: 'moreUsers',
             src: 'loadUsers',
-            input: ({ context }) => ({ q: context.query, cursor: context.nextCursor }),
+            input: nextPageQuery,
             onDone: { target: 'loaded', actions: { type: 'appendPage', params: ({ event }) => event.output } },
             onError: 'moreFailed',
           },
@@ -167,59 +167,20 @@ export const adminUsersMachine = setup({
       states: {
         collapsed: {},
         expanded: {
-          type: 'parallel',
-          // The audit trail shows under the details for as long as they are open.
-          invoke: {
-            id: 'userHistory',
-            src: 'loadHistory',
-            input: ({ context }) => ({ id: context.expandedId! }),
-            onDone: { actions: { type: 'setHistory', params: ({ event }) => event.output } },
-            onError: { actions: 'markHistoryFailed' },
-          },
+          // The audit trail and the two images load for as long as the details are open; leaving
+          // stops the images, which frees their local copies.
+          invoke: [
+            {
+              id: 'userHistory',
+              src: 'loadHistory',
+              input: ({ context }) => ({ id: context.expandedId! }),
+              onDone: { actions: { type: 'setHistory', params: ({ event }) => event.output } },
+              onError: { actions: 'markHistoryFailed' },
+            },
+            { id: 'photo', systemId: 'adminUserPhoto', src: 'image', input: ({ context }) => ({ url: expandedUser(context)?.profilePhoto ?? null }) },
+            { id: 'aadhaar', systemId: 'adminUserAadhaar', src: 'image', input: ({ context }) => ({ url: expandedUser(context)?.aadhaar ?? null }) },
+          ],
           on: { 'user.collapse': { target: 'collapsed', actions: 'collapse' } },
-          states: {
-            photo: {
-              initial: 'checking',
-              states: {
-                checking: { always: [{ guard: 'hasPhoto', target: 'present' }, { target: 'absent' }] },
-                absent: {},
-                // The fetch lives as long as the image shows: leaving revokes its local url.
-                present: {
-                  invoke: {
-                    id: 'photoImage',
-                    src: 'photoImage',
-                    input: ({ context }) => ({ url: expandedUser(context)?.profilePhoto ?? '' }),
-                  },
-                  initial: 'loading',
-                  on: {
-                    'photo.loaded': { target: '.shown', actions: 'showPhoto' },
-                    'photo.failed': '.unavailable',
-                  },
-                  states: { loading: {}, shown: {}, unavailable: {} },
-                },
-              },
-            },
-            aadhaar: {
-              initial: 'checking',
-              states: {
-                checking: { always: [{ guard: 'hasAadhaar', target: 'present' }, { target: 'absent' }] },
-                absent: {},
-                present: {
-                  invoke: {
-                    id: 'aadhaarImage',
-                    src: 'aadhaarImage',
-                    input: ({ context }) => ({ url: expandedUser(context)?.aadhaar ?? '' }),
-                  },
-                  initial: 'loading',
-                  on: {
-                    'aadhaar.loaded': { target: '.shown', actions: 'showAadhaar' },
-                    'aadhaar.failed': '.unavailable',
-                  },
-                  states: { loading: {}, shown: {}, unavailable: {} },
-                },
-              },
-            },
-          },
         },
       },
     },
@@ -228,15 +189,9 @@ export const adminUsersMachine = setup({
 
 export type ProtectedImageState = 'absent' | 'loading' | 'shown' | 'unavailable';
 
-/** Where the expanded user's photo or Aadhaar image stands, for the view. */
-export function protectedImageState(
-  snapshot: SnapshotFrom<typeof adminUsersMachine>,
-  kind: 'photo' | 'aadhaar',
-): ProtectedImageState {
-  const states = ['loading', 'shown', 'unavailable'] as const;
-  const present = (state: (typeof states)[number]) =>
-    kind === 'photo'
-      ? snapshot.matches({ detail: { expanded: { photo: { present: state } } } })
-      : snapshot.matches({ detail: { expanded: { aadhaar: { present: state } } } });
-  return states.find(present) ?? 'absent';
+/** Where the expanded user's photo or Aadhaar image stands, from its protected-image chart, for the view. */
+export function protectedImageState(image: SnapshotFrom<typeof protectedImageMachine> | undefined): ProtectedImageState {
+  if (!image || image.matches('deciding') || image.matches('none')) return 'absent';
+  if (image.matches('failed')) return 'unavailable';
+  return image.matches({ active: 'shown' }) ? 'shown' : 'loading';
 }

@@ -12,7 +12,8 @@
  *   - the open screen's chart (./screen-charts): `sessionWatch` reports each location the session
  *     shows; the app stops the chart of the screen left and spawns the one of the screen shown
  *     (`quotationList`, `quotationDetail:<id>`, `orderTracking:<id>`), so every running chart is an
- *     actor of this one system and the inspector sees it.
+ *     actor of this one system and the inspector sees it. The admin screens' charts (`adminUsers`,
+ *     `adminSkus`, `adminQuotations`, `adminOrders`) run the same way, under their ids as systemIds.
  *
  * Navigation convention (every machine and view follows it):
  *   - A view or machine never calls the router. It sends `{ type: 'nav.go', to }` to the session
@@ -34,7 +35,11 @@ import { protectedImageMachine } from './protected-image.machine';
 import { quotationDetailMachine } from './quotation-detail.machine';
 import { quotationListMachine } from './quotation-list.machine';
 import { cachedQuotation } from './quotation-store.machine';
-import { screenChartFor, type ScreenChart } from './screen-charts';
+import { adminChartFor, screenChartFor, type AdminChartId, type ScreenChart } from './screen-charts';
+import { adminOrdersMachine } from './admin-orders.machine';
+import { adminQuotationsMachine } from './admin-quotations.machine';
+import { adminSkusMachine } from './admin-skus.machine';
+import { adminUsersMachine } from './admin-users.machine';
 import { sessionMachine } from './session.machine';
 
 export interface AppInput {
@@ -47,6 +52,8 @@ export interface AppContext {
   restored: PersistedRoot;
   /** The chart of the screen shown, while one runs. */
   screen: ScreenChart | null;
+  /** The chart of the admin screen shown, while one runs. */
+  adminScreen: AdminChartId | null;
 }
 
 export type AppEvent = { type: 'screen.show'; location: string | null } | { type: 'avatar.url'; url: string | null };
@@ -95,6 +102,10 @@ export const appMachine = setup({
     quotationList: quotationListMachine,
     quotationDetail: quotationDetailMachine,
     orderTracking: orderTrackingMachine,
+    adminUsers: adminUsersMachine,
+    adminSkus: adminSkusMachine,
+    adminQuotations: adminQuotationsMachine,
+    adminOrders: adminOrdersMachine,
     sessionWatch,
     avatar: protectedImageMachine,
     session: sessionMachine,
@@ -119,11 +130,21 @@ export const appMachine = setup({
       if (next?.id === 'orderTracking' && subject) enqueue.spawnChild('orderTracking', { id: next.id, systemId: next.systemId, input: subject });
       enqueue.assign({ screen: next });
     }),
+    showAdminScreen: enqueueActions(({ context, enqueue }, params: { location: string | null }) => {
+      const next = adminChartFor(params.location);
+      if (next === context.adminScreen) return;
+      if (context.adminScreen) enqueue.stopChild(context.adminScreen);
+      if (next === 'adminUsers') enqueue.spawnChild('adminUsers', { id: next, systemId: next });
+      if (next === 'adminSkus') enqueue.spawnChild('adminSkus', { id: next, systemId: next });
+      if (next === 'adminQuotations') enqueue.spawnChild('adminQuotations', { id: next, systemId: next });
+      if (next === 'adminOrders') enqueue.spawnChild('adminOrders', { id: next, systemId: next });
+      enqueue.assign({ adminScreen: next });
+    }),
   },
 }).createMachine({
   id: 'app',
   initial: 'restoring',
-  context: ({ input }) => ({ hasToken: input.hasToken, restored: { ...EMPTY_PERSISTED }, screen: null }),
+  context: ({ input }) => ({ hasToken: input.hasToken, restored: { ...EMPTY_PERSISTED }, screen: null, adminScreen: null }),
   states: {
     restoring: {
       invoke: {
@@ -156,7 +177,12 @@ export const appMachine = setup({
         { id: 'sessionWatch', src: 'sessionWatch' },
       ],
       on: {
-        'screen.show': { actions: { type: 'showScreen', params: ({ event }) => ({ location: event.location }) } },
+        'screen.show': {
+          actions: [
+            { type: 'showScreen', params: ({ event }) => ({ location: event.location }) },
+            { type: 'showAdminScreen', params: ({ event }) => ({ location: event.location }) },
+          ],
+        },
         'avatar.url': { actions: sendTo('avatar', ({ event }) => ({ type: 'image.url' as const, url: event.url })) },
       },
     },

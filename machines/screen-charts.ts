@@ -52,3 +52,21 @@ export function catalogueEventsFor(from: string | null, to: string | null): Cata
   if (to !== null && to !== from && pathOf(to) === ROUTES.skuDetails) events.push({ type: 'sku.open', skuDisplayId: queryParam(to, 'sku_id') });
   return events;
 }
+
+// ── The admin screens' charts (issues 11, 12) ───────────────────────────────────────────────────────
+// One chart per admin list screen, spawned by the app under its own id as systemId (one admin screen
+// is open at a time) while the session shows the screen's path.
+
+export type AdminChartId = 'adminUsers' | 'adminSkus' | 'adminQuotations' | 'adminOrders';
+
+const ADMIN_CHART_BY_PATH: Readonly<Record<string, AdminChartId>> = {
+  [ROUTES.adminUsers]: 'adminUsers',
+  [ROUTES.adminSkus]: 'adminSkus',
+  [ROUTES.adminQuotations]: 'adminQuotations',
+  [ROUTES.adminOrders]: 'adminOrders',
+};
+
+/** The admin chart the shown location runs, or null. */
+export function adminChartFor(location: string | null): AdminChartId | null {
+  return location === null ? null : (ADMIN_CHART_BY_PATH[pathOf(location)] ?? null);
+}

@@ -17,6 +17,11 @@ import { quotationListMachine } from '../../machines/quotation-list.machine';
 import { createPersistActor, createRestoreActor, type KeyValueStore } from '../../machines/persistence';
 import { registrationMachine } from '../../machines/registration.machine';
 import { sessionMachine } from '../../machines/session.machine';
+import { adminOrdersMachine } from '../../machines/admin-orders.machine';
+import { adminQuotationsMachine } from '../../machines/admin-quotations.machine';
+import { adminSkusMachine } from '../../machines/admin-skus.machine';
+import { adminUsersMachine } from '../../machines/admin-users.machine';
+import { realAdminActors, type AdminActors } from './admin/actors';
 import * as onboardingApi from './api/onboarding';
 import { fetchProtectedImage } from './api/protected-image';
 import * as browser from './onboarding/browser-actors';
@@ -50,6 +55,8 @@ export interface AppEffects {
   shop?: Partial<AppShopActors>;
   /** Replaces some of the screen charts' actors (tests answer the polling screens' requests). */
   screens?: Partial<ScreenActors>;
+  /** Replaces the admin charts' effects, by chart (tests). */
+  admin?: Partial<AdminActors>;
   /** Replaces the protected-image fetch (tests). */
   fetchImage?: typeof fetchProtectedImage;
   /** Opens a URL outside the app (the UPI link); the real one is `window.location.assign`. */
@@ -62,6 +69,7 @@ export function createAppLogic(effects: AppEffects) {
   const a = { ...realOnboardingActors, ...effects.actors } as OnboardingActors;
   const shop = { ...realAppShopActors, ...effects.shop };
   const screens = { ...realScreenActors, ...effects.screens };
+  const admin = { ...realAdminActors(), ...effects.admin };
   const openUrl = effects.openUrl ?? ((url: string) => window.location.assign(url));
   // After a 201 the cart asks the session (which applies the guards) to show /request.
   const goToRequest = { type: 'nav.go', to: ROUTES.request };
@@ -92,6 +100,17 @@ export function createAppLogic(effects: AppEffects) {
         actors: { fetchQuotation: screens.fetchQuotation, visibility: screens.visibility },
         actions: { openPaymentLink: (_, params) => openUrl(params.url), storeQuotation: sendTo(({ system }) => system.get('quotations'), update) },
       }),
+      adminUsers: adminUsersMachine.provide({
+        actors: {
+          loadUsers: admin.users.loadUsers,
+          loadHistory: admin.users.loadHistory,
+          verifyUser: admin.users.verifyUser,
+          image: protectedImageMachine.provide({ actors: { fetchImage: admin.users.fetchImage } }),
+        },
+      }),
+      adminSkus: adminSkusMachine.provide({ actors: admin.skus }),
+      adminQuotations: adminQuotationsMachine.provide({ actors: admin.quotations }),
+      adminOrders: adminOrdersMachine.provide({ actors: admin.orders }),
       cart: cartMachine.provide({
         actors: { requestQuotation: shop.requestQuotation, logoutWatch: whenLoggedOut({ type: 'cart.clear' }) },
         actions: { navigateToRequest: sendTo(({ system }) => system.get('session'), goToRequest) },

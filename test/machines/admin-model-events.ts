@@ -8,6 +8,7 @@ import { adminQuotationsMachine, type SaveQuotationInput } from '../../machines/
 import type { SaveOutcome } from '../../machines/admin-sheet';
 import { adminSkusMachine, type SaveSkuInput } from '../../machines/admin-skus.machine';
 import { adminUsersMachine } from '../../machines/admin-users.machine';
+import { protectedImageMachine } from '../../machines/protected-image.machine';
 import type { AuditEntry, Order, Quotation, Sku, User } from '../../src/domain/types';
 import { ORDERS, QUOTATIONS, SKUS, USERS, order, page, quotation, sku } from './admin-fixtures';
 import type { Page, PageQuery } from '../../machines/admin-list';
@@ -42,52 +43,54 @@ export const USER_5: User = { ...USERS[0]!, _id: 'u5', name: 'Esha Joshi', mobil
 export const USERS_AFTER_VERIFY: User[] = USERS.map((u) => (u._id === 'u2' ? { ...u, isVerified: true } : u));
 
 export const quotationEvents: AnyEventObject[] = [
-  done('loadQuotations', page(QUOTATIONS, 'c2', 3)),
-  done('moreQuotations', page([QUOTATION_3], null, 3)),
-  failed('moreQuotations'),
+  done('load', page(QUOTATIONS, 'c2', 3)),
+  done('more', page([QUOTATION_3], null, 3)),
+  failed('more'),
   { type: 'list.more' },
   { type: 'xstate.after.SEARCH_DELAY.adminQuotations.browsing.debouncing' },
-  failed('loadQuotations'),
+  failed('load'),
   { type: 'list.reload' },
   { type: 'search.change', query: 'qt100002' },
-  { type: 'quotation.open', id: 'q2' },
-  done('quotationHistory', HISTORY),
-  failed('quotationHistory'),
-  { type: 'quotation.edit' },
-  { type: 'draft.status', status: 'COMPLETED' },
-  { type: 'draft.line', index: 0, field: 'goods', value: '12500.50' },
-  { type: 'quotation.save' },
-  done('saveQuotation', SAVED),
-  done('saveQuotation', CONFLICT),
-  failed('saveQuotation'),
-  done('reloadQuotations', page([QUOTATIONS_CHANGED[1]!])),
-  failed('reloadQuotations'),
+  { type: 'sheet.open', id: 'q2' },
+  done('history', HISTORY),
+  failed('history'),
+  { type: 'sheet.edit' },
+  { type: 'draft.change', change: { status: 'COMPLETED' } },
+  { type: 'status.change', status: 'COMPLETED' },
+  { type: 'draft.change', change: { line: 0, field: 'goods', value: '12500.50' } },
+  { type: 'sheet.save' },
+  done('save', SAVED),
+  done('save', CONFLICT),
+  failed('save'),
+  done('reload', page([QUOTATIONS_CHANGED[1]!])),
+  failed('reload'),
   { type: 'draft.reapply' },
   { type: 'sheet.close' },
 ];
 
 export const orderEvents: AnyEventObject[] = [
-  done('loadOrders', page(ORDERS, 'c2', 3)),
-  done('moreOrders', page([ORDER_3], null, 3)),
-  failed('moreOrders'),
+  done('load', page(ORDERS, 'c2', 3)),
+  done('more', page([ORDER_3], null, 3)),
+  failed('more'),
   { type: 'list.more' },
   { type: 'xstate.after.SEARCH_DELAY.adminOrders.browsing.debouncing' },
-  failed('loadOrders'),
+  failed('load'),
   { type: 'list.reload' },
   { type: 'search.change', query: 'od100001' },
-  { type: 'order.open', id: 'o1' },
-  done('orderHistory', HISTORY),
-  failed('orderHistory'),
-  { type: 'order.edit' },
-  { type: 'draft.status', status: 'ORDER_CONFIRMED' },
-  { type: 'draft.amountPaid', value: '5000.5' },
-  { type: 'draft.expectedDelivery', value: '2026-11-20' },
-  { type: 'order.save' },
-  done('saveOrder', SAVED),
-  done('saveOrder', CONFLICT),
-  failed('saveOrder'),
-  done('reloadOrders', page([ORDERS_CHANGED[0]!])),
-  failed('reloadOrders'),
+  { type: 'sheet.open', id: 'o1' },
+  done('history', HISTORY),
+  failed('history'),
+  { type: 'sheet.edit' },
+  { type: 'draft.change', change: { status: 'ORDER_CONFIRMED' } },
+  { type: 'status.change', status: 'DELIVERED' },
+  { type: 'draft.change', change: { amountPaid: '5000.5' } },
+  { type: 'draft.change', change: { expectedDeliveryDate: '2026-11-20' } },
+  { type: 'sheet.save' },
+  done('save', SAVED),
+  done('save', CONFLICT),
+  failed('save'),
+  done('reload', page([ORDERS_CHANGED[0]!])),
+  failed('reload'),
   { type: 'draft.reapply' },
   { type: 'sheet.close' },
 ];
@@ -100,8 +103,22 @@ export const whileHistoryPending =
   (events: readonly AnyEventObject[]) =>
   (snapshot: { context: { history: unknown; historyFailed: boolean } }): AnyEventObject[] =>
     events.filter(
-      (e) => !/^xstate\.(done|error)\.actor\.\w+History$/.test(e.type) || (snapshot.context.history === null && !snapshot.context.historyFailed),
+      (e) => !/^xstate\.(done|error)\.actor\.(\w+History|history)$/.test(e.type) || (snapshot.context.history === null && !snapshot.context.historyFailed),
     );
+
+/**
+ * The events of a sheet list (quotations, orders) in a state: history answers only while it is pending,
+ * and a search or status filter names another value than the one set (the same text typed again, or the
+ * same option chosen again, is no change on the screen): after one, the next clears it.
+ */
+export const sheetListEventsIn =
+  (events: readonly AnyEventObject[]) =>
+  (snapshot: { context: { history: unknown; historyFailed: boolean; query: string; status: string | null } }): AnyEventObject[] =>
+    whileHistoryPending(events)(snapshot).map((e) => {
+      if (e.type === 'search.change' && snapshot.context.query !== '') return { type: 'search.change', query: '' };
+      if (e.type === 'status.change' && snapshot.context.status !== null) return { type: 'status.change', status: null };
+      return e;
+    });
 
 /** A tiny PNG, the file an admin picks for a SKU image. */
 export const SKU_IMAGE_FILE = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' });
@@ -146,10 +163,7 @@ export const userEvents: AnyEventObject[] = [
   failed('userHistory'),
   { type: 'user.expand', id: 'u3' },
   { type: 'user.collapse' },
-  { type: 'photo.loaded', src: 'blob:photo-u2' },
-  { type: 'photo.failed' },
-  { type: 'aadhaar.loaded', src: 'blob:aadhaar-u2' },
-  { type: 'aadhaar.failed' },
+  { type: 'status.change', status: 'UNVERIFIED' },
   { type: 'user.verify', id: 'u2' },
   done('verifyUser', null),
   failed('verifyUser'),
@@ -165,28 +179,29 @@ export const USERS_MODEL_LIMIT = 60_000;
 
 /** After a verification the list reloads with the verified user; the paths answer with this list then. */
 export const userEventsIn = (snapshot: {
-  context: { users: User[]; query: string; history: AuditEntry[] | null; historyFailed: boolean };
+  context: { users: User[]; query: string; status: string | null; history: AuditEntry[] | null; historyFailed: boolean };
 }): AnyEventObject[] =>
   whileHistoryPending(userEvents)(snapshot).map((e) => {
     // Only the first load has a second page: later loads (after a verification or a search) are one page.
     if (e.type === 'xstate.done.actor.loadUsers' && snapshot.context.users.length > 0) return done('loadUsers', page(USERS_AFTER_VERIFY));
-    // Typing changes the text: after a search the next one clears it.
+    // Typing changes the text: after a search the next one clears it; likewise the status filter.
     if (e.type === 'search.change' && snapshot.context.query !== '') return { type: 'search.change', query: '' };
+    if (e.type === 'status.change' && snapshot.context.status !== null) return { type: 'status.change', status: null };
     return e;
   });
 
 /** The production charts with effects that never settle: the paths deliver every answer as an event. */
 export const quotationsModel = adminQuotationsMachine.provide({
   actors: {
-    loadQuotations: never<Page<Quotation>, PageQuery>(),
-    saveQuotation: never<SaveOutcome, SaveQuotationInput>(),
+    loadPage: never<Page<Quotation>, PageQuery>(),
+    saveRow: never<SaveOutcome, SaveQuotationInput>(),
     loadHistory: never<AuditEntry[], { id: string }>(),
   },
 });
 export const ordersModel = adminOrdersMachine.provide({
   actors: {
-    loadOrders: never<Page<Order>, PageQuery>(),
-    saveOrder: never<SaveOutcome, SaveOrderInput>(),
+    loadPage: never<Page<Order>, PageQuery>(),
+    saveRow: never<SaveOutcome, SaveOrderInput>(),
     loadHistory: never<AuditEntry[], { id: string }>(),
   },
 });
@@ -199,6 +214,5 @@ export const skusModel = adminSkusMachine.provide({
 export const usersModel = adminUsersMachine.provide({
   actors: { loadUsers: never<Page<User>, PageQuery>(), verifyUser: never<unknown, { id: string }>(),
     loadHistory: never<AuditEntry[], { id: string }>(),
-    photoImage: silentCallback<{ url: string }>(),
-    aadhaarImage: silentCallback<{ url: string }>(), },
+    image: protectedImageMachine.provide({ actors: { fetchImage: silentCallback<{ url: string }>() } }), },
 });

@@ -22,7 +22,7 @@ import { HISTORY, ORDERS_CHANGED } from './admin-model-events';
 async function loadedAt(wait: (ms: number) => Promise<unknown>, first = page(ORDERS)) {
   const load = controlled<Page<Order>, PageQuery>();
   const save = controlled<SaveOutcome, SaveOrderInput>();
-  const actor = createActor(adminOrdersMachine.provide({ actors: { loadOrders: load.logic, saveOrder: save.logic } })).start();
+  const actor = createActor(adminOrdersMachine.provide({ actors: { loadPage: load.logic, saveRow: save.logic } })).start();
   load.last().resolve(first);
   await wait(0);
   return { actor, load, save };
@@ -32,12 +32,39 @@ const loaded = () => loadedAt(settle);
 
 async function editing() {
   const { actor, load, save } = await loaded();
-  actor.send({ type: 'order.open', id: 'o1' });
-  actor.send({ type: 'order.edit' });
+  actor.send({ type: 'sheet.open', id: 'o1' });
+  actor.send({ type: 'sheet.edit' });
   return { actor, load, save };
 }
 
 describe('the admin orders chart', () => {
+  it('filters by status after 500 ms of quiet, from the first page, keeping the search', async () => {
+    vi.useFakeTimers();
+    try {
+      const { actor, load } = await loadedAt(vi.advanceTimersByTimeAsync, page(ORDERS, 'c2', 3));
+      actor.send({ type: 'search.change', query: 'Patel' });
+      actor.send({ type: 'status.change', status: 'IN_TRANSIT' });
+      await vi.advanceTimersByTimeAsync(300);
+      actor.send({ type: 'status.change', status: 'DELIVERED' });
+      await vi.advanceTimersByTimeAsync(499);
+      expect(load.calls).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      // The cursor of the unfiltered list is not carried over: the filtered list starts at its first page.
+      expect(load.last().input).toEqual({ q: 'Patel', status: 'DELIVERED', cursor: null });
+      load.last().resolve(page([ORDERS[1]!], 'd2', 4));
+      await vi.advanceTimersByTimeAsync(0);
+      actor.send({ type: 'list.more' });
+      expect(load.last().input).toEqual({ q: 'Patel', status: 'DELIVERED', cursor: 'd2' });
+      load.last().resolve(page([], null, 4));
+      await vi.advanceTimersByTimeAsync(0);
+      actor.send({ type: 'status.change', status: null });
+      await vi.advanceTimersByTimeAsync(500);
+      expect(load.last().input).toEqual({ q: 'Patel', status: null, cursor: null });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('sends the search to the server after 500 ms of quiet, and lists what it finds', async () => {
     vi.useFakeTimers();
     try {
@@ -49,16 +76,16 @@ describe('the admin orders chart', () => {
       expect(load.calls).toHaveLength(1);
       await vi.advanceTimersByTimeAsync(1);
       expect(load.calls.map((c) => c.input)).toEqual([
-        { q: '', cursor: null },
-        { q: 'QT100077', cursor: null },
+        { q: '', status: null, cursor: null },
+        { q: 'QT100077', status: null, cursor: null },
       ]);
       const mine = order({ _id: 'o9', orderDisplayId: 'OD100009', quotationDetail: { _id: 'q9', quotationDisplayId: 'QT100077', skusDetail: [] } });
       load.last().resolve(page([mine]));
       await vi.advanceTimersByTimeAsync(0);
       expect(visibleOrders(actor.getSnapshot().context).map((o) => o._id)).toEqual(['o9']);
       expect(actor.getSnapshot().context.total).toBe(1);
-      expect(actor.getSnapshot().can({ type: 'order.open', id: 'o1' })).toBe(false);
-      actor.send({ type: 'order.open', id: 'o9' });
+      expect(actor.getSnapshot().can({ type: 'sheet.open', id: 'o1' })).toBe(false);
+      actor.send({ type: 'sheet.open', id: 'o9' });
       expect(actor.getSnapshot().can({ type: 'search.change', query: '' })).toBe(false);
     } finally {
       vi.useRealTimers();
@@ -69,11 +96,11 @@ describe('the admin orders chart', () => {
     const { actor, load } = await loadedAt(settle, page(ORDERS, 'c2', 3));
     expect(actor.getSnapshot().can({ type: 'list.more' })).toBe(true);
     actor.send({ type: 'list.more' });
-    expect(load.last().input).toEqual({ q: '', cursor: 'c2' });
+    expect(load.last().input).toEqual({ q: '', status: null, cursor: 'c2' });
     // o2 moved onto the second page while the admin scrolled: it stays listed once.
     load.last().resolve(page([ORDERS[1]!, order({ _id: 'o3', orderDisplayId: 'OD100003' })], null, 3));
     await settle();
-    expect(actor.getSnapshot().context.orders.map((o) => o._id)).toEqual(['o1', 'o2', 'o3']);
+    expect(actor.getSnapshot().context.rows.map((o) => o._id)).toEqual(['o1', 'o2', 'o3']);
     expect(actor.getSnapshot().context.nextCursor).toBeNull();
     expect(actor.getSnapshot().can({ type: 'list.more' })).toBe(false);
   });
@@ -83,12 +110,12 @@ describe('the admin orders chart', () => {
     const history = controlled<AuditEntry[], { id: string }>();
     const actor = createActor(
       adminOrdersMachine.provide({
-        actors: { loadOrders: load.logic, saveOrder: controlled<SaveOutcome, SaveOrderInput>().logic, loadHistory: history.logic },
+        actors: { loadPage: load.logic, saveRow: controlled<SaveOutcome, SaveOrderInput>().logic, loadHistory: history.logic },
       }),
     ).start();
     load.last().resolve(page(ORDERS));
     await settle();
-    actor.send({ type: 'order.open', id: 'o1' });
+    actor.send({ type: 'sheet.open', id: 'o1' });
     expect(history.last().input).toEqual({ id: 'o1' });
     expect(actor.getSnapshot().context.history).toBeNull();
     history.last().resolve(HISTORY);
@@ -96,7 +123,7 @@ describe('the admin orders chart', () => {
     expect(actor.getSnapshot().context.history).toEqual(HISTORY);
     actor.send({ type: 'sheet.close' });
     expect(history.last().signal.aborted).toBe(false);
-    actor.send({ type: 'order.open', id: 'o2' });
+    actor.send({ type: 'sheet.open', id: 'o2' });
     expect(history.last().input).toEqual({ id: 'o2' });
     expect(actor.getSnapshot().context.history).toBeNull();
     history.last().reject(new Error('offline'));
@@ -108,41 +135,41 @@ describe('the admin orders chart', () => {
   it('opens an order read-only: Update is refused until Edit', async () => {
     const load = controlled<Page<Order>, PageQuery>();
     const actor = createActor(
-      adminOrdersMachine.provide({ actors: { loadOrders: load.logic, saveOrder: controlled<SaveOutcome, SaveOrderInput>().logic } }),
+      adminOrdersMachine.provide({ actors: { loadPage: load.logic, saveRow: controlled<SaveOutcome, SaveOrderInput>().logic } }),
     ).start();
     load.last().resolve(page(ORDERS));
     await settle();
-    actor.send({ type: 'order.open', id: 'o1' });
-    expect(actor.getSnapshot().can({ type: 'order.save' })).toBe(false);
+    actor.send({ type: 'sheet.open', id: 'o1' });
+    expect(actor.getSnapshot().can({ type: 'sheet.save' })).toBe(false);
     expect(actor.getSnapshot().hasTag('editing')).toBe(false);
-    actor.send({ type: 'order.edit' });
-    expect(actor.getSnapshot().can({ type: 'order.save' })).toBe(true);
+    actor.send({ type: 'sheet.edit' });
+    expect(actor.getSnapshot().can({ type: 'sheet.save' })).toBe(true);
   });
 
   it('records the amount paid as a whole number of paisa, with the status and version', async () => {
     const { actor, save } = await editing();
-    actor.send({ type: 'draft.status', status: 'MATERIAL_LOADED' });
-    actor.send({ type: 'draft.amountPaid', value: '4,000.5' });
-    actor.send({ type: 'order.save' });
+    actor.send({ type: 'draft.change', change: { status: 'MATERIAL_LOADED' } });
+    actor.send({ type: 'draft.change', change: { amountPaid: '4,000.5' } });
+    actor.send({ type: 'sheet.save' });
     const { id, body } = save.last().input;
     expect(id).toBe('o1');
     expect(body).toEqual({ status: 'MATERIAL_LOADED', amountPaidPaisa: 400050, expectedDeliveryDate: null, version: 1 });
     expect(Number.isInteger(body.amountPaidPaisa)).toBe(true);
-    expect(actor.getSnapshot().can({ type: 'order.save' })).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'sheet.save' })).toBe(false);
   });
 
   it('refuses an amount paid that is not an amount', async () => {
     const { actor } = await editing();
     for (const value of ['abc', '12.345', '-5', '']) {
-      actor.send({ type: 'draft.amountPaid', value });
-      expect(actor.getSnapshot().can({ type: 'order.save' })).toBe(false);
+      actor.send({ type: 'draft.change', change: { amountPaid: value } });
+      expect(actor.getSnapshot().can({ type: 'sheet.save' })).toBe(false);
     }
   });
 
   it('after a 409 shows the reloaded order with the save failure, and re-applies the admin’s draft on request', async () => {
     const { actor, load, save } = await editing();
-    actor.send({ type: 'draft.amountPaid', value: '2500' });
-    actor.send({ type: 'order.save' });
+    actor.send({ type: 'draft.change', change: { amountPaid: '2500' } });
+    actor.send({ type: 'sheet.save' });
     save.last().resolve({ outcome: 'conflict' });
     await settle();
     load.last().resolve(page(ORDERS_CHANGED));
@@ -159,16 +186,16 @@ describe('the admin orders chart', () => {
 
   it('sends the expected delivery date the admin picks, null when cleared, and refuses one that is not a date', async () => {
     const { actor, save } = await editing();
-    actor.send({ type: 'draft.expectedDelivery', value: '2026-11-20' });
-    actor.send({ type: 'order.save' });
+    actor.send({ type: 'draft.change', change: { expectedDeliveryDate: '2026-11-20' } });
+    actor.send({ type: 'sheet.save' });
     expect(save.last().input.body).toEqual({ status: 'CONFIRMATION_PENDING', amountPaidPaisa: 0, expectedDeliveryDate: '2026-11-20', version: 1 });
 
     const again = await editing();
     for (const value of ['20/11/2026', '2026-11', 'soon']) {
-      again.actor.send({ type: 'draft.expectedDelivery', value });
-      expect(again.actor.getSnapshot().can({ type: 'order.save' })).toBe(false);
+      again.actor.send({ type: 'draft.change', change: { expectedDeliveryDate: value } });
+      expect(again.actor.getSnapshot().can({ type: 'sheet.save' })).toBe(false);
     }
-    again.actor.send({ type: 'draft.expectedDelivery', value: '' });
+    again.actor.send({ type: 'draft.change', change: { expectedDeliveryDate: '' } });
     expect(orderUpdateBody(again.actor.getSnapshot().context.draft!)?.expectedDeliveryDate).toBeNull();
   });
 
@@ -183,8 +210,8 @@ describe('the admin orders chart', () => {
 
   it('keeps the draft and shows the save failure when the server fails', async () => {
     const { actor, save } = await editing();
-    actor.send({ type: 'draft.amountPaid', value: '10' });
-    actor.send({ type: 'order.save' });
+    actor.send({ type: 'draft.change', change: { amountPaid: '10' } });
+    actor.send({ type: 'sheet.save' });
     save.last().reject({ status: 500, data: { message: 'down' } });
     await settle();
     expect(actor.getSnapshot().matches({ sheet: { editing: 'failed' } })).toBe(true);

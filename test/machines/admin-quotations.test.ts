@@ -25,7 +25,7 @@ function start() {
   const load = controlled<Page<Quotation>, PageQuery>();
   const save = controlled<SaveOutcome, SaveQuotationInput>();
   const actor = createActor(
-    adminQuotationsMachine.provide({ actors: { loadQuotations: load.logic, saveQuotation: save.logic } }),
+    adminQuotationsMachine.provide({ actors: { loadPage: load.logic, saveRow: save.logic } }),
   ).start();
   return { actor, load, save };
 }
@@ -34,12 +34,12 @@ async function editing() {
   const t = start();
   t.load.last().resolve(page(QUOTATIONS));
   await settle();
-  t.actor.send({ type: 'quotation.open', id: 'q2' });
-  t.actor.send({ type: 'quotation.edit' });
+  t.actor.send({ type: 'sheet.open', id: 'q2' });
+  t.actor.send({ type: 'sheet.edit' });
   return t;
 }
 
-const canSave = (t: ReturnType<typeof start>) => t.actor.getSnapshot().can({ type: 'quotation.save' });
+const canSave = (t: ReturnType<typeof start>) => t.actor.getSnapshot().can({ type: 'sheet.save' });
 
 describe('the admin quotations chart', () => {
   it('lists every quotation once loaded', async () => {
@@ -69,7 +69,7 @@ describe('the admin quotations chart', () => {
       t.actor.send({ type: 'search.change', query: 'QT100002' });
       expect(t.actor.getSnapshot().matches({ browsing: 'debouncing' })).toBe(true);
       await vi.advanceTimersByTimeAsync(500);
-      expect(t.load.last().input).toEqual({ q: 'QT100002', cursor: null });
+      expect(t.load.last().input).toEqual({ q: 'QT100002', status: null, cursor: null });
       // Typing again while that load runs stops it and waits for quiet once more.
       t.actor.send({ type: 'search.change', query: '' });
       expect(t.load.last().signal.aborted).toBe(true);
@@ -84,27 +84,27 @@ describe('the admin quotations chart', () => {
     const t = start();
     t.load.last().resolve(page(QUOTATIONS));
     await settle();
-    t.actor.send({ type: 'quotation.open', id: 'q2' });
+    t.actor.send({ type: 'sheet.open', id: 'q2' });
     expect(canSave(t)).toBe(false);
-    t.actor.send({ type: 'quotation.edit' });
+    t.actor.send({ type: 'sheet.edit' });
     expect(canSave(t)).toBe(true);
-    t.actor.send({ type: 'draft.line', index: 0, field: 'discount', value: '12.345' });
+    t.actor.send({ type: 'draft.change', change: { line: 0, field: 'discount', value: '12.345' } });
     expect(canSave(t)).toBe(false);
-    t.actor.send({ type: 'draft.line', index: 0, field: 'discount', value: '12.34' });
-    t.actor.send({ type: 'draft.line', index: 0, field: 'quantity', value: '0' });
+    t.actor.send({ type: 'draft.change', change: { line: 0, field: 'discount', value: '12.34' } });
+    t.actor.send({ type: 'draft.change', change: { line: 0, field: 'quantity', value: '0' } });
     expect(canSave(t)).toBe(false);
-    t.actor.send({ type: 'draft.line', index: 0, field: 'quantity', value: '3' });
-    t.actor.send({ type: 'quotation.save' });
+    t.actor.send({ type: 'draft.change', change: { line: 0, field: 'quantity', value: '3' } });
+    t.actor.send({ type: 'sheet.save' });
     expect(t.actor.getSnapshot().hasTag('saving')).toBe(true);
     expect(canSave(t)).toBe(false);
   });
 
   it('sends the full quotation with each skuIdentifier replaced by its id, amounts in paisa and the version', async () => {
     const t = await editing();
-    t.actor.send({ type: 'draft.status', status: 'COMPLETED' });
-    t.actor.send({ type: 'draft.line', index: 0, field: 'goods', value: '1,250.5' });
-    t.actor.send({ type: 'draft.line', index: 0, field: 'shipping', value: '300' });
-    t.actor.send({ type: 'quotation.save' });
+    t.actor.send({ type: 'draft.change', change: { status: 'COMPLETED' } });
+    t.actor.send({ type: 'draft.change', change: { line: 0, field: 'goods', value: '1,250.5' } });
+    t.actor.send({ type: 'draft.change', change: { line: 0, field: 'shipping', value: '300' } });
+    t.actor.send({ type: 'sheet.save' });
     const { id, body } = t.save.last().input;
     expect(id).toBe('q2');
     expect(body).toEqual({
@@ -124,7 +124,7 @@ describe('the admin quotations chart', () => {
 
   it('closes the sheet and reloads the list after a save', async () => {
     const t = await editing();
-    t.actor.send({ type: 'quotation.save' });
+    t.actor.send({ type: 'sheet.save' });
     t.save.last().resolve({ outcome: 'saved' });
     await settle();
     expect(t.actor.getSnapshot().value).toBe('loading');
@@ -134,8 +134,8 @@ describe('the admin quotations chart', () => {
 
   it('after a 409 reloads, shows the save failure with the reloaded quotation, and keeps what the admin typed', async () => {
     const t = await editing();
-    t.actor.send({ type: 'draft.line', index: 0, field: 'goods', value: '9000' });
-    t.actor.send({ type: 'quotation.save' });
+    t.actor.send({ type: 'draft.change', change: { line: 0, field: 'goods', value: '9000' } });
+    t.actor.send({ type: 'sheet.save' });
     t.save.last().resolve({ outcome: 'conflict' });
     await settle();
     expect(t.actor.getSnapshot().matches({ sheet: 'reloading' })).toBe(true);
@@ -146,7 +146,7 @@ describe('the admin quotations chart', () => {
     expect(snapshot.hasTag('saveFailed')).toBe(true);
     expect(openQuotation(snapshot.context)?.status).toBe('EXPIRED');
     expect(snapshot.context.refused?.mine.lines[0]?.goods).toBe('9000');
-    expect(snapshot.can({ type: 'quotation.save' })).toBe(false);
+    expect(snapshot.can({ type: 'sheet.save' })).toBe(false);
 
     t.actor.send({ type: 'draft.reapply' });
     const draft = t.actor.getSnapshot().context.draft!;
@@ -158,8 +158,8 @@ describe('the admin quotations chart', () => {
 
   it('keeps the draft and shows the save failure when a save fails for another reason', async () => {
     const t = await editing();
-    t.actor.send({ type: 'draft.line', index: 0, field: 'goods', value: '777' });
-    t.actor.send({ type: 'quotation.save' });
+    t.actor.send({ type: 'draft.change', change: { line: 0, field: 'goods', value: '777' } });
+    t.actor.send({ type: 'sheet.save' });
     t.save.last().reject({ status: 500, data: { message: 'boom' } });
     await settle();
     const snapshot = t.actor.getSnapshot();

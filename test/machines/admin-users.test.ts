@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { adminUsersMachine, sortUsersForAdmin, visibleUsers } from '../../machines/admin-users.machine';
+import { adminUsersMachine, protectedImageState, sortUsersForAdmin, visibleUsers } from '../../machines/admin-users.machine';
+import { protectedImageMachine } from '../../machines/protected-image.machine';
 import type { User } from '../../src/domain/types';
 import type { Page, PageQuery } from '../../machines/admin-list';
 import { controlled } from '../support/controlled';
@@ -11,16 +12,12 @@ import { USERS_AFTER_VERIFY } from './admin-model-events';
 async function loaded() {
   const load = controlled<Page<User>, PageQuery>();
   const verify = controlled<unknown, { id: string }>();
-  const photo = controlledCallback<{ url: string }>();
-  const aadhaar = controlledCallback<{ url: string }>();
-  const actor = createActor(
-    adminUsersMachine.provide({
-      actors: { loadUsers: load.logic, verifyUser: verify.logic, photoImage: photo.logic, aadhaarImage: aadhaar.logic },
-    }),
-  ).start();
+  const fetch = controlledCallback<{ url: string }>();
+  const image = protectedImageMachine.provide({ actors: { fetchImage: fetch.logic } });
+  const actor = createActor(adminUsersMachine.provide({ actors: { loadUsers: load.logic, verifyUser: verify.logic, image } })).start();
   load.last().resolve(page(USERS));
   await settle();
-  return { actor, load, verify, photo, aadhaar };
+  return { actor, load, verify, fetch };
 }
 
 describe('the admin users chart', () => {
@@ -39,7 +36,7 @@ describe('the admin users chart', () => {
       await vi.advanceTimersByTimeAsync(499);
       expect(load.calls).toHaveLength(1);
       await vi.advanceTimersByTimeAsync(1);
-      expect(load.last().input).toEqual({ q: 'NAIR', cursor: null });
+      expect(load.last().input).toEqual({ q: 'NAIR', status: null, cursor: null });
       load.last().resolve(page([USERS[3]!]));
       await vi.advanceTimersByTimeAsync(0);
       expect(visibleUsers(actor.getSnapshot().context).map((u) => u._id)).toEqual(['u4']);
@@ -48,24 +45,45 @@ describe('the admin users chart', () => {
     }
   });
 
-  it('fetches the photo and Aadhaar image of an expanded user and stops when another user expands', async () => {
-    const { actor, photo, aadhaar } = await loaded();
+  it('runs the photo and the Aadhaar image as protected-image charts of the system, stopped when another user expands', async () => {
+    const { actor, fetch } = await loaded();
+    const runFor = (url: string) => fetch.runs.filter((run) => run.input.url === url).at(-1)!;
     actor.send({ type: 'user.expand', id: 'u2' });
-    expect(photo.last().input.url).toBe('/api/uploads/photo0001');
-    expect(aadhaar.last().input.url).toBe('/api/uploads/aadhaar0001');
-    aadhaar.last().send({ type: 'aadhaar.loaded', src: 'blob:one' });
-    photo.last().send({ type: 'photo.failed' });
-    expect(actor.getSnapshot().context.aadhaarSrc).toBe('blob:one');
-    expect(actor.getSnapshot().matches({ detail: { expanded: { photo: { present: 'unavailable' } } } })).toBe(true);
-    const [firstPhoto, firstAadhaar] = [photo.last(), aadhaar.last()];
+    expect(fetch.runs.map((run) => run.input.url)).toEqual(['/api/uploads/photo0001', '/api/uploads/aadhaar0001']);
+    const { photo, aadhaar } = actor.getSnapshot().children;
+    expect(actor.system.get('adminUserPhoto')).toBe(photo);
+    expect(actor.system.get('adminUserAadhaar')).toBe(aadhaar);
+    runFor('/api/uploads/aadhaar0001').send({ type: 'image.loaded', src: 'blob:one' });
+    runFor('/api/uploads/photo0001').send({ type: 'image.failed' });
+    expect(protectedImageState(aadhaar!.getSnapshot())).toBe('shown');
+    expect(aadhaar!.getSnapshot().context.src).toBe('blob:one');
+    expect(protectedImageState(photo!.getSnapshot())).toBe('unavailable');
+    const firstRuns = [...fetch.runs];
     actor.send({ type: 'user.expand', id: 'u4' });
-    expect(firstPhoto.stopped && firstAadhaar.stopped).toBe(true);
-    expect(photo.runs).toHaveLength(2);
-    expect(aadhaar.runs).toHaveLength(1);
-    expect(actor.getSnapshot().matches({ detail: { expanded: { aadhaar: 'absent' } } })).toBe(true);
-    expect(actor.getSnapshot().context.aadhaarSrc).toBeNull();
+    expect(firstRuns.every((run) => run.stopped)).toBe(true);
+    // u4 has a photo and no Aadhaar image: one more fetch, and the Aadhaar chart shows none.
+    expect(fetch.runs).toHaveLength(3);
+    expect(protectedImageState(actor.getSnapshot().children.aadhaar!.getSnapshot())).toBe('absent');
+    expect(protectedImageState(actor.getSnapshot().children.photo!.getSnapshot())).toBe('loading');
     actor.send({ type: 'user.collapse' });
-    expect(photo.last().stopped).toBe(true);
+    expect(fetch.last().stopped).toBe(true);
+    expect(actor.system.get('adminUserPhoto')).toBeUndefined();
+  });
+
+  it('filters by status after 500 ms of quiet, closing the open details', async () => {
+    const { actor, load } = await loaded();
+    vi.useFakeTimers();
+    try {
+      actor.send({ type: 'user.expand', id: 'u1' });
+      actor.send({ type: 'status.change', status: 'UNVERIFIED' });
+      expect(actor.getSnapshot().matches({ detail: 'collapsed' })).toBe(true);
+      await vi.advanceTimersByTimeAsync(499);
+      expect(load.calls).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(load.last().input).toEqual({ q: '', status: 'UNVERIFIED', cursor: null });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('offers Verify only for an unverified user and not while a verification is in flight', async () => {

@@ -49,8 +49,8 @@ describe.each(databases())('a stale quotation save on %s', (kind) => {
     const call = createApi(base, () => session.token);
     const actor = createActor(adminQuotationsMachine.provide({ actors: adminQuotationsActors(call) })).start();
     await waitFor(actor, (s) => s.matches('browsing'), { timeout: 10_000 });
-    actor.send({ type: 'quotation.open', id: quotationId });
-    actor.send({ type: 'quotation.edit' });
+    actor.send({ type: 'sheet.open', id: quotationId });
+    actor.send({ type: 'sheet.edit' });
     return actor;
   }
 
@@ -62,17 +62,17 @@ describe.each(databases())('a stale quotation save on %s', (kind) => {
     const second = await adminAt(ADMIN_B);
     const startVersion = openQuotation(first.getSnapshot().context)!.version;
 
-    first.send({ type: 'draft.status', status: 'COMPLETED' });
-    first.send({ type: 'draft.line', index: 0, field: 'goods', value: '12,000' });
-    first.send({ type: 'draft.line', index: 0, field: 'shipping', value: '800.50' });
-    second.send({ type: 'draft.status', status: 'COMPLETED' });
-    second.send({ type: 'draft.line', index: 0, field: 'goods', value: '9000' });
-    second.send({ type: 'draft.line', index: 0, field: 'discount', value: '250' });
+    first.send({ type: 'draft.change', change: { status: 'COMPLETED' } });
+    first.send({ type: 'draft.change', change: { line: 0, field: 'goods', value: '12,000' } });
+    first.send({ type: 'draft.change', change: { line: 0, field: 'shipping', value: '800.50' } });
+    second.send({ type: 'draft.change', change: { status: 'COMPLETED' } });
+    second.send({ type: 'draft.change', change: { line: 0, field: 'goods', value: '9000' } });
+    second.send({ type: 'draft.change', change: { line: 0, field: 'discount', value: '250' } });
 
-    first.send({ type: 'quotation.save' });
+    first.send({ type: 'sheet.save' });
     await waitFor(first, (s) => s.matches('browsing'), { timeout: 10_000 });
 
-    second.send({ type: 'quotation.save' });
+    second.send({ type: 'sheet.save' });
     const refused = await waitFor(second, (s) => s.matches({ sheet: 'conflict' }), { timeout: 10_000 });
     expect(refused.hasTag('saveFailed')).toBe(true);
     expect(en['admin.quotations.saveFailed']).toBe('Failed to save quotation.');
@@ -96,15 +96,15 @@ describe.each(databases())('a stale quotation save on %s', (kind) => {
   it('saves the second admin’s own changes once re-applied, keeping the first admin’s', async () => {
     const first = await adminAt(ADMIN_A);
     const second = await adminAt(ADMIN_B);
-    first.send({ type: 'draft.line', index: 1, field: 'goods', value: '3000' });
-    second.send({ type: 'draft.line', index: 1, field: 'quantity', value: '3' });
-    first.send({ type: 'quotation.save' });
+    first.send({ type: 'draft.change', change: { line: 1, field: 'goods', value: '3000' } });
+    second.send({ type: 'draft.change', change: { line: 1, field: 'quantity', value: '3' } });
+    first.send({ type: 'sheet.save' });
     await waitFor(first, (s) => s.matches('browsing'), { timeout: 10_000 });
-    second.send({ type: 'quotation.save' });
+    second.send({ type: 'sheet.save' });
     await waitFor(second, (s) => s.matches({ sheet: 'conflict' }), { timeout: 10_000 });
 
     second.send({ type: 'draft.reapply' });
-    second.send({ type: 'quotation.save' });
+    second.send({ type: 'sheet.save' });
     await waitFor(second, (s) => s.matches('browsing'), { timeout: 10_000 });
 
     // Only what the second admin changed is laid over the new version: the first admin's price stands.

@@ -15,7 +15,7 @@
  * what was missed. `definedTransitions` counts every transition the chart defines: each `on`,
  * `always`, `after`, `onDone`/`onError` branch of every state node, guarded branches separately.
  */
-import { createActor, type AnyEventObject, type AnyStateMachine, type SnapshotFrom } from 'xstate';
+import { createActor, createEmptyActor, type AnyEventObject, type AnyStateMachine, type SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
 import { expect } from 'vitest';
 
@@ -107,12 +107,27 @@ const defaultSerialize = (snapshot: SnapshotFrom<AnyStateMachine>): string =>
 /** For each path modelPaths made: the snapshots every path of its set reaches (its start included). */
 const reachedBy = new WeakMap<ModelPath, ReadonlySet<SnapshotFrom<AnyStateMachine>>>();
 
+/**
+ * The machine as xstate/graph walks it, but with a fresh actor system for each step: the walk runs no
+ * actions, so a stopped child's `systemId` is never released, and a chart that starts a child with a
+ * `systemId` again (the admin users' images) would collide with its own earlier step.
+ */
+function withFreshSystems(machine: AnyStateMachine): AnyStateMachine {
+  return Object.assign(Object.create(machine) as AnyStateMachine, {
+    transition: (snapshot: never, event: never, scope: object) => {
+      // A child joins the system of its parent, the scope's `self`.
+      const self = createEmptyActor();
+      return machine.transition(snapshot, event, { ...scope, self, system: self.system } as never);
+    },
+  });
+}
+
 /** Paths through the production machine that together take every transition they can reach. */
 export function modelPaths(machine: AnyStateMachine, options: ModelPathOptions): ModelPath[] {
   const eventsIn = (snapshot: SnapshotFrom<AnyStateMachine>) =>
     (typeof options.events === 'function' ? options.events(snapshot) : options.events).filter((e) => snapshot.can(e));
   const serialize = options.serializeState ?? defaultSerialize;
-  const model = new TestModel(machine, {
+  const model = new TestModel(withFreshSystems(machine), {
     events: (snapshot: SnapshotFrom<AnyStateMachine>) => eventsIn(snapshot),
     serializeState: (snapshot: SnapshotFrom<AnyStateMachine>) => serialize(snapshot),
     input: options.input,

@@ -1,23 +1,23 @@
 /**
  * Every chart that runs in the app is an actor of its one system (DECISIONS 004): walking the app
  * through every screen, the `inspect` hook (what `?inspect` hands to the Stately inspector) sees each
- * production chart of machines/ start, under its systemId, and sees the screen charts stop again.
+ * production chart of machines/ start, under its systemId, and sees the screen charts stop again; an
+ * admin then walks the four back-office screens, whose charts join the same way.
  */
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fromCallback, type AnyActorRef, type AnyEventObject, type InspectionEvent } from 'xstate';
 import { loadMachines } from '../../scripts/statecharts';
 import { orderedQ, pendingQ } from './shop-fixtures';
 import { called, renderShop, screenOpen, type ShopRenderOptions } from './shop-harness';
 import { preloadShopScreens } from './shop-drive';
+import { answer, renderAdmin } from './admin-harness';
+import { page, USERS } from '../machines/admin-fixtures';
+import { adminChartFor } from '../../machines/screen-charts';
 
 /** Charts that are never actors: the lifecycle rule tables, read with resolveState. */
 const RULE_TABLES = ['quotationLifecycle', 'orderLifecycle'];
-/**
- * The admin charts run as roots of their screens until the back-office rewrite lands (issue 12 leaves
- * wiring them for after it); they are the only production charts this walk may miss.
- */
-const PENDING = ['adminUsers', 'adminSkus', 'adminQuotations', 'adminOrders'];
 
 type ChartRef = AnyActorRef & { logic: { id?: string }; systemId?: string };
 type Seen = Map<string, Set<ChartRef>>;
@@ -38,6 +38,12 @@ const systemIds = (seen: Seen, id: string) => [...(seen.get(id) ?? [])].map((ref
 const photoLoaded = fromCallback<AnyEventObject, { url: string }>(({ sendBack }) => {
   sendBack({ type: 'image.loaded', src: 'blob:photo-1' });
 });
+
+async function openAdmin(view: ReturnType<typeof renderAdmin>, to: string) {
+  await act(async () => view.app().system.get('session')!.send({ type: 'nav.go', to }));
+  await waitFor(() => expect(view.path()).toBe(to));
+  await waitFor(() => expect(Object.keys(view.app().getSnapshot().children)).toContain(adminChartFor(to)));
+}
 
 async function open(view: ReturnType<typeof renderShop>, to: string) {
   await act(async () => view.app().system.get('session')!.send({ type: 'nav.go', to }));
@@ -78,8 +84,20 @@ describe('the one actor system', () => {
       ['avatar', 'cart', 'catalogue', 'connection', 'persist', 'quotations', 'session', 'sessionWatch'].sort(),
     );
 
+    view.unmount();
+
+    // An admin walks the back office: each screen's chart starts under its own id, and stops when left.
+    const admin = renderAdmin('/admin/users', 'english', {}, inspect);
+    await answer(admin.effects.loadUsers, { type: 'xstate.done.actor.loadUsers', output: page(USERS) });
+    await userEvent.click(within(await screen.findByRole('list', { name: 'Users' }, { timeout: 10_000 })).getByRole('button', { name: /Bhavesh Shah/ }));
+    await waitFor(() => expect(systemIds(seen, 'protectedImage')).toEqual(expect.arrayContaining(['adminUserPhoto', 'adminUserAadhaar'])));
+    for (const to of ['/admin/skus', '/admin/quotations', '/admin/orders']) await openAdmin(admin, to);
+    expect(Object.keys(admin.app().getSnapshot().children)).toContain('adminOrders');
+    expect(Object.keys(admin.app().getSnapshot().children)).not.toContain('adminUsers');
+    admin.unmount();
+
     const production = (await loadMachines()).map((m) => m.id);
-    const missing = production.filter((id) => !seen.has(id) && !RULE_TABLES.includes(id) && !PENDING.includes(id));
+    const missing = production.filter((id) => !seen.has(id) && !RULE_TABLES.includes(id));
     expect(missing).toEqual([]);
     // Each one has a systemId, the name the inspector and its peers find it by.
     const running = production.filter((id) => seen.has(id) && id !== 'app');
@@ -88,7 +106,6 @@ describe('the one actor system', () => {
       `quotationDetail:${pendingQ.quotationDisplayId}`,
       `orderTracking:${orderedQ._id}`,
     ]);
-    // The pending admin charts are still separate roots: when they join, drop them from PENDING.
-    expect(PENDING.filter((id) => seen.has(id))).toEqual([]);
+    for (const id of ['adminUsers', 'adminSkus', 'adminQuotations', 'adminOrders']) expect(systemIds(seen, id)).toEqual([id]);
   });
 });

@@ -4,9 +4,10 @@
  */
 import { act, render, waitFor, type RenderResult } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { fromCallback, type AnyEventObject, type NonReducibleUnknown } from 'xstate';
+import { fromCallback, type ActorRefFrom, type AnyEventObject, type InspectionEvent, type NonReducibleUnknown } from 'xstate';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import type { appMachine } from '../../machines/app.machine';
 import { EMPTY_PERSISTED, PERSIST_KEY } from '../../machines/persistence';
 import type { Page, PageQuery } from '../../machines/admin-list';
 import type { SaveOrderInput } from '../../machines/admin-orders.machine';
@@ -19,7 +20,7 @@ import type { AuditEntry, Language, Order, Quotation, Sku, User } from '../../sr
 import { App } from '../../src/web/app';
 import { AppActorContext } from '../../src/web/app-context';
 import { createAppLogic } from '../../src/web/app-logic';
-import { AdminActorsProvider, type AdminActors } from '../../src/web/admin/admin-actors';
+import type { AdminActors } from '../../src/web/admin/actors';
 import { controlledCallback } from '../machines/admin-controlled';
 import { controlled, type ControlledCall } from '../support/controlled';
 import { controlledActors, memoryStore } from '../support/render';
@@ -46,8 +47,8 @@ export function adminEffects() {
     loadUsers: controlled<Page<User>, PageQuery>(),
     userHistory: controlled<AuditEntry[], { id: string }>(),
     verifyUser: controlled<unknown, { id: string }>(),
-    photoImage: controlledCallback<{ url: string }>(),
-    aadhaarImage: controlledCallback<{ url: string }>(),
+    /** The photo's and the Aadhaar image's fetch (one protected-image chart each): tell them apart by url. */
+    fetchImage: controlledCallback<{ url: string }>(),
     loadSkus: controlled<Sku[], void>(),
     saveSku: controlled<SaveOutcome, SaveSkuInput>(),
     prepareSkuImage: controlled<Blob, { file: Blob }>(),
@@ -66,12 +67,39 @@ export type AdminEffects = ReturnType<typeof adminEffects>;
 export interface RenderedAdmin extends RenderResult {
   effects: AdminEffects;
   path: () => string;
+  /** The app's root actor: the admin charts are its children. */
+  app: () => ActorRefFrom<typeof appMachine>;
 }
 
-export function renderAdmin(path: string, language: Language = 'english', real: Partial<AdminActors> = {}): RenderedAdmin {
+export function renderAdmin(
+  path: string,
+  language: Language = 'english',
+  real: Partial<AdminActors> = {},
+  /** What `?inspect` hands the Stately inspector: the actor-system test records the charts with it. */
+  inspect?: (event: InspectionEvent) => void,
+): RenderedAdmin {
   const memory = memoryLocation({ path, record: true });
   const store = memoryStore({ [PERSIST_KEY]: JSON.stringify({ ...EMPTY_PERSISTED, user: { ...ADMIN, preferredLanguage: language } }) });
   const onboarding = controlledActors();
+  const effects = adminEffects();
+  const admin: AdminActors = {
+    users: {
+      loadUsers: effects.loadUsers.logic,
+      loadHistory: effects.userHistory.logic,
+      verifyUser: effects.verifyUser.logic,
+      fetchImage: effects.fetchImage.logic,
+    },
+    skus: {
+      loadSkus: effects.loadSkus.logic,
+      saveSku: effects.saveSku.logic,
+      prepareSkuImage: effects.prepareSkuImage.logic,
+      uploadSkuImage: effects.uploadSkuImage.logic,
+      loadHistory: effects.skuHistory.logic,
+    },
+    quotations: { loadPage: effects.loadQuotations.logic, saveRow: effects.saveQuotation.logic, loadHistory: effects.quotationHistory.logic },
+    orders: { loadPage: effects.loadOrders.logic, saveRow: effects.saveOrder.logic, loadHistory: effects.orderHistory.logic },
+    ...real,
+  };
   const logic = createAppLogic({
     navigate: (to, { replace }) => memory.navigate(to, { replace }),
     saveToken: () => undefined,
@@ -85,44 +113,29 @@ export function renderAdmin(path: string, language: Language = 'english', real: 
       fetchSkus: controlled<Sku[], NonReducibleUnknown>().logic,
       fetchConfig: controlled<AppConfig, NonReducibleUnknown>().logic,
     },
+    admin,
   });
-  const effects = adminEffects();
-  const actors: AdminActors = {
-    users: {
-      loadUsers: effects.loadUsers.logic,
-      loadHistory: effects.userHistory.logic,
-      verifyUser: effects.verifyUser.logic,
-      photoImage: effects.photoImage.logic,
-      aadhaarImage: effects.aadhaarImage.logic,
-    },
-    skus: {
-      loadSkus: effects.loadSkus.logic,
-      saveSku: effects.saveSku.logic,
-      prepareSkuImage: effects.prepareSkuImage.logic,
-      uploadSkuImage: effects.uploadSkuImage.logic,
-      loadHistory: effects.skuHistory.logic,
-    },
-    quotations: {
-      loadQuotations: effects.loadQuotations.logic,
-      saveQuotation: effects.saveQuotation.logic,
-      loadHistory: effects.quotationHistory.logic,
-    },
-    orders: { loadOrders: effects.loadOrders.logic, saveOrder: effects.saveOrder.logic, loadHistory: effects.orderHistory.logic },
-    ...real,
-  };
-  // StrictMode as in main.tsx: React stops and restarts each screen's actor once on mount.
+  let appRef: ActorRefFrom<typeof appMachine> | null = null;
+  function Probe() {
+    appRef = AppActorContext.useActorRef();
+    return null;
+  }
+  // StrictMode as in main.tsx.
   const utils = render(
     <StrictMode>
-      <AppActorContext.Provider logic={logic} options={{ input: { hasToken: true } }}>
-        <AdminActorsProvider actors={actors}>
-          <Router hook={memory.hook} searchHook={memory.searchHook}>
-            <App />
-          </Router>
-        </AdminActorsProvider>
+      <AppActorContext.Provider logic={logic} options={{ input: { hasToken: true }, inspect }}>
+        <Probe />
+        <Router hook={memory.hook} searchHook={memory.searchHook}>
+          <App />
+        </Router>
       </AppActorContext.Provider>
     </StrictMode>,
   );
-  return { ...utils, effects, path: () => memory.history.at(-1) ?? path };
+  const app = () => {
+    if (!appRef) throw new Error('The app actor is not running');
+    return appRef;
+  };
+  return { ...utils, effects, app, path: () => memory.history.at(-1) ?? path };
 }
 
 /** Lets settled promises and the renders they cause run. */

@@ -4,7 +4,7 @@
  * with the ApiFailure so the chart's onError fires. `call` is the client's `api` unless a test or tool
  * acts as another user against another server.
  */
-import { fromCallback, fromPromise, type AnyEventObject } from 'xstate';
+import { fromPromise } from 'xstate';
 import type { DataResponse, PageResponse, UploadResponse } from '../../domain/api';
 import type { AuditEntry, Order, Quotation, Sku, User } from '../../domain/types';
 import type { PageQuery } from '../../../machines/admin-list';
@@ -12,7 +12,8 @@ import type { SaveOrderInput } from '../../../machines/admin-orders.machine';
 import type { SaveQuotationInput } from '../../../machines/admin-quotations.machine';
 import type { SaveOutcome } from '../../../machines/admin-sheet';
 import type { SaveSkuInput } from '../../../machines/admin-skus.machine';
-import { api, apiBlob, toApiFailure, type ApiCall } from '../api/client';
+import { api, toApiFailure, type ApiCall } from '../api/client';
+import { fetchProtectedImage } from '../api/protected-image';
 import { prepareImage } from '../onboarding/browser-actors';
 
 /** Runs a save; a 409 VERSION_CONFLICT becomes the `conflict` outcome, any other failure rethrows. */
@@ -43,11 +44,12 @@ const effect = <TOutput, TInput>(run: (input: TInput, signal: AbortSignal) => Pr
 const pageOf = <T>(call: ApiCall, path: string) =>
   effect<PageResponse<T>, PageQuery>((input, signal) => call<PageResponse<T>>('GET', `${path}?${pageParams(input)}`, { signal }));
 
-/** The query string of a page: the search only when there is one, the cursor only after the first page. */
+/** The query string of a page: the search and the status only when there are, the cursor only after the first page. */
 export function pageParams(input: PageQuery): string {
   const params = new URLSearchParams({ limit: String(ADMIN_PAGE_SIZE) });
   const q = input.q.trim();
   if (q !== '') params.set('q', q);
+  if (input.status !== null) params.set('status', input.status);
   if (input.cursor !== null) params.set('cursor', input.cursor);
   return params.toString();
 }
@@ -65,38 +67,14 @@ const list = <T>(call: ApiCall, path: string) =>
 /** Rows per page: a screenful or two on a phone, small enough for 3G. */
 const ADMIN_PAGE_SIZE = 50;
 
-/**
- * A protected image for as long as it shows: fetched with the token into a local url, sent as
- * `<kind>.loaded`, revoked when the chart leaves the state (or `<kind>.failed`).
- */
-export const protectedImage = (kind: 'photo' | 'aadhaar') =>
-  fromCallback<AnyEventObject, { url: string }>(({ input, sendBack }) => {
-    const controller = new AbortController();
-    let src: string | null = null;
-    apiBlob(input.url, { signal: controller.signal }).then(
-      (blob) => {
-        if (controller.signal.aborted) return;
-        src = URL.createObjectURL(blob);
-        sendBack({ type: `${kind}.loaded`, src });
-      },
-      () => {
-        if (!controller.signal.aborted) sendBack({ type: `${kind}.failed` });
-      },
-    );
-    return () => {
-      controller.abort();
-      if (src) URL.revokeObjectURL(src);
-    };
-  });
-
 export const adminUsersActors = (call: ApiCall = api) => ({
   loadUsers: pageOf<User>(call, '/users/all'),
   loadHistory: historyOf(call, 'users'),
   verifyUser: effect<unknown, { id: string }>((input, signal) =>
     call('PATCH', `/users/verify/${encodeURIComponent(input.id)}`, { signal }),
   ),
-  photoImage: protectedImage('photo'),
-  aadhaarImage: protectedImage('aadhaar'),
+  /** The photo's and the Aadhaar image's protected-image charts fetch with the token. */
+  fetchImage: fetchProtectedImage,
 });
 
 export const adminSkusActors = (call: ApiCall = api) => ({
@@ -119,17 +97,32 @@ export const adminSkusActors = (call: ApiCall = api) => ({
 });
 
 export const adminQuotationsActors = (call: ApiCall = api) => ({
-  loadQuotations: pageOf<Quotation>(call, '/quotations/all'),
+  loadPage: pageOf<Quotation>(call, '/quotations/all'),
   loadHistory: historyOf(call, 'quotations'),
-  saveQuotation: effect<SaveOutcome, SaveQuotationInput>((input, signal) =>
+  saveRow: effect<SaveOutcome, SaveQuotationInput>((input, signal) =>
     saveOutcome(() => call('PATCH', `/quotations/${encodeURIComponent(input.id)}`, { body: input.body, signal })),
   ),
 });
 
 export const adminOrdersActors = (call: ApiCall = api) => ({
-  loadOrders: pageOf<Order>(call, '/orders'),
+  loadPage: pageOf<Order>(call, '/orders'),
   loadHistory: historyOf(call, 'orders'),
-  saveOrder: effect<SaveOutcome, SaveOrderInput>((input, signal) =>
+  saveRow: effect<SaveOutcome, SaveOrderInput>((input, signal) =>
     saveOutcome(() => call('PATCH', `/orders/update/${encodeURIComponent(input.id)}`, { body: input.body, signal })),
   ),
+});
+
+/** The effects of the four admin charts, by chart; app-logic provides them (tests pass controlled ones). */
+export interface AdminActors {
+  users: ReturnType<typeof adminUsersActors>;
+  skus: ReturnType<typeof adminSkusActors>;
+  quotations: ReturnType<typeof adminQuotationsActors>;
+  orders: ReturnType<typeof adminOrdersActors>;
+}
+
+export const realAdminActors = (call: ApiCall = api): AdminActors => ({
+  users: adminUsersActors(call),
+  skus: adminSkusActors(call),
+  quotations: adminQuotationsActors(call),
+  orders: adminOrdersActors(call),
 });

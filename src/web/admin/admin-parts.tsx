@@ -1,6 +1,6 @@
 /** Small pieces every admin screen uses: search, alerts, labelled fields and the refused-changes table. */
 import { useEffect, useRef, type ReactNode } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { SearchIcon } from '../shop/icons';
 
 export function SearchField({
@@ -26,6 +26,35 @@ export function SearchField({
         onChange={(event) => onChange(event.target.value)}
       />
     </label>
+  );
+}
+
+/**
+ * The status filter beside the search: every status, or one. The chart waits for quiet before it loads
+ * (like the search), and starts the list again from its first page.
+ */
+export function StatusFilter<T extends string>({
+  value,
+  options,
+  onChange,
+  disabled,
+}: {
+  value: T | null;
+  options: readonly { value: T; label: string }[];
+  onChange: (value: T | null) => void;
+  disabled?: boolean;
+}) {
+  const intl = useIntl();
+  const all = { value: '' as const, label: intl.formatMessage({ id: 'admin.common.allStatuses', defaultMessage: 'All statuses' }) };
+  return (
+    <SelectField<T | ''>
+      id="admin-status-filter"
+      label={<FormattedMessage id="admin.common.statusFilter" defaultMessage="Filter by status" />}
+      value={value ?? ''}
+      options={[all, ...options]}
+      onChange={(chosen) => onChange(chosen === '' ? null : chosen)}
+      disabled={disabled}
+    />
   );
 }
 

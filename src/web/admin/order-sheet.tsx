@@ -57,16 +57,16 @@ export function OrderSheet({ snapshot, send }: { snapshot: Snapshot; send: Send 
           <button
             type="button"
             className="shop-button shop-button-outline"
-            disabled={!snapshot.can({ type: 'order.edit' })}
-            onClick={() => send({ type: 'order.edit' })}
+            disabled={!snapshot.can({ type: 'sheet.edit' })}
+            onClick={() => send({ type: 'sheet.edit' })}
           >
             <FormattedMessage id="admin.common.edit" defaultMessage="Edit" />
           </button>
           <button
             type="button"
             className="shop-button shop-button-primary"
-            disabled={!snapshot.can({ type: 'order.save' })}
-            onClick={() => send({ type: 'order.save' })}
+            disabled={!snapshot.can({ type: 'sheet.save' })}
+            onClick={() => send({ type: 'sheet.save' })}
           >
             {snapshot.hasTag('saving') ? (
               <FormattedMessage id="admin.common.saving" defaultMessage="Saving..." />
@@ -86,7 +86,7 @@ export function OrderSheet({ snapshot, send }: { snapshot: Snapshot; send: Send 
         <RefusedChanges
           rows={changeRows}
           onReapply={() => send({ type: 'draft.reapply' })}
-          onStartOver={() => send({ type: 'order.edit' })}
+          onStartOver={() => send({ type: 'sheet.edit' })}
         />
       ) : null}
       <dl className="shop-rows admin-facts">
@@ -148,7 +148,7 @@ export function OrderSheet({ snapshot, send }: { snapshot: Snapshot; send: Send 
         value={form.status}
         options={orderStatusOptions(intl)}
         disabled={!editing}
-        onChange={(status) => send({ type: 'draft.status', status })}
+        onChange={(status) => send({ type: 'draft.change', change: { status } })}
       />
       <TextField
         id="admin-order-paid"
@@ -158,7 +158,7 @@ export function OrderSheet({ snapshot, send }: { snapshot: Snapshot; send: Send 
         disabled={!editing}
         invalid={rupeesToPaisa(form.amountPaid) === null}
         hint={<FormattedMessage id="admin.hint.amount" defaultMessage="Enter rupees, e.g. 1250.50." />}
-        onChange={(value) => send({ type: 'draft.amountPaid', value })}
+        onChange={(value) => send({ type: 'draft.change', change: { amountPaid: value } })}
       />
       <div className="admin-field">
         <label htmlFor="admin-order-delivery-date">{dateLabel}</label>
@@ -168,7 +168,7 @@ export function OrderSheet({ snapshot, send }: { snapshot: Snapshot; send: Send 
           type="date"
           value={form.expectedDeliveryDate}
           disabled={!editing}
-          onChange={(event) => send({ type: 'draft.expectedDelivery', value: event.target.value })}
+          onChange={(event) => send({ type: 'draft.change', change: { expectedDeliveryDate: event.target.value } })}
         />
       </div>
       <dl className="shop-rows admin-totals">

@@ -1,20 +1,24 @@
 /** /admin/orders (SPEC §2, §3 Order admin list): every order, searched by id; a tap opens the edit sheet. */
-import { useActor } from '@xstate/react';
-import { useMemo } from 'react';
+import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { adminOrdersMachine, orderBalance, visibleOrders } from '../../../machines/admin-orders.machine';
+import { orderBalance, visibleOrders } from '../../../machines/admin-orders.machine';
 import { formatPaisa } from '../../domain/money';
-import { useAdminActors } from './admin-actors';
+import { Loading } from '../shell/loading';
 import { AdminLayout } from './admin-layout';
-import { Alert, LoadingLine, PageFooter, RetryButton, SearchField } from './admin-parts';
+import { Alert, LoadingLine, PageFooter, RetryButton, SearchField, StatusFilter } from './admin-parts';
 import { OrderSheet } from './order-sheet';
-import { OrderStatusLabel } from './status-labels';
+import { OrderStatusLabel, orderStatusOptions } from './status-labels';
+import { useAdminChart, type AdminChartRefs } from './use-admin-chart';
 
 export default function AdminOrdersScreen() {
+  const chart = useAdminChart('adminOrders');
+  return chart ? <AdminOrders chart={chart} /> : <Loading />;
+}
+
+function AdminOrders({ chart }: { chart: AdminChartRefs['adminOrders'] }) {
   const intl = useIntl();
-  const actors = useAdminActors().orders;
-  const logic = useMemo(() => adminOrdersMachine.provide({ actors }), [actors]);
-  const [snapshot, send] = useActor(logic);
+  const snapshot = useSelector(chart, (s) => s);
+  const send = chart.send;
   const orders = visibleOrders(snapshot.context);
   return (
     <AdminLayout title={intl.formatMessage({ id: 'admin.orders.title', defaultMessage: 'Manage Orders' })}>
@@ -23,6 +27,12 @@ export default function AdminOrdersScreen() {
         value={snapshot.context.query}
         onChange={(query) => send({ type: 'search.change', query })}
         disabled={!snapshot.can({ type: 'search.change', query: '' })}
+      />
+      <StatusFilter
+        value={snapshot.context.status}
+        options={orderStatusOptions(intl)}
+        onChange={(status) => send({ type: 'status.change', status })}
+        disabled={!snapshot.can({ type: 'status.change', status: null })}
       />
       {snapshot.hasTag('loading') ? <LoadingLine /> : null}
       {snapshot.hasTag('fetchFailed') ? (
@@ -41,8 +51,8 @@ export default function AdminOrdersScreen() {
             <button
               type="button"
               className="shop-card admin-row"
-              onClick={() => send({ type: 'order.open', id: order._id })}
-              disabled={!snapshot.can({ type: 'order.open', id: order._id })}
+              onClick={() => send({ type: 'sheet.open', id: order._id })}
+              disabled={!snapshot.can({ type: 'sheet.open', id: order._id })}
             >
               <span className="admin-row-main">
                 <strong>{order.orderDisplayId}</strong>

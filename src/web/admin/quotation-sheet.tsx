@@ -70,16 +70,16 @@ export function QuotationSheet({ snapshot, send }: { snapshot: Snapshot; send: S
           <button
             type="button"
             className="shop-button shop-button-outline"
-            disabled={!snapshot.can({ type: 'quotation.edit' })}
-            onClick={() => send({ type: 'quotation.edit' })}
+            disabled={!snapshot.can({ type: 'sheet.edit' })}
+            onClick={() => send({ type: 'sheet.edit' })}
           >
             <FormattedMessage id="admin.common.edit" defaultMessage="Edit" />
           </button>
           <button
             type="button"
             className="shop-button shop-button-primary"
-            disabled={!snapshot.can({ type: 'quotation.save' })}
-            onClick={() => send({ type: 'quotation.save' })}
+            disabled={!snapshot.can({ type: 'sheet.save' })}
+            onClick={() => send({ type: 'sheet.save' })}
           >
             {saving ? (
               <FormattedMessage id="admin.common.saving" defaultMessage="Saving..." />
@@ -99,7 +99,7 @@ export function QuotationSheet({ snapshot, send }: { snapshot: Snapshot; send: S
         <RefusedChanges
           rows={changeRows}
           onReapply={() => send({ type: 'draft.reapply' })}
-          onStartOver={() => send({ type: 'quotation.edit' })}
+          onStartOver={() => send({ type: 'sheet.edit' })}
         />
       ) : null}
       <SelectField
@@ -108,7 +108,7 @@ export function QuotationSheet({ snapshot, send }: { snapshot: Snapshot; send: S
         value={form.status}
         options={quotationStatusOptions(intl)}
         disabled={!editing}
-        onChange={(status) => send({ type: 'draft.status', status })}
+        onChange={(status) => send({ type: 'draft.change', change: { status } })}
       />
       {quotation.skusDetail.map((line, index) => {
         const typed = form.lines[index];
@@ -133,7 +133,7 @@ export function QuotationSheet({ snapshot, send }: { snapshot: Snapshot; send: S
                       <FormattedMessage id="admin.hint.amount" defaultMessage="Enter rupees, e.g. 1250.50." />
                     )
                   }
-                  onChange={(value) => send({ type: 'draft.line', index, field, value })}
+                  onChange={(value) => send({ type: 'draft.change', change: { line: index, field, value } })}
                 />
               ))}
             </div>

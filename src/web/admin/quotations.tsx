@@ -1,20 +1,24 @@
 /** /admin/quotations (SPEC §2): every quotation, searched by id; a tap opens the edit sheet. */
-import { useActor } from '@xstate/react';
-import { useMemo } from 'react';
+import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { adminQuotationsMachine, visibleQuotations } from '../../../machines/admin-quotations.machine';
+import { visibleQuotations } from '../../../machines/admin-quotations.machine';
 import { formatPaisa, priceDetails } from '../../domain/money';
-import { useAdminActors } from './admin-actors';
+import { Loading } from '../shell/loading';
 import { AdminLayout } from './admin-layout';
-import { Alert, LoadingLine, PageFooter, RetryButton, SearchField } from './admin-parts';
+import { Alert, LoadingLine, PageFooter, RetryButton, SearchField, StatusFilter } from './admin-parts';
 import { QuotationSheet } from './quotation-sheet';
-import { QuotationStatusLabel } from './status-labels';
+import { QuotationStatusLabel, quotationStatusOptions } from './status-labels';
+import { useAdminChart, type AdminChartRefs } from './use-admin-chart';
 
 export default function AdminQuotationsScreen() {
+  const chart = useAdminChart('adminQuotations');
+  return chart ? <AdminQuotations chart={chart} /> : <Loading />;
+}
+
+function AdminQuotations({ chart }: { chart: AdminChartRefs['adminQuotations'] }) {
   const intl = useIntl();
-  const actors = useAdminActors().quotations;
-  const logic = useMemo(() => adminQuotationsMachine.provide({ actors }), [actors]);
-  const [snapshot, send] = useActor(logic);
+  const snapshot = useSelector(chart, (s) => s);
+  const send = chart.send;
   const quotations = visibleQuotations(snapshot.context);
   return (
     <AdminLayout title={intl.formatMessage({ id: 'admin.quotations.title', defaultMessage: 'Manage Quotations' })}>
@@ -23,6 +27,12 @@ export default function AdminQuotationsScreen() {
         value={snapshot.context.query}
         onChange={(query) => send({ type: 'search.change', query })}
         disabled={!snapshot.can({ type: 'search.change', query: '' })}
+      />
+      <StatusFilter
+        value={snapshot.context.status}
+        options={quotationStatusOptions(intl)}
+        onChange={(status) => send({ type: 'status.change', status })}
+        disabled={!snapshot.can({ type: 'status.change', status: null })}
       />
       {snapshot.hasTag('loading') ? <LoadingLine /> : null}
       {snapshot.hasTag('fetchFailed') ? (
@@ -41,8 +51,8 @@ export default function AdminQuotationsScreen() {
             <button
               type="button"
               className="shop-card admin-row"
-              onClick={() => send({ type: 'quotation.open', id: quotation._id })}
-              disabled={!snapshot.can({ type: 'quotation.open', id: quotation._id })}
+              onClick={() => send({ type: 'sheet.open', id: quotation._id })}
+              disabled={!snapshot.can({ type: 'sheet.open', id: quotation._id })}
             >
               <span className="admin-row-main">
                 <strong>{quotation.quotationDisplayId}</strong>

@@ -1,20 +1,24 @@
 /** /admin/skus (SPEC §2, §8): every SKU with a search, Add SKU, and a tap to edit; failures inline in red. */
-import { useActor } from '@xstate/react';
-import { useMemo } from 'react';
+import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { adminSkusMachine, visibleSkus } from '../../../machines/admin-skus.machine';
+import { visibleSkus } from '../../../machines/admin-skus.machine';
 import { formatPaisa } from '../../domain/money';
 import { PlusIcon } from '../shop/icons';
-import { useAdminActors } from './admin-actors';
+import { Loading } from '../shell/loading';
 import { AdminLayout } from './admin-layout';
 import { Alert, LoadingLine, RetryButton, SearchField } from './admin-parts';
 import { SkuSheet } from './sku-sheet';
+import { useAdminChart, type AdminChartRefs } from './use-admin-chart';
 
 export default function AdminSkusScreen() {
+  const chart = useAdminChart('adminSkus');
+  return chart ? <AdminSkus chart={chart} /> : <Loading />;
+}
+
+function AdminSkus({ chart }: { chart: AdminChartRefs['adminSkus'] }) {
   const intl = useIntl();
-  const actors = useAdminActors().skus;
-  const logic = useMemo(() => adminSkusMachine.provide({ actors }), [actors]);
-  const [snapshot, send] = useActor(logic);
+  const snapshot = useSelector(chart, (s) => s);
+  const send = chart.send;
   const skus = visibleSkus(snapshot.context);
   return (
     <AdminLayout title={intl.formatMessage({ id: 'admin.skus.title', defaultMessage: 'Manage SKUs' })}>

@@ -2,17 +2,22 @@
  * One user's details (SPEC §2 /admin/users): photo, mobile number, gender, age, farm address, language,
  * geolocation and the Aadhaar image (both images from protected urls, shown from local copies), and Verify.
  */
-import type { EventFrom, SnapshotFrom } from 'xstate';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom, EventFrom, SnapshotFrom } from 'xstate';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { adminUsersMachine, protectedImageState } from '../../../machines/admin-users.machine';
+import type { protectedImageMachine } from '../../../machines/protected-image.machine';
 import type { User } from '../../domain/types';
 import { HistoryList } from './history-list';
 
 type Snapshot = SnapshotFrom<typeof adminUsersMachine>;
 type Send = (event: EventFrom<typeof adminUsersMachine>) => void;
+type ImageRef = ActorRefFrom<typeof protectedImageMachine>;
 
-function ProtectedImage({ snapshot, kind, src, alt }: { snapshot: Snapshot; kind: 'photo' | 'aadhaar'; src: string | null; alt: string }) {
-  const state = protectedImageState(snapshot, kind);
+/** The image's own chart (the users chart's `photo` or `aadhaar` child) says what shows. */
+function ProtectedImage({ image, kind, alt }: { image: ImageRef | undefined; kind: 'photo' | 'aadhaar'; alt: string }) {
+  const state = useSelector(image, protectedImageState);
+  const src = useSelector(image, (s) => s?.context.src ?? null);
   if (state === 'shown' && src) {
     return <img className={kind === 'photo' ? 'admin-user-image admin-user-photo' : 'admin-user-image'} src={src} alt={alt} />;
   }
@@ -48,9 +53,8 @@ export function UserDetails({ id, user, snapshot, send }: { id: string; user: Us
         </dt>
         <dd>
           <ProtectedImage
-            snapshot={snapshot}
+            image={snapshot.children.photo}
             kind="photo"
-            src={snapshot.context.photoSrc}
             alt={intl.formatMessage({ id: 'admin.users.photoAlt', defaultMessage: 'Photo of {name}' }, { name })}
           />
         </dd>
@@ -103,9 +107,8 @@ export function UserDetails({ id, user, snapshot, send }: { id: string; user: Us
         </dt>
         <dd>
           <ProtectedImage
-            snapshot={snapshot}
+            image={snapshot.children.aadhaar}
             kind="aadhaar"
-            src={snapshot.context.aadhaarSrc}
             alt={intl.formatMessage({ id: 'admin.users.aadhaarAlt', defaultMessage: 'Aadhaar card of {name}' }, { name })}
           />
         </dd>

@@ -1,18 +1,25 @@
-/** /admin/users (SPEC §2, §6): every user, searched on the server and paged, unverified first; each expands to its details and a Verify button. */
-import { useActor } from '@xstate/react';
-import { useMemo } from 'react';
+/**
+ * /admin/users (SPEC §2, §6): every user, searched on the server and paged, unverified first, filtered by
+ * status; each expands to its details and a Verify button. The chart is the app's `adminUsers` child.
+ */
+import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { adminUsersMachine, visibleUsers } from '../../../machines/admin-users.machine';
-import { useAdminActors } from './admin-actors';
+import { USER_STATUSES, visibleUsers } from '../../../machines/admin-users.machine';
+import { Loading } from '../shell/loading';
 import { AdminLayout } from './admin-layout';
-import { Alert, LoadingLine, PageFooter, RetryButton, SearchField } from './admin-parts';
+import { Alert, LoadingLine, PageFooter, RetryButton, SearchField, StatusFilter } from './admin-parts';
+import { useAdminChart, type AdminChartRefs } from './use-admin-chart';
 import { UserDetails } from './user-details';
 
 export default function AdminUsersScreen() {
+  const chart = useAdminChart('adminUsers');
+  return chart ? <AdminUsers chart={chart} /> : <Loading />;
+}
+
+function AdminUsers({ chart }: { chart: AdminChartRefs['adminUsers'] }) {
   const intl = useIntl();
-  const actors = useAdminActors().users;
-  const logic = useMemo(() => adminUsersMachine.provide({ actors }), [actors]);
-  const [snapshot, send] = useActor(logic);
+  const snapshot = useSelector(chart, (s) => s);
+  const send = chart.send;
   const users = visibleUsers(snapshot.context);
   return (
     <AdminLayout title={intl.formatMessage({ id: 'admin.users.title', defaultMessage: 'Manage Users' })}>
@@ -20,6 +27,17 @@ export default function AdminUsersScreen() {
         label={intl.formatMessage({ id: 'admin.users.search', defaultMessage: 'Search by name or mobile number' })}
         value={snapshot.context.query}
         onChange={(query) => send({ type: 'search.change', query })}
+      />
+      <StatusFilter
+        value={snapshot.context.status}
+        options={USER_STATUSES.map((status) => ({
+          value: status,
+          label:
+            status === 'VERIFIED'
+              ? intl.formatMessage({ id: 'admin.users.verified', defaultMessage: 'Verified' })
+              : intl.formatMessage({ id: 'admin.users.unverified', defaultMessage: 'Not verified' }),
+        }))}
+        onChange={(status) => send({ type: 'status.change', status })}
       />
       {snapshot.hasTag('loading') ? <LoadingLine /> : null}
       {snapshot.hasTag('fetchFailed') ? (
