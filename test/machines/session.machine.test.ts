@@ -174,6 +174,15 @@ describe('the session', () => {
   });
 });
 
+describe('unknown paths', () => {
+  it('sends a path the app does not know to the entry page, which waits before routing', () => {
+    const session = startSession({ user: verifiedFarmer, hasToken: true });
+    session.actor.send({ type: 'nav.changed', to: '/nope?x=1' });
+    expect(session.location()).toBe('/');
+    expect(session.actor.getSnapshot().matches({ route: 'splash' })).toBe(true);
+  });
+});
+
 describe('the code screen', () => {
   const visitor = { ...DEFAULT_CLIENT_USER, preferredLanguage: 'hindi' as const };
 
