@@ -104,7 +104,7 @@ describe('the admin screens', () => {
     expect(within(sheet).getByText('₹5,699.50', { selector: '.shop-rows-total dd' })).toBeTruthy();
     await userEvent.click(within(sheet).getByRole('button', { name: 'Update' }));
     const { input } = await calledAt(admin.effects.saveOrder);
-    expect(input).toEqual({ id: 'o1', body: { status: 'IN_TRANSIT', amountPaidPaisa: 400050, version: 1 } });
+    expect(input).toEqual({ id: 'o1', body: { status: 'IN_TRANSIT', amountPaidPaisa: 400050, expectedDeliveryDate: null, version: 1 } });
   });
 
   it("finds an order on the server by the farmer's QT number, and pages through what it finds", async () => {
