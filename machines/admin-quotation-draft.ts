@@ -5,13 +5,15 @@
 import type { QuotationPatchBody } from '../src/domain/api';
 import { paisaToRupeesInput, priceDetails, rupeesToPaisa, type PriceDetails } from '../src/domain/money';
 import type { Quotation, QuotationStatus } from '../src/domain/types';
-import { changesFlat, parseQuantity, reapplyFlat, type Refused } from './admin-sheet';
+import { changesFlat, parseLineQuantity, reapplyFlat, type Refused } from './admin-sheet';
 
 export const LINE_FIELDS = ['quantity', 'goods', 'discount', 'shipping'] as const;
 export type LineField = (typeof LINE_FIELDS)[number];
 
 export interface QuotationLineDraft {
   skuId: string;
+  /** The SKU's unit, whose rule the quantity keeps (one decimal for quintal and tonne, else whole). */
+  unit: string;
   quantity: string;
   goods: string;
   discount: string;
@@ -31,6 +33,7 @@ export function quotationDraftOf(quotation: Quotation): QuotationDraft {
     status: quotation.status,
     lines: quotation.skusDetail.map((line) => ({
       skuId: line.skuIdentifier._id,
+      unit: line.skuIdentifier.skuQuantityUnit,
       quantity: String(line.quantity),
       goods: paisaToRupeesInput(line.goodsPricePaisa),
       discount: paisaToRupeesInput(line.discountPaisa),
@@ -44,9 +47,9 @@ export const withLine = (draft: QuotationDraft, index: number, field: LineField,
   lines: draft.lines.map((line, i) => (i === index ? { ...line, [field]: value } : line)),
 });
 
-/** Is this field's text acceptable: a quantity above zero, or a rupee amount? */
-export const isLineFieldValid = (field: LineField, value: string): boolean =>
-  field === 'quantity' ? parseQuantity(value) !== null : rupeesToPaisa(value) !== null;
+/** Is this field's text acceptable: a quantity its unit allows, or a rupee amount? */
+export const isLineFieldValid = (line: QuotationLineDraft, field: LineField): boolean =>
+  field === 'quantity' ? parseLineQuantity(line.quantity, line.unit) !== null : rupeesToPaisa(line[field]) !== null;
 
 /**
  * `PATCH /quotations/{id}`: the full quotation with each `skuIdentifier` replaced by its id, the draft's
@@ -56,7 +59,7 @@ export function quotationPatchBody(quotation: Quotation, draft: QuotationDraft):
   const skusDetail: QuotationPatchBody['skusDetail'] = [];
   for (const [index, line] of quotation.skusDetail.entries()) {
     const typed = draft.lines[index];
-    const quantity = parseQuantity(typed?.quantity ?? '');
+    const quantity = parseLineQuantity(typed?.quantity ?? '', line.skuIdentifier.skuQuantityUnit);
     const goodsPricePaisa = rupeesToPaisa(typed?.goods ?? '');
     const discountPaisa = rupeesToPaisa(typed?.discount ?? '');
     const shippingPricePaisa = rupeesToPaisa(typed?.shipping ?? '');
@@ -103,11 +106,13 @@ export interface DraftChange {
   now: string;
 }
 
-const sameValue = (field: LineField, a: string, b: string): boolean => {
-  const parse = field === 'quantity' ? parseQuantity : rupeesToPaisa;
-  const [x, y] = [parse(a), parse(b)];
-  return x !== null && y !== null ? x === y : a.trim() === b.trim();
-};
+const sameValueIn =
+  (unit: string) =>
+  (field: LineField, a: string, b: string): boolean => {
+    const parse = field === 'quantity' ? (text: string) => parseLineQuantity(text, unit) : rupeesToPaisa;
+    const [x, y] = [parse(a), parse(b)];
+    return x !== null && y !== null ? x === y : a.trim() === b.trim();
+  };
 
 const lineOf = (draft: QuotationDraft, skuId: string) => draft.lines.find((line) => line.skuId === skuId);
 
@@ -120,7 +125,7 @@ export function reapplyQuotationDraft(refused: Refused<QuotationDraft>, fresh: Q
     lines: now.lines.map((line) => {
       const mine = lineOf(refused.mine, line.skuId);
       const base = lineOf(refused.base, line.skuId);
-      return mine && base ? reapplyFlat({ base, mine }, line, LINE_FIELDS, sameValue) : line;
+      return mine && base ? reapplyFlat({ base, mine }, line, LINE_FIELDS, sameValueIn(line.unit)) : line;
     }),
   };
 }
@@ -136,7 +141,7 @@ export function quotationDraftChanges(refused: Refused<QuotationDraft>, fresh: Q
     const mine = lineOf(refused.mine, line.skuId);
     const base = lineOf(refused.base, line.skuId);
     if (!mine || !base) return;
-    for (const change of changesFlat({ base, mine }, line, LINE_FIELDS, sameValue)) {
+    for (const change of changesFlat({ base, mine }, line, LINE_FIELDS, sameValueIn(line.unit))) {
       changes.push({ line: index, ...change });
     }
   });

@@ -11,6 +11,7 @@
  * the sheet lists what the admin changed beside what is saved now, and one tap lays exactly those changes
  * over the reloaded item (another admin's change to a field this admin never touched stands).
  */
+import { parseQuantity } from '../src/domain/quantity';
 import { fromCallback, fromPromise } from 'xstate';
 
 /** What a save answers. A stale `version` (409 VERSION_CONFLICT) is expected, so it is an outcome; anything else throws. */
@@ -69,10 +70,13 @@ export function parseWholeNumber(input: string): number | null {
   return Number.isSafeInteger(value) ? value : null;
 }
 
-/** A quantity: a whole number greater than zero. */
-export function parseQuantity(input: string): number | null {
-  const value = parseWholeNumber(input);
-  return value !== null && value > 0 ? value : null;
+/**
+ * A line's quantity as an admin types it (" 1,200 ", or 2.5 for a quintal), against its unit's rule
+ * (src/domain/quantity.ts, the rule the cart and the server keep); null when the rule refuses it.
+ */
+export function parseLineQuantity(input: string, unit: string): number | null {
+  const parsed = parseQuantity(input.replace(/[,\s]/g, ''), unit);
+  return parsed.ok ? parsed.value : null;
 }
 
 /** The default of an effect the web app (or a test) must provide with `.provide()`: it fails loudly. */

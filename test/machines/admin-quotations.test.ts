@@ -4,6 +4,7 @@ import {
   draftPriceDetails,
   quotationDraftChanges,
   quotationDraftOf,
+  isLineFieldValid,
   quotationPatchBody,
   reapplyQuotationDraft,
 } from '../../machines/admin-quotation-draft';
@@ -177,6 +178,18 @@ describe('the quotation draft', () => {
     expect(body.skusDetail[0]).toMatchObject({ goodsPricePaisa: 1_000_000, discountPaisa: 50_000, shippingPricePaisa: 20_000 });
   });
 
+  it('prices a 2.5 tonne line as typed, and holds the save while a line breaks its unit rule', () => {
+    const draft = quotationDraftOf(QUOTATIONS[1]!);
+    draft.lines[0] = { ...draft.lines[0]!, quantity: '2.5' };
+    expect(quotationPatchBody(QUOTATIONS[1]!, draft)!.skusDetail[0]).toMatchObject({ quantity: 2.5 });
+    expect(isLineFieldValid(draft.lines[0], 'quantity')).toBe(true);
+    draft.lines[0] = { ...draft.lines[0]!, quantity: '2.55' };
+    expect(quotationPatchBody(QUOTATIONS[1]!, draft)).toBeNull();
+    expect(isLineFieldValid(draft.lines[0], 'quantity')).toBe(false);
+    const bags = { ...draft.lines[0], unit: 'bag', quantity: '2.5' };
+    expect(isLineFieldValid(bags, 'quantity')).toBe(false);
+  });
+
   it('totals goods plus shipping minus discount live, counting a half-typed amount as zero', () => {
     const draft = quotationDraftOf(quotation({ _id: 'x' }));
     draft.lines[0] = { ...draft.lines[0]!, goods: '100', discount: '10', shipping: '5' };
@@ -200,7 +213,7 @@ describe('the quotation draft', () => {
     expect(reapplyQuotationDraft({ base, mine }, fresh)).toEqual({
       version: 4,
       status: 'EXPIRED',
-      lines: [{ skuId: 's3', quantity: '2', goods: '7000.00', discount: '500.00', shipping: '300' }],
+      lines: [{ skuId: 's3', unit: 'tonne', quantity: '2', goods: '7000.00', discount: '500.00', shipping: '300' }],
     });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changesFlat, matchesId, parseQuantity, parseWholeNumber, reapplyFlat } from '../../machines/admin-sheet';
+import { changesFlat, matchesId, parseLineQuantity, parseWholeNumber, reapplyFlat } from '../../machines/admin-sheet';
 
 describe('what admins type', () => {
   it('reads whole numbers with grouping commas and spaces, and refuses anything else', () => {
@@ -9,9 +9,14 @@ describe('what admins type', () => {
     for (const text of ['', '2.5', '-3', '12a', '1e3']) expect(parseWholeNumber(text)).toBeNull();
   });
 
-  it('reads a quantity only above zero', () => {
-    expect(parseQuantity('4')).toBe(4);
-    expect(parseQuantity('0')).toBeNull();
+  it('reads a quantity above zero that its unit allows: one decimal for quintal and tonne, whole numbers otherwise', () => {
+    expect(parseLineQuantity('4', 'kg')).toBe(4);
+    expect(parseLineQuantity(' 1,200 ', 'bag')).toBe(1200);
+    expect(parseLineQuantity('2.5', 'quintal')).toBe(2.5);
+    expect(parseLineQuantity('0.5', 'tonne')).toBe(0.5);
+    for (const [text, unit] of [['0', 'kg'], ['2.5', 'kg'], ['2.55', 'quintal'], ['-1', 'tonne'], ['', 'kg'], ['x', 'quintal']] as const) {
+      expect(parseLineQuantity(text, unit), `${text} ${unit}`).toBeNull();
+    }
   });
 
   it('searches by display id or internal id, ignoring case and surrounding spaces', () => {

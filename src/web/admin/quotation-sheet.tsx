@@ -2,6 +2,7 @@
  * The quotation edit sheet: status and, per line, quantity, goods price, discount and shipping in rupees,
  * with live totals. Edit unlocks the form; Update is enabled exactly when the chart accepts a save.
  */
+import { quantityRule } from '../../domain/quantity';
 import type { EventFrom, SnapshotFrom } from 'xstate';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
@@ -123,12 +124,16 @@ export function QuotationSheet({ snapshot, send }: { snapshot: Snapshot; send: S
                   id={`admin-line-${index}-${field}`}
                   label={label(field, line.skuIdentifier.skuQuantityUnit)}
                   value={typed[field]}
-                  inputMode={field === 'quantity' ? 'numeric' : 'decimal'}
+                  inputMode={field === 'quantity' && quantityRule(typed.unit).decimals === 0 ? 'numeric' : 'decimal'}
                   disabled={!editing}
-                  invalid={!isLineFieldValid(field, typed[field])}
+                  invalid={!isLineFieldValid(typed, field)}
                   hint={
                     field === 'quantity' ? (
-                      <FormattedMessage id="admin.hint.quantity" defaultMessage="Enter a whole number above 0." />
+                      quantityRule(typed.unit).decimals === 0 ? (
+                        <FormattedMessage id="admin.hint.quantity" defaultMessage="Enter a whole number above 0." />
+                      ) : (
+                        <FormattedMessage id="admin.hint.quantityDecimal" defaultMessage="Enter a number above 0, with at most one decimal (e.g. 2.5)." />
+                      )
                     ) : (
                       <FormattedMessage id="admin.hint.amount" defaultMessage="Enter rupees, e.g. 1250.50." />
                     )
