@@ -12,6 +12,7 @@
  * shows an estimate from the SKUs' minimum prices; `quoted` (COMPLETED, ORDERED) the admin's prices;
  * `closed` (DELETED, EXPIRED) the quoted prices only if it was priced before, else none.
  */
+import { linePricePaisa } from '../src/domain/quantity';
 import { getNextSnapshot, setup } from 'xstate';
 import { priceDetails } from '../src/domain/money';
 import type { Quotation, QuotationLine, QuotationStatus } from '../src/domain/types';
@@ -95,9 +96,12 @@ export const farmerMayPlaceOrder = (status: QuotationStatus) =>
 export const shownValidUntil = (quotation: Pick<Quotation, 'status' | 'validUntil'>): string | null =>
   quotation.status === 'COMPLETED' || quotation.status === 'EXPIRED' ? quotation.validUntil : null;
 
-/** A line's indicative price while it waits for a quote: the SKU's minimum price × quantity, paisa. */
+/**
+ * A line's indicative price while it waits for a quote: the SKU's minimum price × quantity, paisa,
+ * rounded as the server prices a line (2.5 quintal). NaN for a line an older app saved without one.
+ */
 export const lineEstimatePaisa = (line: Pick<QuotationLine, 'skuIdentifier' | 'quantity'>): number =>
-  line.skuIdentifier.minimumPrice * line.quantity;
+  Number.isSafeInteger(line.skuIdentifier.minimumPrice) ? linePricePaisa(line.skuIdentifier.minimumPrice, line.quantity) : Number.NaN;
 
 /** The money a quotation shows: `quoted` prices, an `estimate` from minimum prices, or none. */
 export type ShownPrice = 'quoted' | 'estimate' | null;
@@ -106,20 +110,19 @@ export type ShownPrice = 'quoted' | 'estimate' | null;
  * Which money a farmer sees on a quotation (its /request card and /quotation-details): the quoted
  * prices while COMPLETED or ORDERED, and for a DELETED or EXPIRED one only if it was priced before;
  * the minimum-price estimate while PENDING; nothing for a DELETED or EXPIRED one never priced.
- * "Priced before" is what the answer tells: a closed quotation carries `validUntil` only when its
- * validity ran from a pricing (an EXPIRED one after pricing). The answer says nothing of the pricing
- * of a DELETED one, so a DELETED quotation shows none.
+ * "Priced before" is what the answer tells: `pricedAt`, or (in a list saved by an older app, which
+ * lacks it) a `validUntil`, which only a pricing starts.
  */
-export function shownPrice(quotation: Pick<Quotation, 'status' | 'validUntil'>): ShownPrice {
+export function shownPrice(quotation: Pick<Quotation, 'status' | 'validUntil' | 'pricedAt'>): ShownPrice {
   const at = quotationLifecycleAt(quotation.status);
   if (at.hasTag('awaitingPrice')) return 'estimate';
   if (at.hasTag('quoted')) return 'quoted';
-  return quotation.validUntil !== null ? 'quoted' : null;
+  return (quotation.pricedAt ?? null) !== null || quotation.validUntil !== null ? 'quoted' : null;
 }
 
 /** The total a farmer sees, and whether it is quoted or an estimate; null when none shows. */
 export function shownTotal(
-  quotation: Pick<Quotation, 'status' | 'validUntil' | 'skusDetail'>,
+  quotation: Pick<Quotation, 'status' | 'validUntil' | 'pricedAt' | 'skusDetail'>,
 ): { kind: 'quoted' | 'estimate'; paisa: number } | null {
   const kind = shownPrice(quotation);
   if (kind === 'estimate') {

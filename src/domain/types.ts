@@ -130,6 +130,8 @@ export interface Quotation {
   statusHistory?: OrderStatusChange[];
   /** A priced (COMPLETED or EXPIRED) quotation's end of validity; null otherwise. */
   validUntil: string | null;
+  /** When an admin last priced it, null if never. Absent in a list saved by an older app. */
+  pricedAt?: string | null;
   version: number;
   createdAt: string;
   updatedAt: string;

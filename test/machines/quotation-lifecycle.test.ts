@@ -104,10 +104,22 @@ describe('the quotation lifecycle', () => {
       expect(shownTotal(at('EXPIRED', VALID_UNTIL))).toEqual({ kind: 'quoted', paisa: 295_000 });
     });
 
+    it('keeps the quoted total of a quotation the farmer deleted after it was priced', () => {
+      const deleted = { ...at('DELETED'), pricedAt: '2026-11-20T09:00:00.000Z' };
+      expect(shownPrice(deleted)).toBe('quoted');
+      expect(shownTotal(deleted)).toEqual({ kind: 'quoted', paisa: 295_000 });
+    });
+
+    it('estimates a decimal quantity as the server prices a line: rounded half up once', () => {
+      const half = line({ skuIdentifier: { _id: 'q', name: 'Bagasse', image: '/b.jpg', skuQuantityUnit: 'quintal', minimumPrice: 1_001 }, quantity: 2.5 });
+      expect(shownTotal(quotation({ status: 'PENDING', validUntil: null, skusDetail: [half] }))).toEqual({ kind: 'estimate', paisa: 2_503 });
+    });
+
     it('shows no total for a DELETED or EXPIRED quotation never priced', () => {
       for (const status of ['DELETED', 'EXPIRED'] as const) {
         expect(shownPrice(at(status))).toBeNull();
         expect(shownTotal(at(status))).toBeNull();
+        expect(shownTotal({ ...at(status), pricedAt: null })).toBeNull();
       }
     });
 

@@ -39,4 +39,28 @@ describe.each(databases())('the estimate a quotation line carries on %s', (kind)
       [second!._id, second!.minimumPrice],
     ]);
   });
+
+  it('tells when a quotation was priced: a DELETED one priced before carries pricedAt, one never priced carries null', async () => {
+    const farmer = await t.farmer();
+    const admin = await t.admin();
+    const [sku] = (await t.as(farmer, { method: 'GET', url: '/api/skus' })).json().data as Sku[];
+    const create = async () =>
+      (await t.as(farmer, { method: 'POST', url: '/api/quotations', payload: { skusDetail: [{ skuIdentifier: sku!._id, quantity: 2 }] } })).json()
+        .data as Quotation;
+    const priced = await create();
+    const unpriced = await create();
+    const lines = priced.skusDetail.map((l) => ({ skuIdentifier: l.skuIdentifier._id, quantity: l.quantity, goodsPricePaisa: 50_000, discountPaisa: 0, shippingPricePaisa: 0 }));
+    const patch = (status: string) => t.as(admin, { method: 'PATCH', url: `/api/quotations/${priced._id}`, payload: { status, skusDetail: lines } });
+    expect((await patch('COMPLETED')).statusCode).toBe(200);
+    expect((await patch('DELETED')).statusCode).toBe(200);
+    expect((await t.as(farmer, { method: 'DELETE', url: `/api/quotations/${unpriced._id}` })).statusCode).toBeLessThan(300);
+    const read = async (id: string) => (await t.as(farmer, { method: 'GET', url: `/api/quotations/${id}` })).json().data as Quotation;
+    const list = (await t.as(farmer, { method: 'GET', url: '/api/quotations' })).json().data as Quotation[];
+    const [a, b] = [await read(priced._id), await read(unpriced._id)];
+    expect(a.status).toBe('DELETED');
+    expect(a.pricedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(b.status).toBe('DELETED');
+    expect(b.pricedAt).toBeNull();
+    expect(list.find((q) => q._id === priced._id)?.pricedAt).toBe(a.pricedAt);
+  });
 });

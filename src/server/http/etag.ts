@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** Bump when the JSON shape of a tagged answer changes without any database version moving (a deploy). */
-export const ANSWER_FORMAT = 2;
+export const ANSWER_FORMAT = 3;
 
 /** `cache-control` of a tagged answer: the browser may keep it but must ask every time; shared caches never keep it. */
 export const REVALIDATE = 'private, no-cache';

@@ -145,6 +145,8 @@ export const quotationSchema = {
     /** The order's status moves for the farmer's tracker, oldest first (no author). */
     statusHistory: { type: 'array', items: { type: 'object', properties: { status: str, at: str } } },
     validUntil: nullable('string'),
+    /** When an admin last priced it (COMPLETED), null if never: a closed quotation shows a total only then. */
+    pricedAt: nullable('string'),
     version: int,
     createdAt: str,
     updatedAt: str,

@@ -107,6 +107,7 @@ function group(rows: LineRow[], rules: QuotationRules, histories: Map<string, Or
       deliveryOtp: r.deliveryOtp ?? null,
       amountPaidPaisa: Number(r.amountPaidPaisa ?? 0),
       validUntil: validUntil(r.status, r.pricedAt, rules),
+      pricedAt: r.pricedAt === null ? null : iso(r.pricedAt),
       version: r.version,
       createdAt: iso(r.createdAt),
       updatedAt: iso(r.updatedAt),

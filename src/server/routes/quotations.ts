@@ -98,6 +98,7 @@ const patchBody = {
     amountPaidPaisa: paisa,
     orderDisplayId: { type: ['string', 'null'], pattern: '^OD[0-9]{1,12}$' },
     validUntil: { type: ['string', 'null'], pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]{8,12}Z$' },
+    pricedAt: { type: ['string', 'null'], pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]{8,12}Z$' },
     ...orderMirrorInput,
     createdAt: { type: 'string', maxLength: 40 },
     updatedAt: { type: 'string', maxLength: 40 },
