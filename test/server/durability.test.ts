@@ -60,7 +60,7 @@ class ServerProcess {
     });
     this.child.stdout?.on('data', (c: Buffer) => (this.out += c.toString()));
     this.child.stderr?.on('data', (c: Buffer) => (this.out += c.toString()));
-    for (let i = 0; i < 400; i++) {
+    for (let i = 0; i < 1200; i++) { // a hang guard (60 s), not a speed check
       if (this.child.exitCode !== null) throw new Error(`server exited: ${this.out}`);
       try {
         if ((await fetch(`${this.url}/api/health`)).ok) return;

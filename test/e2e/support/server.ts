@@ -77,7 +77,7 @@ export async function startServer(env: Record<string, string> = {}, root = '.'):
     } catch {
       return undefined;
     }
-  });
+  }, 60_000); // a hang guard, not a speed check: on a loaded 2-core machine a start took over 20 s
 
   const codesFor = (mobile: string, since: number) =>
     // A run of exactly six digits on its own: notifications carry ids such as QT100001.
