@@ -65,7 +65,7 @@ async function setOrder(page: Page, orderId: string, status: string | null, paid
   await page.getByLabel(t('admin.orders.search')).fill(orderId);
   await page.getByRole('button', { name: new RegExp(orderId) }).click();
   await page.getByRole('button', { name: t('admin.common.edit') }).click();
-  if (status) await page.getByLabel(t('admin.orders.status')).selectOption({ label: t(`admin.orderStatus.${status}`) });
+  if (status) await page.getByLabel(t('admin.orders.status'), { exact: true }).selectOption({ label: t(`admin.orderStatus.${status}`) });
   if (paidRupees !== null) await page.getByLabel(t('admin.orders.amountPaid')).fill(paidRupees);
   await page.getByRole('button', { name: t('admin.common.update') }).click();
   // The sheet closes after a successful save.
@@ -95,7 +95,7 @@ describe('admins and farmers together', () => {
     const admin = await adminContext.newPage();
     await adminLogIn(admin, server, ADMIN_NUMBER);
     await openQuotationSheet(admin, q.quotationDisplayId);
-    await admin.getByLabel(t('admin.quotations.status')).selectOption({ label: t('admin.quotationStatus.COMPLETED') });
+    await admin.getByLabel(t('admin.quotations.status'), { exact: true }).selectOption({ label: t('admin.quotationStatus.COMPLETED') });
     await priceLine(admin, 'Paddy Straw', '2500', '100', '150');
     await priceLine(admin, 'Groundnut Shell', '400.50', '0', '49.50');
     await look(admin, 'en', 'admin-quotation-sheet');
