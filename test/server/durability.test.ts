@@ -4,106 +4,48 @@
  * random moment, several times, and restarted on the same data folder. Every write that got a 2xx
  * is still there, and the database passes SQLite's integrity check after each kill.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Quotation, Sku } from '../../src/domain/types';
+import { freePort } from '../e2e/support/server';
+import { call, ServerProcess } from '../support/server-process';
 
 const ADMIN = '9000000001';
 const FARMER = '9811122233';
 const KILLS = 5;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-class ServerProcess {
-  child: ChildProcess | null = null;
-  out = '';
-  constructor(
-    readonly dataDir: string,
-    readonly port: number,
-  ) {}
-
-  get url() {
-    return `http://127.0.0.1:${this.port}`;
+/** The last login code the console transport printed for this number. */
+async function code(server: ServerProcess, mobile: string): Promise<string> {
+  for (let i = 0; i < 200; i++) {
+    const codes = [...server.out.matchAll(new RegExp(`\\[sms\\] to=\\+91${mobile} text=.*?(\\d{6})`, 'g'))];
+    if (codes.length > 0) return codes.at(-1)![1]!;
+    await sleep(25);
   }
-
-  async start(): Promise<void> {
-    this.child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
-      env: {
-        ...process.env,
-        PORT: String(this.port),
-        HOST: '127.0.0.1',
-        DATA_DIR: this.dataDir,
-        DATABASE_URL: '',
-        SMS_TRANSPORT: 'console',
-        ADMIN_MOBILE_NUMBERS: ADMIN,
-        OTP_RESEND_SECONDS: '1',
-        // Four writers stream creations as fast as they can: lift the farmer's fair-use caps.
-        QUOTATION_HOURLY_LIMIT: '10000',
-        QUOTATION_DAILY_LIMIT: '100000',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    this.child.stdout?.on('data', (c: Buffer) => (this.out += c.toString()));
-    this.child.stderr?.on('data', (c: Buffer) => (this.out += c.toString()));
-    for (let i = 0; i < 1200; i++) { // a hang guard (60 s), not a speed check
-      if (this.child.exitCode !== null) throw new Error(`server exited: ${this.out}`);
-      try {
-        if ((await fetch(`${this.url}/api/health`)).ok) return;
-      } catch {
-        // not listening yet
-      }
-      await sleep(50);
-    }
-    throw new Error(`server did not start: ${this.out}`);
-  }
-
-  async kill9(): Promise<void> {
-    const child = this.child!;
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGKILL');
-    await exited;
-  }
-
-  async code(mobile: string): Promise<string> {
-    for (let i = 0; i < 200; i++) {
-      const codes = [...this.out.matchAll(new RegExp(`\\[sms\\] to=\\+91${mobile} text=.*?(\\d{6})`, 'g'))];
-      if (codes.length > 0) return codes.at(-1)![1]!;
-      await sleep(25);
-    }
-    throw new Error(`no code for ${mobile}`);
-  }
+  throw new Error(`no code for ${mobile}`);
 }
 
-async function call<T>(url: string, method: string, token: string | null, body?: unknown): Promise<{ status: number; body: T }> {
-  const res = await fetch(url, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, body: (await res.json()) as T };
-}
+/** What this test's server runs with. */
+const SERVER_ENV = {
+  SMS_TRANSPORT: 'console',
+  ADMIN_MOBILE_NUMBERS: ADMIN,
+  OTP_RESEND_SECONDS: '1',
+  // Four writers stream creations as fast as they can: lift the farmer's fair-use caps.
+  QUOTATION_HOURLY_LIMIT: '10000',
+  QUOTATION_DAILY_LIMIT: '100000',
+};
 
 async function login(server: ServerProcess, mobile: string): Promise<string> {
   const sent = await call(`${server.url}/api/auth/request-otp`, 'POST', null, { mobileNumber: mobile });
   expect(sent.status).toBe(200);
   const verified = await call<{ token: string }>(`${server.url}/api/auth/verify-otp`, 'POST', null, {
     mobileNumber: mobile,
-    otp: await server.code(mobile),
+    otp: await code(server, mobile),
   });
   expect(verified.status).toBe(200);
   return verified.body.token;
@@ -114,7 +56,7 @@ describe('durability on SQLite under kill -9', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it(`keeps every acknowledged write through ${KILLS} SIGKILLs, and the database stays intact`, { timeout: 180_000 }, async () => {
-    const server = new ServerProcess(dataDir, await freePort());
+    const server = new ServerProcess(dataDir, await freePort(), SERVER_ENV);
     await server.start();
     const admin = await login(server, ADMIN);
     const farmer = await login(server, FARMER);

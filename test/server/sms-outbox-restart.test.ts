@@ -4,7 +4,6 @@
  * The stand-in answers login codes at once but holds the notification, so the message is in flight
  * when the server is SIGKILLed. After a restart on the same data folder the message goes out, once.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -12,6 +11,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Quotation, Sku } from '../../src/domain/types';
+import { call, ServerProcess } from '../support/server-process';
 
 const ADMIN = '9000000001';
 const FARMER = '9822233344';
@@ -60,60 +60,6 @@ function standInGateway() {
   };
 }
 
-class ServerProcess {
-  child: ChildProcess | null = null;
-  out = '';
-  constructor(
-    readonly dataDir: string,
-    readonly port: number,
-    readonly gatewayPort: number,
-  ) {}
-  get url() {
-    return `http://127.0.0.1:${this.port}`;
-  }
-  async start(): Promise<void> {
-    this.child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
-      env: {
-        ...process.env,
-        PORT: String(this.port),
-        HOST: '127.0.0.1',
-        DATA_DIR: this.dataDir,
-        DATABASE_URL: '',
-        SMS_TRANSPORT: 'twilio',
-        TWILIO_ACCOUNT_SID: 'AC0000000000',
-        TWILIO_AUTH_TOKEN: 'stand-in',
-        TWILIO_FROM: '+15005550006',
-        TWILIO_BASE_URL: `http://127.0.0.1:${this.gatewayPort}`,
-        ADMIN_MOBILE_NUMBERS: ADMIN,
-        OTP_RESEND_SECONDS: '1',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    this.child.stdout?.on('data', (c: Buffer) => (this.out += c.toString()));
-    this.child.stderr?.on('data', (c: Buffer) => (this.out += c.toString()));
-    await until('the server to listen', async () => {
-      if (this.child?.exitCode !== null) throw new Error(`server exited: ${this.out}`);
-      return (await fetch(`${this.url}/api/health`).catch(() => null))?.ok ? true : undefined;
-    }, 60_000);
-  }
-  async kill9(): Promise<void> {
-    const child = this.child!;
-    if (child.exitCode !== null) return;
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGKILL');
-    await exited;
-  }
-}
-
-async function call<T>(url: string, method: string, token: string | null, body?: unknown): Promise<{ status: number; body: T }> {
-  const res = await fetch(url, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, body: (await res.json()) as T };
-}
-
 describe('SMS outbox across a crash (SQLite, real process)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'krishi-outbox-'));
   const gateway = standInGateway();
@@ -142,7 +88,15 @@ describe('SMS outbox across a crash (SQLite, real process)', () => {
     await new Promise<void>((r) => probe.listen(0, '127.0.0.1', () => r()));
     const port = (probe.address() as { port: number }).port;
     await new Promise<void>((r) => probe.close(() => r()));
-    server = new ServerProcess(dataDir, port, gatewayPort);
+    server = new ServerProcess(dataDir, port, {
+      SMS_TRANSPORT: 'twilio',
+      TWILIO_ACCOUNT_SID: 'AC0000000000',
+      TWILIO_AUTH_TOKEN: 'stand-in',
+      TWILIO_FROM: '+15005550006',
+      TWILIO_BASE_URL: `http://127.0.0.1:${gatewayPort}`,
+      ADMIN_MOBILE_NUMBERS: ADMIN,
+      OTP_RESEND_SECONDS: '1',
+    });
     await server.start();
 
     const farmer = await login(FARMER);
