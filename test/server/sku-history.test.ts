@@ -8,20 +8,11 @@ import type { AuditEntry, Sku } from '../../src/domain/types';
 import { updateSku } from '../../src/server/repos/skus';
 import { failingUpdateOf } from '../support/failing-write';
 import { databases, dumpDatabase, useTestApp } from '../support/server-app';
+import { skuBody } from '../support/sku-fixtures';
 
 describe.each(databases())('SKU audit trail on %s', (kind) => {
   const t = useTestApp(kind);
-  const body = {
-    name: 'Mustard Husk',
-    description: 'Husk left after mustard threshing.',
-    categoryName: 'Shells & Husks',
-    brandName: 'Rajasthan Agro',
-    image: '/api/uploads/abcdef0123456789',
-    availableQty: 500,
-    minimumPrice: 35_000,
-    skuQuantityUnit: 'kg',
-    translations: { hindi: { name: 'सरसों की भूसी' } },
-  };
+  const body = skuBody({ translations: { hindi: { name: 'सरसों की भूसी' } } });
 
   async function created(): Promise<{ admin: Awaited<ReturnType<typeof t.admin>>; sku: Sku }> {
     const admin = await t.admin();

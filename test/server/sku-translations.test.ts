@@ -8,17 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { migrateTo, migrateToLatest } from '../../src/server/db/migrations';
 import { seedDatabase } from '../../src/server/seed/seed';
 import { databases, dumpDatabase, freshDatabase, T0, useTestApp } from '../support/server-app';
+import { skuBody } from '../support/sku-fixtures';
 
-const english = {
-  name: 'Mustard Husk',
-  description: 'Husk left after mustard threshing.',
-  categoryName: 'Shells & Husks',
-  brandName: 'Rajasthan Agro',
-  image: '/api/uploads/abcdef0123456789',
-  availableQty: 500,
-  minimumPrice: 350,
-  skuQuantityUnit: 'kg',
-};
+/** The English fields, as an admin fills them in. */
+const english = skuBody();
 
 describe.each(databases())('SKU translations on %s', (kind) => {
   const t = useTestApp(kind);

@@ -1,21 +1,10 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { databases, dumpDatabase, useTestApp } from '../support/server-app';
+import { skuBody as body } from '../support/sku-fixtures';
 
 describe.each(databases())('SKUs on %s', (kind) => {
   const t = useTestApp(kind);
-  const body = (over: Record<string, unknown> = {}) => ({
-    name: 'Mustard Husk',
-    description: 'Husk left after mustard threshing.',
-    categoryName: 'Shells & Husks',
-    brandName: 'Rajasthan Agro',
-    image: '/api/uploads/abcdef0123456789',
-    availableQty: 500,
-    minimumPrice: 350,
-    skuQuantityUnit: 'kg',
-    ...over,
-  });
-
   it('seeds the eight sample products with display ids, prices in paisa and drawn WebP pictures', async () => {
     const farmer = await t.farmer();
     const res = await t.as(farmer, { method: 'GET', url: '/api/skus' });
