@@ -29,6 +29,8 @@ describe.each(databases())('HTTP behaviour on %s', (kind) => {
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
+    // The inspector window `?inspect` opens keeps its link to the app (same-origin would cut it).
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
     expect(res.headers['strict-transport-security']).toBeUndefined();
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy']).toBeDefined();
   });

@@ -39,6 +39,10 @@ export async function helmetHeaders(): Promise<Record<string, string>> {
     contentSecurityPolicy: { useDefaults: false, directives: CSP },
     hsts: false,
     crossOriginEmbedderPolicy: false,
+    // Not helmet's same-origin: that cuts a window the app opens from the app, and the Stately
+    // inspector (`?inspect`, https://stately.ai/inspect) then never receives a chart. Pages of other
+    // origins that open this one are still kept apart.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     referrerPolicy: { policy: 'no-referrer' },
   });
   probe.get('/', async () => 'ok');

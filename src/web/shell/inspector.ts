@@ -24,6 +24,23 @@ export function redact(value: unknown, depth = 0): unknown {
   return out;
 }
 
+/**
+ * What the inspector window receives: JSON data with every secret redacted. The window is another
+ * page, reached by postMessage, which cannot carry a function, a machine or an actor: an actor's
+ * first snapshot holds its machine, so posting it as it is threw and no chart reached the inspector.
+ * JSON keeps what the snapshots' and actors' own toJSON give (state, context, children by id).
+ */
+export function forInspector(event: unknown): unknown {
+  let json: string;
+  try {
+    json = JSON.stringify(event);
+  } catch {
+    const { type, sessionId, rootId, name, createdAt, _version } = event as Record<string, unknown>;
+    return redact({ type, sessionId, rootId, name, createdAt, _version, unserializable: true });
+  }
+  return redact(JSON.parse(json));
+}
+
 export function inspectorWanted(search: string, flag: string | undefined): boolean {
   return new URLSearchParams(search).has('inspect') || flag === '1';
 }
@@ -33,7 +50,7 @@ export async function startInspector(): Promise<((event: InspectionEvent) => voi
   const inspector = createBrowserInspector({
     sanitizeContext: (context) => redact(context) as typeof context,
     sanitizeEvent: (event) => redact(event) as typeof event,
-    serialize: (event) => redact(event) as typeof event,
+    serialize: (event) => forInspector(event) as typeof event,
   });
   return inspector.inspect as (event: InspectionEvent) => void;
 }
