@@ -45,12 +45,28 @@ export function inspectorWanted(search: string, flag: string | undefined): boole
   return new URLSearchParams(search).has('inspect') || flag === '1';
 }
 
-export async function startInspector(): Promise<((event: InspectionEvent) => void) | undefined> {
+/**
+ * An actor's announcement to the inspector names it by its systemId when it has one, the name its
+ * peers find it by and the one that tells two opened quotations apart (`quotationDetail:QT100001`,
+ * `adminUserPhoto`), rather than its id under its parent (`quotationDetail`, `photo`).
+ */
+export function namedBySystemId(event: unknown, systemIds: ReadonlyMap<string, string>): unknown {
+  const { type, sessionId } = event as { type?: unknown; sessionId?: unknown };
+  const systemId = typeof sessionId === 'string' ? systemIds.get(sessionId) : undefined;
+  return type === '@xstate.actor' && systemId ? { ...(event as object), name: systemId } : event;
+}
+
+export async function startInspector(): Promise<(event: InspectionEvent) => void> {
   const { createBrowserInspector } = await import('@statelyai/inspect');
+  const systemIds = new Map<string, string>();
   const inspector = createBrowserInspector({
     sanitizeContext: (context) => redact(context) as typeof context,
     sanitizeEvent: (event) => redact(event) as typeof event,
-    serialize: (event) => forInspector(event) as typeof event,
+    serialize: (event) => forInspector(namedBySystemId(event, systemIds)) as typeof event,
   });
-  return inspector.inspect as (event: InspectionEvent) => void;
+  return (event) => {
+    const { systemId, sessionId } = event.actorRef as { systemId?: string; sessionId: string };
+    if (event.type === '@xstate.actor' && systemId) systemIds.set(sessionId, systemId);
+    inspector.inspect.next?.(event);
+  };
 }

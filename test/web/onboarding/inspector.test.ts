@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { inspectorWanted, redact } from '../../../src/web/shell/inspector';
+import { createActor, createMachine, fromCallback } from 'xstate';
+import { forInspector, inspectorWanted, namedBySystemId, redact } from '../../../src/web/shell/inspector';
 
 describe('the Stately inspector', () => {
   it('is on with ?inspect in the address', () => {
@@ -38,5 +39,35 @@ describe('the Stately inspector', () => {
 
   it('keeps empty fields empty so the shape stays readable', () => {
     expect(redact({ phone: '', token: null })).toEqual({ phone: '', token: null });
+  });
+
+  it('sends the inspector window data it can receive: an actor\'s snapshot, with its machine and children, as JSON, redacted', () => {
+    const machine = createMachine({
+      id: 'login',
+      context: () => ({ phone: '9876543210', token: 'secret-token', tries: 2 }),
+      initial: 'waiting',
+      invoke: { id: 'clock', src: fromCallback(() => () => undefined) },
+      states: { waiting: {} },
+    });
+    const actor = createActor(machine).start();
+    // What @statelyai/inspect hands to serialize for a new actor: its snapshot as it is.
+    const event = { type: '@xstate.actor', sessionId: actor.sessionId, name: 'login', _version: '0.7.2', snapshot: actor.getSnapshot() };
+    expect(() => structuredClone(event)).toThrow();
+    const sent = forInspector(event);
+    expect(() => structuredClone(sent)).not.toThrow();
+    expect(sent).toMatchObject({ type: '@xstate.actor', name: 'login', snapshot: { value: 'waiting', context: { phone: '[redacted]', token: '[redacted]', tries: 2 } } });
+    expect(JSON.stringify(sent)).toContain('"clock"');
+    actor.stop();
+  });
+
+  it('names an actor by its systemId when it has one, and leaves its events and other actors as they are', () => {
+    const systemIds = new Map([['x:1', 'quotationDetail:QT100001']]);
+    expect(namedBySystemId({ type: '@xstate.actor', sessionId: 'x:1', name: 'quotationDetail' }, systemIds)).toEqual({
+      type: '@xstate.actor',
+      sessionId: 'x:1',
+      name: 'quotationDetail:QT100001',
+    });
+    expect(namedBySystemId({ type: '@xstate.actor', sessionId: 'x:2', name: 'fetchQuotation' }, systemIds)).toMatchObject({ name: 'fetchQuotation' });
+    expect(namedBySystemId({ type: '@xstate.snapshot', sessionId: 'x:1' }, systemIds)).toEqual({ type: '@xstate.snapshot', sessionId: 'x:1' });
   });
 });
