@@ -48,25 +48,28 @@ export function inspectorWanted(search: string, flag: string | undefined): boole
 /**
  * An actor's announcement to the inspector names it by its systemId when it has one, the name its
  * peers find it by and the one that tells two opened quotations apart (`quotationDetail:QT100001`,
- * `adminUserPhoto`), rather than its id under its parent (`quotationDetail`, `photo`).
+ * `adminUserPhoto`), rather than its id under its parent (`quotationDetail`, `photo`). XState
+ * announces an actor before it sets the actor's systemId, so the actor is kept by session id until
+ * its announcement is sent (in an idle moment, later), then read and forgotten.
  */
-export function namedBySystemId(event: unknown, systemIds: ReadonlyMap<string, string>): unknown {
+export function namedBySystemId(event: unknown, announced: Map<string, { systemId?: string }>): unknown {
   const { type, sessionId } = event as { type?: unknown; sessionId?: unknown };
-  const systemId = typeof sessionId === 'string' ? systemIds.get(sessionId) : undefined;
-  return type === '@xstate.actor' && systemId ? { ...(event as object), name: systemId } : event;
+  if (type !== '@xstate.actor' || typeof sessionId !== 'string') return event;
+  const systemId = announced.get(sessionId)?.systemId;
+  announced.delete(sessionId);
+  return systemId ? { ...(event as object), name: systemId } : event;
 }
 
 export async function startInspector(): Promise<(event: InspectionEvent) => void> {
   const { createBrowserInspector } = await import('@statelyai/inspect');
-  const systemIds = new Map<string, string>();
+  const announced = new Map<string, { systemId?: string }>();
   const inspector = createBrowserInspector({
     sanitizeContext: (context) => redact(context) as typeof context,
     sanitizeEvent: (event) => redact(event) as typeof event,
-    serialize: (event) => forInspector(namedBySystemId(event, systemIds)) as typeof event,
+    serialize: (event) => forInspector(namedBySystemId(event, announced)) as typeof event,
   });
   return (event) => {
-    const { systemId, sessionId } = event.actorRef as { systemId?: string; sessionId: string };
-    if (event.type === '@xstate.actor' && systemId) systemIds.set(sessionId, systemId);
+    if (event.type === '@xstate.actor') announced.set(event.actorRef.sessionId, event.actorRef as { systemId?: string });
     inspector.inspect.next?.(event);
   };
 }
