@@ -6,7 +6,8 @@
 import type { InspectionEvent } from 'xstate';
 
 const SECRET_KEYS = /^(mobileNumber|phone|token|otp|code|digits|url|profilePhoto|aadhaar|image|file|prepared|deliveryOtp|login)$/i;
-const PHONE_LIKE = /\+?\d[\d\s-]{8,}\d/g;
+/** A run of ten or more digits on its own: not one inside an id (`orderTracking:dcf234f70402b6512345678c`). */
+const PHONE_LIKE = /(?<!\w)\+?\d[\d\s-]{8,}\d(?!\w)/g;
 const URL_LIKE = /\b(?:https?:\/\/|\/api\/|blob:|data:)\S+/g;
 
 /** A deep copy with every secret value replaced by '[redacted]'. */

@@ -37,6 +37,11 @@ describe('the Stately inspector', () => {
     expect(text).toContain('"isVerified":false');
   });
 
+  it('keeps the ids that hold a run of digits whole (they name actors and quotations), and hides a number on its own', () => {
+    expect(redact('orderTracking:dcf234f70402b6512345678c')).toBe('orderTracking:dcf234f70402b6512345678c');
+    expect(redact({ note: 'call 9876543210 or +91 98765-43210.' })).toEqual({ note: 'call [redacted] or [redacted].' });
+  });
+
   it('keeps empty fields empty so the shape stays readable', () => {
     expect(redact({ phone: '', token: null })).toEqual({ phone: '', token: null });
   });
