@@ -123,7 +123,7 @@ class Watch {
       watch.raw.push(json);
       const m = JSON.parse(json) as Message;
       if (m.type === '@xstate.actor') {
-        let machine = '—';
+        let machine: string;
         try {
           machine = (JSON.parse(m.definition ?? '{}') as { id?: string }).id ?? '—';
         } catch {
@@ -136,8 +136,9 @@ class Watch {
     page.on('console', (line) => {
       if (line.type() === 'error' || line.type() === 'warning') watch.problems.push(`console ${line.type()}: ${line.text()}`);
     });
+    // The window the app opens is the inspector's; known from its first moment, before it connects.
     context.on('page', (opened) => {
-      if (opened.url().startsWith(INSPECTOR_URL) || opened !== page) watch.recorder = opened;
+      if (opened !== page) watch.recorder = opened;
     });
     return watch;
   }
