@@ -66,6 +66,8 @@ export const modelPaid = {
   ...modelOrdered,
   orderStatus: 'DELIVERED' as const,
   amountPaidPaisa: 300_000,
+  // The audit's time the amount paid came to cover the total: the Payment Status step's date.
+  paidAt: '2026-11-05T10:20:00.000Z',
   statusHistory: [
     ...modelOrdered.statusHistory!,
     { status: 'IN_TRANSIT' as const, at: '2026-11-05T06:00:00.000Z' },
