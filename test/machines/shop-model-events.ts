@@ -117,6 +117,9 @@ export const cartModel = {
     { type: 'cart.update', item: { ...shellItem, _id: 'sku-2', name: 'Paddy Straw', skuQuantityUnit: 'bale', quantity: 1 } },
     { type: 'cart.increment', id: 'sku-1' },
     { type: 'cart.decrement', id: 'sku-1' },
+    // Typed in the cart: 3 kg is the item's at once; 2.5 kg is refused, kept as typed, and holds the cart.
+    { type: 'cart.type', id: 'sku-1', text: '3' },
+    { type: 'cart.type', id: 'sku-1', text: '2.5' },
     { type: 'cart.remove', id: 'sku-2' },
     { type: 'cart.clear' },
     { type: 'quotation.request' },
@@ -130,6 +133,7 @@ export const cartModel = {
       s.value,
       s.context.draft && [s.context.draft.skuId, Math.min(s.context.draft.quantity ?? -1, 3), s.context.draft.refusal],
       (s.context.items as { _id: string; quantity: number }[]).map((i) => [i._id, Math.min(i.quantity, 3)]),
+      s.context.edits,
     ]),
 };
 

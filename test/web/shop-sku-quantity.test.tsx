@@ -93,4 +93,19 @@ describe('quantity in the cart', () => {
     await act(async () => fireEvent.click(button('Decrease Rice Husk')));
     expect(view.app().system.get('cart')?.getSnapshot().context.items).toEqual([bales]);
   });
+
+  it('takes a typed quantity in the box between − and +, and refuses 2.25 quintal visibly, in Hindi too', async () => {
+    const view = renderShop({ path: '/cart', persisted: { cart: [huskInCart] }, language: 'hindi' });
+    const input = (await screen.findByRole('spinbutton', { name: 'Rice Husk की मात्रा' })) as HTMLInputElement;
+    expect(input.value).toBe('0.5');
+    fireEvent.change(input, { target: { value: '2.25' } });
+    expect(input.value).toBe('2.25');
+    expect(screen.getByRole('alert').textContent).toBe('क्विंटल में दशमलव के बाद केवल एक अंक लिखें, जैसे 2.5');
+    expect(input.getAttribute('aria-describedby')).toBe(screen.getByRole('alert').id);
+    expect((screen.getByRole('button', { name: 'भाव-पत्र माँगें' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(view.app().system.get('cart')?.getSnapshot().context.items).toEqual([huskInCart]);
+    fireEvent.change(input, { target: { value: '2.5' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(view.app().system.get('cart')?.getSnapshot().context.items).toEqual([{ ...huskInCart, quantity: 2.5 }]);
+  });
 });
