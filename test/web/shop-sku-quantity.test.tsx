@@ -74,7 +74,7 @@ describe('quantity on the product page', () => {
     renderShop({ path: '/sku-details?sku_id=SKU1001', persisted: { skus: [shell] }, language: 'hindi' });
     const input = await screen.findByRole('spinbutton');
     fireEvent.change(input, { target: { value: '2.5' } });
-    expect(screen.getByRole('alert').textContent).toBe('किलो केवल पूरी संख्या में मिलता है: 1, 2, 3…');
+    expect(screen.getByRole('alert').textContent).toBe('किलो में केवल पूरी संख्या लिखें: 1, 2, 3…');
     expect(screen.getByRole('button', { name: 'Groundnut Shell बढ़ाएँ' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Groundnut Shell कम करें' })).toBeTruthy();
   });

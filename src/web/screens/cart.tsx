@@ -75,41 +75,41 @@ function CartLine({ cart, item, sending }: { cart: CartActorRef; item: CartItem;
   const canDecrease = useSelector(cart, (s) => s.can({ type: 'cart.decrement', id: item._id }));
   const canIncrease = useSelector(cart, (s) => s.can({ type: 'cart.increment', id: item._id }));
   return (
-    <li className="shop-card shop-line">
+    <li className="shop-card shop-line shop-cart-line">
       <ProductImage src={item.image} alt="" size="thumb" />
       <div className="shop-line-body">
         <strong>{name}</strong>
         <span className="shop-muted">
           {item.quantity} {unitText(item.skuQuantityUnit, intl)}
         </span>
-        <div className="shop-quantity-input shop-cart-quantity">
-          <button type="button" className="shop-icon-button" disabled={sending || !canDecrease} onClick={() => cart.send({ type: 'cart.decrement', id: item._id })} aria-label={intl.formatMessage({ id: 'shop.cart.decrease', defaultMessage: 'Decrease {name}' }, { name })}>
-            <MinusIcon />
-          </button>
-          {/* A text box, as on /sku-details: what the farmer typed reaches the cart chart as typed. */}
-          <input
-            id={boxId}
-            type="text"
-            role="spinbutton"
-            inputMode="decimal"
-            autoComplete="off"
-            value={box.text}
-            disabled={sending}
-            aria-label={intl.formatMessage({ id: 'shop.cart.quantityOf', defaultMessage: 'Quantity of {name}' }, { name })}
-            aria-invalid={box.refusal !== null}
-            aria-describedby={box.refusal === null ? undefined : refusalId}
-            onChange={(e) => cart.send({ type: 'cart.type', id: item._id, text: e.target.value })}
-          />
-          <span className="shop-unit">{unitText(item.skuQuantityUnit, intl)}</span>
-          <button type="button" className="shop-icon-button" disabled={!canIncrease} onClick={() => cart.send({ type: 'cart.increment', id: item._id })} aria-label={intl.formatMessage({ id: 'shop.cart.increase', defaultMessage: 'Increase {name}' }, { name })}>
-            <PlusIcon />
-          </button>
-        </div>
-        {box.refusal === null ? null : <QuantityRefusalText id={refusalId} reason={box.refusal} unit={item.skuQuantityUnit} />}
       </div>
       <button type="button" className="shop-icon-button shop-danger" disabled={sending} onClick={() => cart.send({ type: 'cart.remove', id: item._id })} aria-label={intl.formatMessage({ id: 'shop.cart.remove', defaultMessage: 'Remove {name}' }, { name })}>
         <TrashIcon />
       </button>
+      <div className="shop-quantity-input shop-cart-quantity">
+        <button type="button" className="shop-icon-button" disabled={sending || !canDecrease} onClick={() => cart.send({ type: 'cart.decrement', id: item._id })} aria-label={intl.formatMessage({ id: 'shop.cart.decrease', defaultMessage: 'Decrease {name}' }, { name })}>
+          <MinusIcon />
+        </button>
+        {/* A text box, as on /sku-details: what the farmer typed reaches the cart chart as typed. */}
+        <input
+          id={boxId}
+          type="text"
+          role="spinbutton"
+          inputMode="decimal"
+          autoComplete="off"
+          value={box.text}
+          disabled={sending}
+          aria-label={intl.formatMessage({ id: 'shop.cart.quantityOf', defaultMessage: 'Quantity of {name}' }, { name })}
+          aria-invalid={box.refusal !== null}
+          aria-describedby={box.refusal === null ? undefined : refusalId}
+          onChange={(e) => cart.send({ type: 'cart.type', id: item._id, text: e.target.value })}
+        />
+        <span className="shop-unit">{unitText(item.skuQuantityUnit, intl)}</span>
+        <button type="button" className="shop-icon-button" disabled={!canIncrease} onClick={() => cart.send({ type: 'cart.increment', id: item._id })} aria-label={intl.formatMessage({ id: 'shop.cart.increase', defaultMessage: 'Increase {name}' }, { name })}>
+          <PlusIcon />
+        </button>
+      </div>
+      {box.refusal === null ? null : <QuantityRefusalText id={refusalId} reason={box.refusal} unit={item.skuQuantityUnit} />}
     </li>
   );
 }
