@@ -2,8 +2,9 @@
  * Walks the farmer journey at 360 px in English, Hindi and Gujarati (issue 13), for a person to look
  * at every screen: the compiled server on a temporary SQLite database, a farmer who signs up through
  * the real screens with the dev SMS code, an admin who verifies, prices and moves the order through
- * the API, and the farmer who orders through the screens. Each screen is photographed whole into
- * /tmp/walk/<lang>/NN-name.png (WALK_DIR to write elsewhere).
+ * the API, and the farmer who orders through the screens. Each screen is photographed as the phone
+ * shows it into /tmp/walk/<lang>/NN-name.png, a longer one also scrolled to its end (NN-name-end.png);
+ * WALK_DIR writes elsewhere.
  *
  * Run: `npm run build`, then `npx tsx scripts/walk-screens.ts` (WALK_LANGS=hi,gu for some only).
  */
@@ -66,9 +67,17 @@ async function walk(browser: Browser, server: TestServer, admin: string, lang: L
     // Past the images' fade-in and the carousel's first move.
     await page.waitForTimeout(400);
     n += 1;
+    // As the phone shows it (fixed header, bottom bar and contact button where they are); a longer
+    // page again scrolled to its end.
     const file = join(dir, `${String(n).padStart(2, '0')}-${name}.png`);
-    await page.screenshot({ path: file, fullPage: true });
+    await page.screenshot({ path: file });
     console.log(`${lang}: ${file}`);
+    if (await page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight + 8)) {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: file.replace(/\.png$/, '-end.png') });
+      await page.evaluate(() => window.scrollTo(0, 0));
+    }
   };
 
   // / → the language choice, then Join Us, the phone number and the code from the server's SMS log.
@@ -191,7 +200,6 @@ async function walk(browser: Browser, server: TestServer, admin: string, lang: L
 }
 
 async function main() {
-  rmSync(OUT, { recursive: true, force: true });
   const server = await startServer();
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
   try {
