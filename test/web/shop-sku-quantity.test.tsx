@@ -34,7 +34,8 @@ describe('quantity on the product page', () => {
       path: '/sku-details?sku_id=SKU1001',
       persisted: { skus: [shell] },
       inspect: (event) => {
-        if (event.actorRef.id === 'cart') cart = event.actorRef as unknown as { observers: Set<unknown> };
+        const actor = event.actorRef as unknown as { id: string; observers: Set<unknown> };
+        if (actor.id === 'cart') cart = actor;
       },
     });
     await screen.findByRole('heading', { name: 'Groundnut Shell' });

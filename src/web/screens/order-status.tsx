@@ -9,7 +9,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { deliveryNote, orderBalance, orderSteps } from '../../../machines/order-tracking.machine';
 import { formatPaisa } from '../../domain/money';
 import { CheckIcon } from '../shop/icons';
-import { formatWhen } from '../shop/when';
+import { formatWhen } from '../../domain/when';
 import { BackHeader, ShopLayout, useContactSheet } from '../shop/shop-layout';
 import { Loading } from '../shell/loading';
 import { useCatalogue, useScreenChart, type ScreenChartRefs } from '../shop/use-shop';
