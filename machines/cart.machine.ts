@@ -4,6 +4,8 @@
  * `POST /quotations` runs, so a failure leaves it whole. Only a 201 clears it and goes to /request.
  * Quantities follow their unit's rule (src/domain/quantity): the draft keeps exactly what was typed
  * and, when the unit does not allow it, the reason it is refused; nothing is rounded for the farmer.
+ * The same holds for an item's box in the cart (`edits`): an allowed text changes the item at once, a
+ * refused one stays as typed with its reason, holds the item's − and +, and holds 'Request Quotation'.
  */
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { CreateQuotationBody } from '../src/domain/api';
@@ -35,6 +37,8 @@ export interface CartDraft {
 export interface CartContext {
   items: CartItem[];
   draft: CartDraft | null;
+  /** What was typed in an item's box in the cart, by `_id`, until − or + replaces it. */
+  edits: Record<string, string>;
 }
 
 export type CartEvent =
@@ -43,6 +47,7 @@ export type CartEvent =
   | { type: 'draft.decrement'; skuId: string; unit: string }
   | { type: 'cart.add'; item: Omit<CartItem, 'quantity'> }
   | { type: 'cart.update'; item: CartItem }
+  | { type: 'cart.type'; id: string; text: string }
   | { type: 'cart.remove'; id: string }
   | { type: 'cart.decrement'; id: string }
   | { type: 'cart.increment'; id: string }
@@ -68,6 +73,27 @@ function draftStep(draft: CartDraft | null, skuId: string, unit: string, directi
   if (mine !== null && mine.text.trim() !== '' && mine.quantity === null) return null;
   return stepQuantity(mine?.quantity ?? 0, unit, direction);
 }
+
+/** Why an item's typed text cannot stand (an empty box asks for more than 0); null when it can. */
+function itemRefusal(item: CartItem, text: string): QuantityRefusal | null {
+  const parsed = parseQuantity(text, item.skuQuantityUnit);
+  if (parsed.ok) return null;
+  return parsed.reason === 'empty' ? 'tooSmall' : parsed.reason;
+}
+
+/** Whether an item's box holds a refused text. */
+const isRefusedItem = (context: CartContext, id: string): boolean => {
+  const item = context.items.find((i) => i._id === id);
+  const text = context.edits[id];
+  return item !== undefined && text !== undefined && itemRefusal(item, text) !== null;
+};
+
+const withoutEdit = (edits: Record<string, string>, id: string): Record<string, string> => {
+  if (!(id in edits)) return edits;
+  const rest = { ...edits };
+  delete rest[id];
+  return rest;
+};
 
 type DraftStepEvent = Extract<CartEvent, { type: 'draft.increment' | 'draft.decrement' }>;
 const directionOf = (event: DraftStepEvent): 1 | -1 => (event.type === 'draft.increment' ? 1 : -1);
@@ -96,8 +122,12 @@ export const cartMachine = setup({
     canStepDraft: ({ context, event }) =>
       (event.type === 'draft.increment' || event.type === 'draft.decrement') &&
       draftStep(context.draft, event.skuId, event.unit, directionOf(event)) !== null,
-    canIncrementItem: ({ context, event }) => event.type === 'cart.increment' && canIncrementItem(context.items, event.id),
-    hasItems: ({ context }) => context.items.length > 0,
+    // A refused box in the cart does not step either; nor is the cart sent while one is refused.
+    canIncrementItem: ({ context, event }) =>
+      event.type === 'cart.increment' && !isRefusedItem(context, event.id) && canIncrementItem(context.items, event.id),
+    canDecrementItem: ({ context, event }) => event.type === 'cart.decrement' && !isRefusedItem(context, event.id),
+    isInCart: ({ context, event }) => event.type === 'cart.type' && context.items.some((i) => i._id === event.id),
+    canRequest: ({ context }) => context.items.length > 0 && context.items.every((i) => !isRefusedItem(context, i._id)),
     isCreated: (_, params: { status: number }) => params.status === 201,
   },
   actions: {
@@ -115,6 +145,26 @@ export const cartMachine = setup({
       if (event.type !== 'cart.add' || context.draft?.quantity == null) return {};
       return { items: addToCart(context.items, { ...event.item, quantity: context.draft.quantity }), draft: null };
     }),
+    // Typed in the cart: kept as typed; an allowed quantity is the item's at once.
+    typeItem: assign(({ context, event }) => {
+      if (event.type !== 'cart.type') return {};
+      const edits = { ...context.edits, [event.id]: event.text };
+      const item = context.items.find((i) => i._id === event.id);
+      const parsed = item ? parseQuantity(event.text, item.skuQuantityUnit) : null;
+      if (!item || !parsed?.ok) return { edits };
+      return { edits, items: upsertItem(context.items, { ...item, quantity: parsed.value }) };
+    }),
+    // Another source of the quantity (−, +, an app update, remove) replaces what was typed.
+    forgetEdit: assign({
+      edits: ({ context, event }) => {
+        if (event.type === 'cart.update') return withoutEdit(context.edits, event.item._id);
+        if (event.type === 'cart.add') return withoutEdit(context.edits, event.item._id);
+        if (event.type === 'cart.increment' || event.type === 'cart.decrement' || event.type === 'cart.remove') {
+          return withoutEdit(context.edits, event.id);
+        }
+        return context.edits;
+      },
+    }),
     updateItem: assign({ items: ({ context, event }) => (event.type === 'cart.update' ? upsertItem(context.items, event.item) : context.items) }),
     removeItem: assign({ items: ({ context, event }) => (event.type === 'cart.remove' ? removeItem(context.items, event.id) : context.items) }),
     decrementItem: assign({
@@ -123,13 +173,13 @@ export const cartMachine = setup({
     incrementItem: assign({
       items: ({ context, event }) => (event.type === 'cart.increment' ? incrementItem(context.items, event.id) : context.items),
     }),
-    clearCart: assign({ items: () => [], draft: () => null }),
+    clearCart: assign({ items: () => [], draft: () => null, edits: () => ({}) }),
     // Injected: asks the session to go to /request.
     navigateToRequest: () => {},
   },
 }).createMachine({
   id: 'cart',
-  context: ({ input }) => ({ items: input?.items ?? [], draft: null }),
+  context: ({ input }) => ({ items: input?.items ?? [], draft: null, edits: {} }),
   invoke: { id: 'logoutWatch', src: 'logoutWatch' },
   initial: 'ready',
   states: {
@@ -139,13 +189,14 @@ export const cartMachine = setup({
         'draft.change': [{ guard: 'isRefusedText', actions: 'setDraft' }, { actions: 'setDraft' }],
         'draft.increment': { guard: 'canStepDraft', actions: 'stepDraft' },
         'draft.decrement': { guard: 'canStepDraft', actions: 'stepDraft' },
-        'cart.add': { guard: 'hasDraftQuantity', actions: 'addDraft' },
-        'cart.update': { actions: 'updateItem' },
-        'cart.remove': { actions: 'removeItem' },
-        'cart.decrement': { actions: 'decrementItem' },
-        'cart.increment': { guard: 'canIncrementItem', actions: 'incrementItem' },
+        'cart.add': { guard: 'hasDraftQuantity', actions: ['forgetEdit', 'addDraft'] },
+        'cart.update': { actions: ['forgetEdit', 'updateItem'] },
+        'cart.type': { guard: 'isInCart', actions: 'typeItem' },
+        'cart.remove': { actions: ['forgetEdit', 'removeItem'] },
+        'cart.decrement': { guard: 'canDecrementItem', actions: ['forgetEdit', 'decrementItem'] },
+        'cart.increment': { guard: 'canIncrementItem', actions: ['forgetEdit', 'incrementItem'] },
         'cart.clear': { actions: 'clearCart' },
-        'quotation.request': { guard: 'hasItems', target: 'sending' },
+        'quotation.request': { guard: 'canRequest', target: 'sending' },
       },
     },
     sending: {
@@ -174,4 +225,15 @@ type CartSnapshot = { context: CartContext };
 export function quantityBox(snapshot: CartSnapshot, skuId: string): { text: string; refusal: QuantityRefusal | null } {
   const draft = snapshot.context.draft;
   return draft?.skuId === skuId ? { text: draft.text, refusal: draft.refusal } : { text: '', refusal: null };
+}
+
+/**
+ * What an item's box in the cart shows: what was typed there, or its quantity; with why the typed text
+ * is refused, if it is (the item keeps its last allowed quantity meanwhile).
+ */
+export function cartItemBox(snapshot: CartSnapshot, id: string): { text: string; refusal: QuantityRefusal | null } {
+  const item = snapshot.context.items.find((i) => i._id === id);
+  if (!item) return { text: '', refusal: null };
+  const typed = snapshot.context.edits[id];
+  return typed === undefined ? { text: String(item.quantity), refusal: null } : { text: typed, refusal: itemRefusal(item, typed) };
 }

@@ -108,7 +108,7 @@ type TrackingSnapshot = { context: OrderTrackingContext };
 /** A step as the tracker shows it: its message (id and English text) and, once reached, when. */
 export interface TrackedStep extends TrackerStep {
   label: { id: string; defaultMessage: string };
-  /** When a reached delivery step was reached (ISO time); null for the Payment Status step and steps not reached. */
+  /** When a reached step was reached (ISO time): a delivery step from the status moves, Payment Status when the total came to be covered; null for steps not reached. */
   at: string | null;
 }
 
@@ -128,7 +128,7 @@ export const orderSteps = (snapshot: TrackingSnapshot): TrackedStep[] => {
   return trackerSteps(quotation).map((step) => ({
     ...step,
     label: trackerStepLabel(step.key),
-    at: step.key !== 'PAYMENT' && step.complete ? (dates[step.key] ?? null) : null,
+    at: !step.complete ? null : step.key === 'PAYMENT' ? (quotation.paidAt ?? null) : (dates[step.key] ?? null),
   }));
 };
 

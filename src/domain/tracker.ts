@@ -13,6 +13,12 @@ export interface TrackerStep {
   complete: boolean;
 }
 
+/** One audited change of an order's amount paid: when, and what it became. */
+export interface PaymentMove {
+  at: string;
+  paidPaisa: number;
+}
+
 export interface Balance {
   totalPaisa: number;
   paidPaisa: number;
@@ -43,4 +49,18 @@ export function trackerSteps(quotation: Tracked): TrackerStep[] {
   const paid = isFullyPaid(quotation);
   const payment: TrackerStep = { key: 'PAYMENT', complete: paid };
   return paid ? [payment, ...delivery] : [...delivery, payment];
+}
+
+/**
+ * When the order became fully paid (the Payment Status step's date): the move that brought the amount
+ * paid up to the total, provided no later move took it below again; null while the total is not
+ * covered. An order with nothing to pay was paid when it was placed (`orderedAt`).
+ */
+export function paidAtOf(moves: readonly PaymentMove[], totalPaisa: number, orderedAt: string | null): string | null {
+  let paidAt = totalPaisa <= 0 ? orderedAt : null;
+  for (const move of moves) {
+    if (move.paidPaisa < totalPaisa) paidAt = null;
+    else if (paidAt === null) paidAt = move.at;
+  }
+  return paidAt;
 }

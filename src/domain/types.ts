@@ -128,6 +128,8 @@ export interface Quotation {
   expectedDeliveryDate?: string | null;
   /** The order's status moves, oldest first (empty before an order exists). Absent in a list saved by an older app. */
   statusHistory?: OrderStatusChange[];
+  /** When the order's amount paid came to cover its total (from the audit trail); null while not. Absent in a list saved by an older app. */
+  paidAt?: string | null;
   /** A priced (COMPLETED or EXPIRED) quotation's end of validity; null otherwise. */
   validUntil: string | null;
   /** When an admin last priced it, null if never. Absent in a list saved by an older app. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { balanceOf, deliverySteps, trackerSteps } from '../../src/domain/tracker';
+import { balanceOf, deliverySteps, paidAtOf, trackerSteps } from '../../src/domain/tracker';
 import { upiLink } from '../../src/domain/upi';
 import { line, quotation } from './shop-fixtures';
 
@@ -60,5 +60,24 @@ describe('UPI payment link', () => {
   it('is absent when no payee UPI id is configured', () => {
     expect(upiLink({ upiPayeeId: null, upiPayeeName: null }, { pendingPaisa: 100, orderId: 'OD1' })).toBeNull();
     expect(upiLink(null, { pendingPaisa: 100, orderId: 'OD1' })).toBeNull();
+  });
+});
+
+describe('the Payment Status date', () => {
+  const placedAt = '2026-11-02T04:30:00.000Z';
+  const move = (at: string, paidPaisa: number) => ({ at, paidPaisa });
+  it('is the move that covered the total, kept through later moves that still cover it', () => {
+    const moves = [move('2026-11-03T00:00:00.000Z', 1_000), move('2026-11-04T00:00:00.000Z', 3_000), move('2026-11-05T00:00:00.000Z', 3_500)];
+    expect(paidAtOf(moves, 3_000, placedAt)).toBe('2026-11-04T00:00:00.000Z');
+    expect(paidAtOf(moves.slice(0, 1), 3_000, placedAt)).toBeNull();
+    expect(paidAtOf([], 3_000, placedAt)).toBeNull();
+  });
+  it('is cleared by a move below the total and set again by the next that covers it', () => {
+    const moves = [move('2026-11-04T00:00:00.000Z', 3_000), move('2026-11-05T00:00:00.000Z', 100), move('2026-11-06T00:00:00.000Z', 3_000)];
+    expect(paidAtOf(moves, 3_000, placedAt)).toBe('2026-11-06T00:00:00.000Z');
+    expect(paidAtOf(moves.slice(0, 2), 3_000, placedAt)).toBeNull();
+  });
+  it('is the order time for an order with nothing to pay', () => {
+    expect(paidAtOf([], 0, placedAt)).toBe(placedAt);
   });
 });

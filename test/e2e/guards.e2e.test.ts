@@ -115,8 +115,8 @@ describe('route guards and persistence in the browser', () => {
     await page.reload();
     await page.getByText(text('en', 'shop.cartBar.added', { n: 1 })).waitFor();
     await page.goto('/cart');
-    const corn = page.getByRole('group', { name: text('en', 'shop.cart.quantityOf', { name: 'Corn Cobs' }) });
-    await expect.poll(() => corn.locator('output').textContent()).toBe('30');
+    const corn = page.getByRole('spinbutton', { name: text('en', 'shop.cart.quantityOf', { name: 'Corn Cobs' }) });
+    await expect.poll(() => corn.inputValue()).toBe('30');
 
     // Corrupt what the app saved: it must still start, clean, and not crash.
     const errors: string[] = [];

@@ -69,8 +69,8 @@ describe('a farmer on a patchy network', () => {
     await expect.poll(() => request.isDisabled()).toBe(true);
     await page.getByText(t('common.offlineWrite')).waitFor();
     await at(page, '/cart');
-    const line = page.getByRole('group', { name: t('shop.cart.quantityOf', { name: skus[1]!.name }) });
-    expect(await line.locator('output').textContent()).toBe('4');
+    const line = page.getByRole('spinbutton', { name: t('shop.cart.quantityOf', { name: skus[1]!.name }) });
+    expect(await line.inputValue()).toBe('4');
     await look(page, 'en', 'cart-offline');
 
     await context.setOffline(false);

@@ -1,7 +1,8 @@
 /**
  * Issue 13, item 8, in the browser: a Hindi farmer on a 360 px phone meets − and + beside the
  * quantity (each at least 44×44 px), sees 2.5 kg refused in Hindi with the box left as typed, asks
- * for 2.5 quintal of paddy straw, steps it in the cart, and the quotation holds 2.5 quintal.
+ * for 2.5 quintal of paddy straw, steps it in the cart, types 2.25 there and is refused, and the
+ * quotation holds 2.5 quintal.
  * The screens are photographed under test-results/screens/hi/quantity-*.
  */
 import type { Locator } from 'playwright-core';
@@ -78,6 +79,20 @@ describe('quantity entry in Hindi at 360 px', () => {
     await page.getByText(`3 ${hi('unit.quintal')}`).waitFor();
     await minus(PADDY).click();
     await page.getByText(`2.5 ${hi('unit.quintal')}`).waitFor();
+    // Typed in the cart's box: 2.25 quintal is refused in Hindi, kept as typed, and holds the request.
+    const inCart = page.getByRole('spinbutton', { name: hi('shop.cart.quantityOf', { name: PADDY }) });
+    await atLeast44(inCart);
+    expect(await inCart.inputValue()).toBe('2.5');
+    await inCart.fill('2.25');
+    await expect.poll(() => page.getByRole('alert').innerText()).toBe(hi('shop.quantity.refused.oneDecimal', { unit: hi('unit.quintal') }));
+    expect(await inCart.inputValue()).toBe('2.25');
+    expect(await page.getByRole('button', { name: hi('shop.cart.requestQuotation') }).isDisabled()).toBe(true);
+    await look(page, 'hi', 'quantity-cart-refused-360');
+    await inCart.fill('4');
+    await page.getByText(`4 ${hi('unit.quintal')}`).waitFor();
+    await inCart.fill('2.5');
+    await page.getByText(`2.5 ${hi('unit.quintal')}`).waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
     await look(page, 'hi', 'quantity-cart-360');
     await page.getByRole('button', { name: hi('shop.cart.requestQuotation') }).click();
     await at(page, '/request');

@@ -71,14 +71,15 @@ describe('a verified farmer shops in English', () => {
 
     await page.getByRole('link', { name: t('shop.nav.cart') }).first().click();
     await at(page, '/cart');
-    const paddy = page.getByRole('group', { name: t('shop.cart.quantityOf', { name: 'Paddy Straw' }) });
+    // Each item's quantity box, between − and +, named for the item.
+    const paddy = page.getByRole('spinbutton', { name: t('shop.cart.quantityOf', { name: 'Paddy Straw' }) });
     // 3 + 2: the second add added to the first.
-    await expect.poll(() => paddy.locator('output').textContent()).toBe('5');
+    await expect.poll(() => paddy.inputValue()).toBe('5');
     // Paddy straw is sold by the quintal: + adds half a quintal (src/domain/quantity.ts).
     await page.getByRole('button', { name: t('shop.cart.increase', { name: 'Paddy Straw' }) }).click();
-    await expect.poll(() => paddy.locator('output').textContent()).toBe('5.5');
+    await expect.poll(() => paddy.inputValue()).toBe('5.5');
     await page.getByRole('button', { name: t('shop.cart.decrease', { name: 'Groundnut Shell' }) }).click();
-    await expect.poll(() => page.getByRole('group', { name: t('shop.cart.quantityOf', { name: 'Groundnut Shell' }) }).locator('output').textContent()).toBe('49');
+    await expect.poll(() => page.getByRole('spinbutton', { name: t('shop.cart.quantityOf', { name: 'Groundnut Shell' }) }).inputValue()).toBe('49');
     await look(page, 'en', 'cart');
 
     await page.getByRole('button', { name: t('shop.cart.requestQuotation') }).click();

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { cartMachine, quantityBox, type QuotationRequestResult } from '../../machines/cart.machine';
+import { cartItemBox, cartMachine, quantityBox, type QuotationRequestResult } from '../../machines/cart.machine';
 import type { CreateQuotationBody } from '../../src/domain/api';
 import type { CartItem } from '../../src/domain/types';
 import { controlled, flush } from './shop-fakes';
@@ -138,6 +138,46 @@ describe('cart machine', () => {
     expect(actor.getSnapshot().can({ type: 'cart.increment', id: 'sku-2' })).toBe(false);
     actor.send({ type: 'cart.increment', id: 'sku-2' });
     expect(items()[1]).toEqual({ ...straw, quantity: 1_000_000 });
+  });
+
+  it('takes a quantity typed in the cart under the unit rule: allowed at once, refused as typed with its reason', () => {
+    const { actor, items } = start([{ ...husk, quantity: 1 }, { ...straw, quantity: 2 }]);
+    const box = (id: string) => cartItemBox(actor.getSnapshot(), id);
+    const cartType = (id: string, text: string) => actor.send({ type: 'cart.type', id, text });
+    expect(box('sku-3')).toEqual({ text: '1', refusal: null });
+    cartType('sku-3', '2.5');
+    expect(items()[0]).toEqual({ ...husk, quantity: 2.5 });
+    expect(box('sku-3')).toEqual({ text: '2.5', refusal: null });
+    // Refused: the text stays, the item keeps its last allowed quantity, − and + and the request wait.
+    cartType('sku-3', '2.25');
+    expect(box('sku-3')).toEqual({ text: '2.25', refusal: 'oneDecimal' });
+    expect(items()[0]).toEqual({ ...husk, quantity: 2.5 });
+    for (const event of [{ type: 'cart.increment', id: 'sku-3' }, { type: 'cart.decrement', id: 'sku-3' }, { type: 'quotation.request' }] as const) {
+      expect(actor.getSnapshot().can(event)).toBe(false);
+    }
+    // The other item still steps.
+    expect(actor.getSnapshot().can({ type: 'cart.increment', id: 'sku-2' })).toBe(true);
+    cartType('sku-2', '1.5');
+    expect(box('sku-2')).toEqual({ text: '1.5', refusal: 'wholeOnly' });
+    cartType('sku-2', '');
+    expect(box('sku-2')).toEqual({ text: '', refusal: 'tooSmall' });
+    cartType('sku-2', '0');
+    expect(box('sku-2').refusal).toBe('tooSmall');
+    cartType('sku-2', 'abc');
+    expect(box('sku-2').refusal).toBe('notANumber');
+    cartType('sku-2', '1000001');
+    expect(box('sku-2').refusal).toBe('tooLarge');
+    expect(items()[1]).toEqual({ ...straw, quantity: 2 });
+    // Corrected: both hold allowed quantities, and the cart can be sent; + then replaces the typed text.
+    cartType('sku-3', '3');
+    cartType('sku-2', '४');
+    expect(items()).toEqual([{ ...husk, quantity: 3 }, { ...straw, quantity: 4 }]);
+    expect(actor.getSnapshot().can({ type: 'quotation.request' })).toBe(true);
+    actor.send({ type: 'cart.increment', id: 'sku-2' });
+    expect(box('sku-2')).toEqual({ text: '5', refusal: null });
+    // Typing for an item the cart does not hold changes nothing.
+    cartType('sku-9', '2');
+    expect(actor.getSnapshot().context.edits).toEqual({ 'sku-3': '3' });
   });
 
   it('cannot request a quotation with an empty cart', () => {

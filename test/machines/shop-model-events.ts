@@ -66,6 +66,8 @@ export const modelPaid = {
   ...modelOrdered,
   orderStatus: 'DELIVERED' as const,
   amountPaidPaisa: 300_000,
+  // The audit's time the amount paid came to cover the total: the Payment Status step's date.
+  paidAt: '2026-11-05T10:20:00.000Z',
   statusHistory: [
     ...modelOrdered.statusHistory!,
     { status: 'IN_TRANSIT' as const, at: '2026-11-05T06:00:00.000Z' },
@@ -115,6 +117,9 @@ export const cartModel = {
     { type: 'cart.update', item: { ...shellItem, _id: 'sku-2', name: 'Paddy Straw', skuQuantityUnit: 'bale', quantity: 1 } },
     { type: 'cart.increment', id: 'sku-1' },
     { type: 'cart.decrement', id: 'sku-1' },
+    // Typed in the cart: 3 kg is the item's at once; 2.5 kg is refused, kept as typed, and holds the cart.
+    { type: 'cart.type', id: 'sku-1', text: '3' },
+    { type: 'cart.type', id: 'sku-1', text: '2.5' },
     { type: 'cart.remove', id: 'sku-2' },
     { type: 'cart.clear' },
     { type: 'quotation.request' },
@@ -128,6 +133,7 @@ export const cartModel = {
       s.value,
       s.context.draft && [s.context.draft.skuId, Math.min(s.context.draft.quantity ?? -1, 3), s.context.draft.refusal],
       (s.context.items as { _id: string; quantity: number }[]).map((i) => [i._id, Math.min(i.quantity, 3)]),
+      s.context.edits,
     ]),
 };
 

@@ -5,6 +5,7 @@
  */
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { priceDetails } from '../../src/domain/money';
 import type { Order, Quotation } from '../../src/domain/types';
 import { migrateTo, migrateToLatest } from '../../src/server/db/migrations';
 import { STATUS_HISTORY_LIMIT } from '../../src/server/repos/audit';
@@ -133,6 +134,41 @@ describe.each(databases())('order tracking on %s', (kind) => {
       { status: { from: 'CONFIRMATION_PENDING', to: 'IN_TRANSIT' } },
       { expectedDeliveryDate: { from: today, to: null } },
     ]);
+  });
+
+  it('dates the Payment Status step when the amount paid came to cover the total, and undates it when it no longer does', async () => {
+    const farmer = await t.farmer();
+    const admin = await t.admin();
+    const { quotation, order } = await placed(farmer, admin);
+    const paidAt = async () => ((await read(farmer, quotation._id)).json().data as Quotation).paidAt;
+    const total = priceDetails((await read(farmer, quotation._id)).json().data.skusDetail).totalPaisa;
+    expect(total).toBeGreaterThan(0);
+    expect(await paidAt()).toBeNull();
+
+    t.clock.advance(MINUTE);
+    expect((await update(admin, order, { status: 'ORDER_CONFIRMED', amountPaidPaisa: total - 1 })).statusCode).toBe(200);
+    expect(await paidAt()).toBeNull();
+
+    t.clock.advance(90 * MINUTE);
+    expect((await update(admin, order, { status: 'ORDER_CONFIRMED', amountPaidPaisa: total })).statusCode).toBe(200);
+    const fullyPaidAt = iso(t.clock.now());
+    expect(await paidAt()).toBe(fullyPaidAt);
+    // A later status move, or more money on a paid order, keeps the time it became paid.
+    t.clock.advance(MINUTE);
+    expect((await update(admin, order, { status: 'IN_TRANSIT', amountPaidPaisa: total + 500 })).statusCode).toBe(200);
+    expect(await paidAt()).toBe(fullyPaidAt);
+
+    // Corrected below the total: not paid; paid again later: that later time.
+    t.clock.advance(MINUTE);
+    expect((await update(admin, order, { status: 'IN_TRANSIT', amountPaidPaisa: 100 })).statusCode).toBe(200);
+    expect(await paidAt()).toBeNull();
+    t.clock.advance(MINUTE);
+    expect((await update(admin, order, { status: 'IN_TRANSIT', amountPaidPaisa: total })).statusCode).toBe(200);
+    const repaidAt = iso(t.clock.now());
+    expect(await paidAt()).toBe(repaidAt);
+    // The farmer's list says the same.
+    const listed: Quotation[] = (await t.as(farmer, { method: 'GET', url: '/api/quotations' })).json().data;
+    expect(listed.find((q) => q._id === quotation._id)?.paidAt).toBe(repaidAt);
   });
 
   it('refuses a malformed, impossible or past expected delivery date with 400 and changes nothing', async () => {

@@ -34,7 +34,7 @@ const TRACKER: Record<string, [name: string, done: boolean, at: string | null][]
   ],
   // DELIVERED and paid in full: Payment Status first and done.
   [modelPaid.orderStatus]: [
-    ['Payment Status', true, null],
+    ['Payment Status', true, '2026-11-05T10:20:00.000Z'],
     ['Confirmation Pending', true, '2026-11-02T04:30:00.000Z'],
     ['Order Confirmed', true, '2026-11-04T09:15:00.000Z'],
     ['Material Loaded', true, '2026-11-04T09:15:00.000Z'],

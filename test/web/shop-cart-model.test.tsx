@@ -58,6 +58,11 @@ describe('/sku-details and /cart along the cart paths', () => {
     } else if (event.type === 'cart.update' || event.type === 'cart.clear') {
       // No screen edits an item wholesale or empties the cart by hand: the app-level event, sent as the app would.
       view.app().system.get('cart')?.send(event);
+    } else if (event.type === 'cart.type') {
+      await go(view, '/cart');
+      const input = screen.getByRole('spinbutton', { name: `Quantity of ${NAMES[event.id as string]}` }) as HTMLInputElement;
+      if (input.value === event.text) fireEvent.change(input, { target: { value: '' } });
+      fireEvent.change(input, { target: { value: event.text } });
     } else if (event.type === 'cart.increment' || event.type === 'cart.decrement' || event.type === 'cart.remove') {
       await go(view, '/cart');
       const verb = { 'cart.increment': 'Increase', 'cart.decrement': 'Decrease', 'cart.remove': 'Remove' }[event.type];
@@ -83,8 +88,24 @@ describe('/sku-details and /cart along the cart paths', () => {
       const items = s.context.items as CartItem[];
       if (view.path() === '/cart') {
         expect(screen.getByText(`${items.length} item${items.length === 1 ? '' : 's'}`)).toBeTruthy();
-        for (const item of items) expect(screen.getByText(`${item.quantity} ${item.skuQuantityUnit}`)).toBeTruthy();
-        expect(button('Request Quotation').disabled).toBe(items.length === 0);
+        const edits = s.context.edits as Record<string, string>;
+        let refusals = 0;
+        for (const item of items) {
+          expect(screen.getByText(`${item.quantity} ${item.skuQuantityUnit}`)).toBeTruthy();
+          const box = screen.getByRole('spinbutton', { name: `Quantity of ${NAMES[item._id]}` }) as HTMLInputElement;
+          // The box shows what was typed in it, else the quantity; 2.5 kg typed is refused with its reason.
+          expect(box.value).toBe(edits[item._id] ?? String(item.quantity));
+          const refused = edits[item._id] === '2.5';
+          expect(box.getAttribute('aria-invalid')).toBe(String(refused));
+          if (refused) {
+            refusals += 1;
+            expect(document.getElementById(box.getAttribute('aria-describedby')!)?.textContent).toBe(REFUSALS.wholeOnly);
+            expect(button(`Increase ${NAMES[item._id]}`).disabled).toBe(true);
+            expect(button(`Decrease ${NAMES[item._id]}`).disabled).toBe(true);
+          }
+        }
+        expect(screen.queryAllByRole('alert')).toHaveLength(refusals);
+        expect(button('Request Quotation').disabled).toBe(items.length === 0 || refusals > 0);
       } else if (view.path() === productPage) {
         const draft = s.context.draft as CartDraft | null;
         const mine = draft?.skuId === 'sku-1' ? draft : null;

@@ -97,7 +97,7 @@ describe('/quotation-details along the quotation-detail paths', () => {
         expect(lineEstimates).toEqual(each.map((paisa) => `from ${formatPaisa(paisa)}`));
         expect(within(estimate!).getByText('Estimated total').nextSibling?.textContent).toBe(`from ${formatPaisa(each.reduce((a, b) => a + b, 0))}`);
         expect(within(estimate!).getByText(/not a quoted price/)).toBeTruthy();
-        expect(within(estimate!).getByText(`We usually reply within ${REPLY_HOURS} hours`)).toBeTruthy();
+        expect(within(estimate!).getByText(`We usually reply within ${REPLY_HOURS} hours.`)).toBeTruthy();
       } else {
         expect([estimate, lineEstimates.filter(Boolean)]).toEqual([null, []]);
       }

@@ -6,6 +6,8 @@ import { act } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import type { ControlledCall } from '../support/controlled';
+import { ROUTES } from '../../src/domain/routes';
+import { SCREENS } from '../../src/web/routes';
 
 export function fakeTimers(): void {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
@@ -38,17 +40,16 @@ export async function answer<TOutput>(call: ControlledCall<TOutput, unknown>, ev
 /** The delay name of an `xstate.after.<delay>.<state id>` event. */
 export const delayOf = (event: AnyEventObject): string => event.type.split('.')[2] ?? '';
 
-/** Loads every shop screen module once, so switching screens in a path does not wait on a bundler. */
+/**
+ * Loads every shop screen through the app's own screen table, as the app preloads the next screens,
+ * so a screen then opens directly. (Importing the modules alone left each screen's first show to a
+ * Suspense round, whose commit runs its effects later: the page could show before its views listened
+ * to their charts, and a quantity typed in that gap reached the cart chart while its box went back
+ * to empty.)
+ */
 export async function preloadShopScreens(): Promise<void> {
-  await Promise.all([
-    import('../../src/web/screens/home'),
-    import('../../src/web/screens/sku-details'),
-    import('../../src/web/screens/cart'),
-    import('../../src/web/screens/request'),
-    import('../../src/web/screens/quotation-details'),
-    import('../../src/web/screens/order-status'),
-    import('../../src/web/screens/profile'),
-  ]);
+  const shop = [ROUTES.home, ROUTES.skuDetails, ROUTES.cart, ROUTES.request, ROUTES.quotationDetails, ROUTES.orderStatus, ROUTES.profile];
+  await Promise.all(shop.map((path) => SCREENS[path].preload()));
 }
 
 /** Flushes until the lazily loaded screen has replaced the Suspense fallback. */

@@ -136,3 +136,25 @@ describe('the untranslated-text check', () => {
     expect(englishOnScreen()).toEqual(expect.arrayContaining(['Log out', 'My Profile', 'Farm Address', 'aria-label=Contact Us']));
   });
 });
+
+describe.each(['hindi', 'gujrati'] as const)('/order-status times in %s', (language) => {
+  it('say the part of the day in the language, never am/pm', async () => {
+    const dated = {
+      ...orderedQ,
+      statusHistory: [
+        { status: 'CONFIRMATION_PENDING' as const, at: '2026-11-02T04:30:00.000Z' },
+        { status: 'ORDER_CONFIRMED' as const, at: '2026-11-04T14:15:00.000Z' },
+      ],
+    };
+    const view = renderShop({ path: '/order-status?quotation_id=q-3', language });
+    const fetch = await called(view.shop.fetchQuotation);
+    await screenOpen();
+    await act(async () => fetch.resolve(dated));
+    const times = [...document.querySelectorAll('.shop-tracker time')].map((t) => t.textContent ?? '');
+    expect(times).toHaveLength(2);
+    for (const time of times) {
+      expect(time).not.toMatch(/\b[ap]\.?m\.?\b/i);
+      expect(time).toMatch(language === 'hindi' ? /(सुबह|दोपहर|शाम|रात)/ : /(સવારે|બપોરે|સાંજે|રાત્રે|મધ્યરાત્રિ)/);
+    }
+  });
+});

@@ -3,7 +3,7 @@
  * and in /cart, decimals only where the unit allows them, and a refusal that says why, in the
  * farmer's language, while the box keeps exactly what was typed.
  */
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CartItem } from '../../src/domain/types';
 import { sku } from '../domain/shop-fixtures';
@@ -20,14 +20,31 @@ const box = () => screen.getByRole('spinbutton', { name: 'Quantity' }) as HTMLIn
 
 describe('quantity on the product page', () => {
   it('refuses 2.5 kg, 0, a negative and letters with a visible reason, keeping the text as typed', async () => {
-    const view = renderShop({ path: '/sku-details?sku_id=SKU1001', persisted: { skus: [shell] } });
-    await screen.findByRole('heading', { name: 'Groundnut Shell' });
-    // Once in the full suite the first text typed was gone at once (a start-up event after the page
-    // shows, not yet found): the checks below start once a typed text holds.
-    await waitFor(() => {
-      fireEvent.change(box(), { target: { value: '7' } });
-      expect(box().value).toBe('7');
+    // When the page first shows (a DOM mutation, seen before any timer runs), its view already listens
+    // to the cart chart: a box that did not would go back to empty as the farmer types (the start-up
+    // race once seen in a full-suite run: a screen shown by a Suspense round runs its effects later;
+    // preloadShopScreens now loads the screens as the app does, so they open directly).
+    const listening: number[] = [];
+    let cart: { observers: Set<unknown> } | undefined;
+    const watch = new MutationObserver(() => {
+      if (listening.length === 0 && screen.queryByRole('spinbutton', { name: 'Quantity' })) listening.push(cart?.observers.size ?? -1);
     });
+    watch.observe(document.body, { childList: true, subtree: true });
+    const view = renderShop({
+      path: '/sku-details?sku_id=SKU1001',
+      persisted: { skus: [shell] },
+      inspect: (event) => {
+        const actor = event.actorRef as unknown as { id: string; observers: Set<unknown> };
+        if (actor.id === 'cart') cart = actor;
+      },
+    });
+    await screen.findByRole('heading', { name: 'Groundnut Shell' });
+    watch.disconnect();
+    expect(listening).toHaveLength(1);
+    expect(listening[0]).toBeGreaterThan(0);
+    // Typed at once after the page shows, it stays.
+    fireEvent.change(box(), { target: { value: '7' } });
+    expect(box().value).toBe('7');
     const cases: [string, string][] = [
       ['2.5', 'kg is sold in whole numbers only: 1, 2, 3…'],
       ['0', 'The quantity must be more than 0'],
@@ -74,7 +91,7 @@ describe('quantity on the product page', () => {
     renderShop({ path: '/sku-details?sku_id=SKU1001', persisted: { skus: [shell] }, language: 'hindi' });
     const input = await screen.findByRole('spinbutton');
     fireEvent.change(input, { target: { value: '2.5' } });
-    expect(screen.getByRole('alert').textContent).toBe('किलो केवल पूरी संख्या में मिलता है: 1, 2, 3…');
+    expect(screen.getByRole('alert').textContent).toBe('किलो में केवल पूरी संख्या लिखें: 1, 2, 3…');
     expect(screen.getByRole('button', { name: 'Groundnut Shell बढ़ाएँ' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Groundnut Shell कम करें' })).toBeTruthy();
   });
@@ -92,5 +109,20 @@ describe('quantity in the cart', () => {
     expect(screen.getByText('0.5 quintal')).toBeTruthy();
     await act(async () => fireEvent.click(button('Decrease Rice Husk')));
     expect(view.app().system.get('cart')?.getSnapshot().context.items).toEqual([bales]);
+  });
+
+  it('takes a typed quantity in the box between − and +, and refuses 2.25 quintal visibly, in Hindi too', async () => {
+    const view = renderShop({ path: '/cart', persisted: { cart: [huskInCart] }, language: 'hindi' });
+    const input = (await screen.findByRole('spinbutton', { name: 'Rice Husk की मात्रा' })) as HTMLInputElement;
+    expect(input.value).toBe('0.5');
+    fireEvent.change(input, { target: { value: '2.25' } });
+    expect(input.value).toBe('2.25');
+    expect(screen.getByRole('alert').textContent).toBe('क्विंटल में दशमलव के बाद केवल एक अंक लिखें, जैसे 2.5');
+    expect(input.getAttribute('aria-describedby')).toBe(screen.getByRole('alert').id);
+    expect((screen.getByRole('button', { name: 'भाव-पत्र माँगें' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(view.app().system.get('cart')?.getSnapshot().context.items).toEqual([huskInCart]);
+    fireEvent.change(input, { target: { value: '2.5' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(view.app().system.get('cart')?.getSnapshot().context.items).toEqual([{ ...huskInCart, quantity: 2.5 }]);
   });
 });

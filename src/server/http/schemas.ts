@@ -47,6 +47,7 @@ export const orderMirrorInput = {
       properties: { status: orderStatusEnum, at: { type: 'string', maxLength: 40 } },
     },
   },
+  paidAt: { type: ['string', 'null'], maxLength: 40 },
 } as const;
 export const geocoordinate = {
   type: ['object', 'null'],
@@ -144,6 +145,8 @@ export const quotationSchema = {
     expectedDeliveryDate: nullable('string'),
     /** The order's status moves for the farmer's tracker, oldest first (no author). */
     statusHistory: { type: 'array', items: { type: 'object', properties: { status: str, at: str } } },
+    /** When the amount paid came to cover the total (the Payment Status step's date), null while not. */
+    paidAt: nullable('string'),
     validUntil: nullable('string'),
     /** When an admin last priced it (COMPLETED), null if never: a closed quotation shows a total only then. */
     pricedAt: nullable('string'),

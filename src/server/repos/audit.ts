@@ -4,6 +4,7 @@
  * same way with no author. A write that changes nothing appends nothing.
  */
 import type { Kysely, Transaction } from 'kysely';
+import type { PaymentMove } from '../../domain/tracker';
 import type { AuditEntry, OrderStatus, OrderStatusChange } from '../../domain/types';
 import { newId } from '../db/ids';
 import type { AuditLogTable, Database } from '../db/schema';
@@ -99,4 +100,27 @@ export async function loadStatusHistories(
     if (typeof to === 'string') histories.get(r.entityId)?.push({ status: to as OrderStatus, at: isoTime(r.at) });
   }
   return histories;
+}
+
+/**
+ * Each order's audited changes of the amount paid, oldest first, for the Payment Status step's date
+ * (src/domain/tracker `paidAtOf`). One query over the audit index; an order has a handful.
+ */
+export async function loadPaymentMoves(db: Db, orderIds: readonly string[]): Promise<Map<string, PaymentMove[]>> {
+  const moves = new Map<string, PaymentMove[]>(orderIds.map((id) => [id, []]));
+  if (orderIds.length === 0) return moves;
+  const rows = await db
+    .selectFrom('auditLog')
+    .select(['auditLog.entityId', 'auditLog.at', 'auditLog.changes'])
+    .where('auditLog.entity', '=', 'order')
+    .where('auditLog.entityId', 'in', [...orderIds])
+    .where('auditLog.changes', 'like', '%"amountPaidPaisa":%')
+    .orderBy('auditLog.at')
+    .orderBy('auditLog.id')
+    .execute();
+  for (const r of rows) {
+    const to = (JSON.parse(r.changes) as AuditEntry['changes']).amountPaidPaisa?.to;
+    if (typeof to === 'number') moves.get(r.entityId)?.push({ at: isoTime(r.at), paidPaisa: to });
+  }
+  return moves;
 }

@@ -15,7 +15,9 @@ import type { Database } from '../db/schema';
 import { notifyOnPricing } from '../sms/outbox';
 import { rateLimited } from '../http/errors';
 import { bumpFarmer, bumpQuotationOwner } from './answer-versions';
-import { appendAudit, diff, loadStatusHistories } from './audit';
+import { appendAudit, diff, loadPaymentMoves, loadStatusHistories } from './audit';
+import { paidAtOf, type PaymentMove } from '../../domain/tracker';
+import { priceDetails } from '../../domain/money';
 import { iso, SKU_REF_COLUMNS, skuRef } from './lines';
 import { countAdded, countMoved, readCount } from './list-counts';
 import { cut, parseSearch, SEARCH_COUNT_CAP, timeCursor, type Search } from './paging';
@@ -79,8 +81,14 @@ function validUntil(status: string, pricedAt: number | bigint | null, rules: Quo
   return iso(quotationValidUntil(Number(pricedAt), rules.validityDays));
 }
 
-function group(rows: LineRow[], rules: QuotationRules, histories: Map<string, OrderStatusChange[]>): Quotation[] {
+function group(
+  rows: LineRow[],
+  rules: QuotationRules,
+  histories: Map<string, OrderStatusChange[]>,
+  payments: Map<string, PaymentMove[]>,
+): Quotation[] {
   const out: Quotation[] = [];
+  const orderIds = new Map<Quotation, string>();
   let current: Quotation | undefined;
   for (const r of rows) {
     const line: QuotationLine = {
@@ -113,6 +121,12 @@ function group(rows: LineRow[], rules: QuotationRules, histories: Map<string, Or
       updatedAt: iso(r.updatedAt),
     };
     out.push(current);
+    if (r.orderId) orderIds.set(current, r.orderId);
+  }
+  // The Payment Status step's date, once every line is in the total.
+  for (const q of out) {
+    const orderId = orderIds.get(q);
+    q.paidAt = orderId ? paidAtOf(payments.get(orderId) ?? [], priceDetails(q.skusDetail).totalPaisa, q.statusHistory?.[0]?.at ?? null) : null;
   }
   return out;
 }
@@ -121,8 +135,11 @@ function group(rows: LineRow[], rules: QuotationRules, histories: Map<string, Or
 async function quotationsOf(db: Db, rows: LineRow[], rules: QuotationRules): Promise<Quotation[]> {
   const orders = new Map<string, number>();
   for (const r of rows) if (r.orderId && r.orderedAt !== null) orders.set(r.orderId, Number(r.orderedAt));
-  const histories = await loadStatusHistories(db, [...orders].map(([id, createdAt]) => ({ id, createdAt })));
-  return group(rows, rules, histories);
+  const [histories, payments] = await Promise.all([
+    loadStatusHistories(db, [...orders].map(([id, createdAt]) => ({ id, createdAt }))),
+    loadPaymentMoves(db, [...orders.keys()]),
+  ]);
+  return group(rows, rules, histories, payments);
 }
 
 /** The quotations with these ids, with their lines, newest first. */

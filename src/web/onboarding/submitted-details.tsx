@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ClientUser } from '../../domain/client-user';
 import { LANGUAGE_ENDONYMS } from './language-names';
+import { formatWhen } from '../../domain/when';
 
 function Detail({ label, children }: { label: ReactNode; children: ReactNode }) {
   return (
@@ -42,7 +43,7 @@ export function SubmittedDetails({ user }: { user: ClientUser }) {
         <p className="sent-at">
           <FormattedMessage
             id="onboarding.waiting.sentAt"
-            values={{ when: <time dateTime={sentAt.toISOString()}>{intl.formatDate(sentAt, { dateStyle: 'medium', timeStyle: 'short' })}</time> }}
+            values={{ when: <time dateTime={sentAt.toISOString()}>{formatWhen(sentAt.toISOString(), intl.locale)}</time> }}
           />
         </p>
       ) : null}

@@ -1,15 +1,21 @@
 /**
  * /cart, My Cart (SPEC §2): the items with their count, remove, minus, plus and 'Request Quotation'.
  * Minus and plus step by the item's unit (1, or 0.5 quintal/tonne); plus is off at the maximum.
+ * Between them a box takes a typed quantity under the same unit rule as /sku-details: the cart chart
+ * keeps a refused text as typed and says why (`cartItemBox`); nothing is changed unseen.
  */
 import { useSelector } from '@xstate/react';
+import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { cartItemBox } from '../../../machines/cart.machine';
 import { ROUTES } from '../../domain/routes';
+import type { CartItem } from '../../domain/types';
 import { MinusIcon, PlusIcon, TrashIcon } from '../shop/icons';
 import { NavLink } from '../shop/nav-link';
 import { ProductImage } from '../shop/product-image';
+import { QuantityRefusalText } from '../shop/quantity-refusal';
 import { BackHeader, ShopLayout } from '../shop/shop-layout';
-import { useCart } from '../shop/use-shop';
+import { useCart, type CartActorRef } from '../shop/use-shop';
 import { skuName, unitText } from '../../domain/sku-text';
 import { OfflineWriteReason } from '../shell/offline-line';
 import { useWritesBlocked } from '../shell/use-connection';
@@ -20,11 +26,6 @@ export default function CartScreen() {
   const items = useSelector(cart, (s) => s.context.items);
   const sending = useSelector(cart, (s) => s.hasTag('busy'));
   const canRequest = useSelector(cart, (s) => s.can({ type: 'quotation.request' }));
-  const increasable = useSelector(
-    cart,
-    (s) => s.context.items.filter((i) => s.can({ type: 'cart.increment', id: i._id })).map((i) => i._id),
-    (a, b) => a.join('\n') === b.join('\n'),
-  );
   const offline = useWritesBlocked();
 
   const footer = (
@@ -57,30 +58,58 @@ export default function CartScreen() {
       ) : (
         <ul className="shop-list" aria-busy={sending}>
           {items.map((item) => (
-            <li key={item._id} className="shop-card shop-line">
-              <ProductImage src={item.image} alt="" size="thumb" />
-              <div className="shop-line-body">
-                <strong>{skuName(item, intl.locale)}</strong>
-                <span className="shop-muted">
-                  {item.quantity} {unitText(item.skuQuantityUnit, intl)}
-                </span>
-                <div className="shop-stepper" role="group" aria-label={intl.formatMessage({ id: 'shop.cart.quantityOf', defaultMessage: 'Quantity of {name}' }, { name: skuName(item, intl.locale) })}>
-                  <button type="button" className="shop-icon-button" disabled={sending} onClick={() => cart.send({ type: 'cart.decrement', id: item._id })} aria-label={intl.formatMessage({ id: 'shop.cart.decrease', defaultMessage: 'Decrease {name}' }, { name: skuName(item, intl.locale) })}>
-                    <MinusIcon />
-                  </button>
-                  <output aria-live="polite">{item.quantity}</output>
-                  <button type="button" className="shop-icon-button" disabled={!increasable.includes(item._id)} onClick={() => cart.send({ type: 'cart.increment', id: item._id })} aria-label={intl.formatMessage({ id: 'shop.cart.increase', defaultMessage: 'Increase {name}' }, { name: skuName(item, intl.locale) })}>
-                    <PlusIcon />
-                  </button>
-                </div>
-              </div>
-              <button type="button" className="shop-icon-button shop-danger" disabled={sending} onClick={() => cart.send({ type: 'cart.remove', id: item._id })} aria-label={intl.formatMessage({ id: 'shop.cart.remove', defaultMessage: 'Remove {name}' }, { name: skuName(item, intl.locale) })}>
-                <TrashIcon />
-              </button>
-            </li>
+            <CartLine key={item._id} cart={cart} item={item} sending={sending} />
           ))}
         </ul>
       )}
     </ShopLayout>
+  );
+}
+
+function CartLine({ cart, item, sending }: { cart: CartActorRef; item: CartItem; sending: boolean }) {
+  const intl = useIntl();
+  const boxId = useId();
+  const refusalId = useId();
+  const name = skuName(item, intl.locale);
+  const box = useSelector(cart, (s) => cartItemBox(s, item._id), (a, b) => a.text === b.text && a.refusal === b.refusal);
+  const canDecrease = useSelector(cart, (s) => s.can({ type: 'cart.decrement', id: item._id }));
+  const canIncrease = useSelector(cart, (s) => s.can({ type: 'cart.increment', id: item._id }));
+  return (
+    <li className="shop-card shop-line shop-cart-line">
+      <ProductImage src={item.image} alt="" size="thumb" />
+      <div className="shop-line-body">
+        <strong>{name}</strong>
+        <span className="shop-muted">
+          {item.quantity} {unitText(item.skuQuantityUnit, intl)}
+        </span>
+      </div>
+      <button type="button" className="shop-icon-button shop-danger" disabled={sending} onClick={() => cart.send({ type: 'cart.remove', id: item._id })} aria-label={intl.formatMessage({ id: 'shop.cart.remove', defaultMessage: 'Remove {name}' }, { name })}>
+        <TrashIcon />
+      </button>
+      <div className="shop-quantity-input shop-cart-quantity">
+        <button type="button" className="shop-icon-button" disabled={sending || !canDecrease} onClick={() => cart.send({ type: 'cart.decrement', id: item._id })} aria-label={intl.formatMessage({ id: 'shop.cart.decrease', defaultMessage: 'Decrease {name}' }, { name })}>
+          <MinusIcon />
+        </button>
+        {/* A text box, as on /sku-details: what the farmer typed reaches the cart chart as typed. */}
+        <input
+          id={boxId}
+          type="text"
+          role="spinbutton"
+          inputMode="decimal"
+          autoComplete="off"
+          value={box.text}
+          disabled={sending}
+          aria-label={intl.formatMessage({ id: 'shop.cart.quantityOf', defaultMessage: 'Quantity of {name}' }, { name })}
+          aria-invalid={box.refusal !== null}
+          aria-describedby={box.refusal === null ? undefined : refusalId}
+          onChange={(e) => cart.send({ type: 'cart.type', id: item._id, text: e.target.value })}
+        />
+        <span className="shop-unit">{unitText(item.skuQuantityUnit, intl)}</span>
+        <button type="button" className="shop-icon-button" disabled={!canIncrease} onClick={() => cart.send({ type: 'cart.increment', id: item._id })} aria-label={intl.formatMessage({ id: 'shop.cart.increase', defaultMessage: 'Increase {name}' }, { name })}>
+          <PlusIcon />
+        </button>
+      </div>
+      {box.refusal === null ? null : <QuantityRefusalText id={refusalId} reason={box.refusal} unit={item.skuQuantityUnit} />}
+    </li>
   );
 }

@@ -9,13 +9,13 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { deliveryNote, orderBalance, orderSteps } from '../../../machines/order-tracking.machine';
 import { formatPaisa } from '../../domain/money';
 import { CheckIcon } from '../shop/icons';
+import { formatWhen } from '../../domain/when';
 import { BackHeader, ShopLayout, useContactSheet } from '../shop/shop-layout';
 import { Loading } from '../shell/loading';
 import { useCatalogue, useScreenChart, type ScreenChartRefs } from '../shop/use-shop';
 
 /** A calendar date (`YYYY-MM-DD`) is the same day everywhere: read and shown in UTC. */
 const CALENDAR_DAY = { dateStyle: 'medium', timeZone: 'UTC' } as const;
-const WHEN = { dateStyle: 'medium', timeStyle: 'short' } as const;
 
 export default function OrderStatusScreen() {
   const tracking = useScreenChart('orderTracking');
@@ -63,7 +63,7 @@ function OrderStatus({ tracking }: { tracking: ScreenChartRefs['orderTracking'] 
               <FormattedMessage
                 id="shop.order.deliveredOn"
                 defaultMessage="Delivered on {date}"
-                values={{ date: <time dateTime={note.at}>{intl.formatDate(note.at, WHEN)}</time> }}
+                values={{ date: <time dateTime={note.at}>{formatWhen(note.at, intl.locale)}</time> }}
               />
             ) : (
               <FormattedMessage id="shop.orderStatus.DELIVERED" defaultMessage="Delivered" />
@@ -107,7 +107,7 @@ function OrderStatus({ tracking }: { tracking: ScreenChartRefs['orderTracking'] 
                 {intl.formatMessage(step.label)}
                 {step.at ? (
                   <time className="shop-step-time shop-muted shop-small" dateTime={step.at}>
-                    {intl.formatDate(step.at, WHEN)}
+                    {formatWhen(step.at, intl.locale)}
                   </time>
                 ) : null}
               </span>

@@ -10,20 +10,12 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { quantityBox } from '../../../machines/cart.machine';
 import { isCatalogueLoading, selectedSku } from '../../../machines/catalogue.machine';
 import { cartItemOf } from '../../domain/cart';
-import { QUANTITY_MAX, type QuantityRefusal } from '../../domain/quantity';
 import { MinusIcon, PlusIcon } from '../shop/icons';
 import { ProductImage } from '../shop/product-image';
+import { QuantityRefusalText } from '../shop/quantity-refusal';
 import { BackHeader, ShopLayout } from '../shop/shop-layout';
 import { useCart, useCatalogue } from '../shop/use-shop';
 import { skuName, skuText, unitText } from '../../domain/sku-text';
-
-const REFUSAL_TEXT: Record<QuantityRefusal, string> = {
-  notANumber: 'Type the quantity in numbers only',
-  tooSmall: 'The quantity must be more than 0',
-  wholeOnly: '{unit} is sold in whole numbers only: 1, 2, 3…',
-  oneDecimal: '{unit} takes at most one digit after the point, like 2.5',
-  tooLarge: 'At most {max} {unit} in one request',
-};
 
 export default function SkuDetailsScreen() {
   const catalogue = useCatalogue();
@@ -111,15 +103,7 @@ export default function SkuDetailsScreen() {
               <PlusIcon />
             </button>
           </div>
-          {box.refusal === null ? null : (
-            <p id={refusalId} className="shop-refusal" role="alert">
-              {intl.formatMessage(
-                { id: `shop.quantity.refused.${box.refusal}`, defaultMessage: REFUSAL_TEXT[box.refusal] },
-                // Lakh grouping, as money is shown (DECISIONS §1).
-                { unit: unitText(unit, intl), max: QUANTITY_MAX.toLocaleString('en-IN') },
-              )}
-            </p>
-          )}
+          {box.refusal === null ? null : <QuantityRefusalText id={refusalId} reason={box.refusal} unit={unit} />}
           <button type="submit" className="shop-button shop-button-primary shop-button-block" disabled={!canAdd}>
             <FormattedMessage id="shop.sku.addToCart" defaultMessage="Add to Cart" />
           </button>

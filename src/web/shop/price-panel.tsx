@@ -71,7 +71,7 @@ export function EstimatePanel({ totalPaisa, replyHours }: { totalPaisa: number; 
         <p className="shop-small shop-estimate-reply">
           <FormattedMessage
             id="shop.quotation.replyWithin"
-            defaultMessage="We usually reply within {hours, plural, one {# hour} other {# hours}}"
+            defaultMessage="We usually reply within {hours, plural, one {# hour} other {# hours}}."
             values={{ hours: replyHours }}
           />
         </p>
