@@ -2,10 +2,14 @@
  * Issue 9: the installable, offline-capable app. The manifest and its icons load; the service worker
  * activates; after one online visit a farmer reading Hindi reloads /home offline and sees the
  * catalogue, opens /request and /profile from the tab bar, finds every write disabled with its reason,
- * and, back online, sees polling resume. No script is refused by the CSP on the way.
+ * and, back online, sees polling resume. No script is refused by the CSP on the way. A new version
+ * (the app built again) takes over on the launch after the one that found it, with the "Updated" line.
  */
+import { execFileSync } from 'node:child_process';
+import { renameSync, rmSync } from 'node:fs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { Quotation, Sku } from '../../src/domain/types';
 import { skuName } from '../../src/domain/sku-text';
 import { apiLogin, call, verifiedFarmer } from './support/api';
@@ -142,4 +146,98 @@ describe('the installable app', () => {
     expect(crashes).toEqual([]);
     await context.close();
   });
+
+  it('takes a new version over on the next launch, never the running one, and says "Updated"', async () => {
+    const { server, browser } = world;
+    const admin = await apiLogin(server, ADMIN_NUMBER);
+    const mobile = '9123400029';
+    await verifiedFarmer(server, admin, mobile, 'hindi', 'सुरेश कुमार');
+    // The next version: the same sources built again, so its build time, its scripts and its worker
+    // differ. It replaces this checkout's dist/web under the running server (the last test of the file).
+    rmSync('dist/web-next', { recursive: true, force: true });
+    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', 'dist/web-next', '--emptyOutDir'], {
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    const context = await newPhone(browser, server.url);
+    const updated = (page: Page) => page.getByRole('status').filter({ hasText: hi('common.updated') });
+    /** The build this page runs (the app remembers it at start), and whether the registration's active worker controls it. */
+    const running = (page: Page) =>
+      page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        return {
+          build: localStorage.getItem('app:build'),
+          current: navigator.serviceWorker.controller !== null && navigator.serviceWorker.controller === registration?.active,
+          waiting: registration?.waiting != null,
+        };
+      });
+    const launch = async () => {
+      const page = await context.newPage();
+      await page.goto('/home');
+      await page.getByRole('navigation', { name: hi('shop.nav.label') }).waitFor();
+      return page;
+    };
+    try {
+      // Version 1, installed: its worker controls the app.
+      const install = await context.newPage();
+      await verifiedLogIn(install, server, 'hi', mobile);
+      await install.reload();
+      await install.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      await install.getByRole('navigation', { name: hi('shop.nav.label') }).waitFor();
+      const first = (await running(install)).build;
+      expect(first).not.toBeNull();
+      expect(await updated(install).count()).toBe(0);
+      await install.close();
+
+      // Version 2 is deployed. The next launch still runs version 1 (its worker serves it) and finds
+      // the new worker, which installs and waits. A second launch while that tab is open, and the
+      // open tab itself, keep version 1: nothing changes under the farmer's hands.
+      renameSync('dist/web', 'dist/web-previous');
+      renameSync('dist/web-next', 'dist/web');
+      rmSync('dist/web-previous', { recursive: true, force: true });
+      const open = await launch();
+      await open.waitForFunction(async () => (await navigator.serviceWorker.getRegistration())?.waiting != null, undefined, { timeout: 60_000 });
+      const second = await launch();
+      for (const page of [open, second]) {
+        expect(await running(page)).toEqual({ build: first, current: true, waiting: true });
+        expect(await updated(page).count()).toBe(0);
+      }
+      await second.close();
+      await open.close();
+
+      // With version 1's last tab gone the new worker activates, a moment later: a launch before
+      // that still runs version 1. Once it is active, the next launch runs version 2 and says so.
+      await expect
+        .poll(
+          async () => {
+            const worker = context.serviceWorkers().at(-1);
+            type Scope = { registration: ServiceWorkerRegistration };
+            return worker?.evaluate(() => {
+              const { registration } = self as unknown as Scope;
+              return registration.waiting === null && registration.active?.state === 'activated';
+            });
+          },
+          { timeout: 30_000 },
+        )
+        .toBe(true);
+      const page = await context.newPage();
+      // The line shows for UPDATED_NOTICE_MS from the start: watched from before the page opens.
+      const line = updated(page).waitFor({ timeout: 30_000 });
+      await page.goto('/home');
+      await line;
+      const now = await running(page);
+      expect(now).toEqual({ build: expect.any(String), current: true, waiting: false });
+      expect(now.build).not.toBe(first);
+      await look(page, 'hi', 'home-updated');
+
+      // The launch after that runs version 2 too, without the line.
+      await page.close();
+      const again = await launch();
+      expect(await running(again)).toEqual({ build: now.build, current: true, waiting: false });
+      expect(await updated(again).count()).toBe(0);
+    } finally {
+      await context.close();
+      rmSync('dist/web-next', { recursive: true, force: true });
+    }
+  }, 240_000);
 });
