@@ -6,7 +6,7 @@
  * (the app built again) takes over on the launch after the one that found it, with the "Updated" line.
  */
 import { execFileSync } from 'node:child_process';
-import { renameSync, rmSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync } from 'node:fs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -159,18 +159,30 @@ describe('the installable app', () => {
       stdio: 'inherit',
       env: { ...process.env, NODE_ENV: 'production' },
     });
+    /** The revision of index.html in a build's precache manifest: each worker serves launches from its own. */
+    const shellRevision = (dir: string) => /\{url:"index\.html",revision:"(\w+)"\}/.exec(readFileSync(`${dir}/sw.js`, 'utf8'))![1]!;
+    const oldShell = shellRevision('dist/web');
+    const newShell = shellRevision('dist/web-next');
+    expect(newShell).not.toBe(oldShell);
     const context = await newPhone(browser, server.url);
     const updated = (page: Page) => page.getByRole('status').filter({ hasText: hi('common.updated') });
     /** The build this page runs (the app remembers it at start), and whether the registration's active worker controls it. */
     const running = (page: Page) =>
       page.evaluate(async () => {
         const registration = await navigator.serviceWorker.getRegistration();
-        return {
-          build: localStorage.getItem('app:build'),
-          current: navigator.serviceWorker.controller !== null && navigator.serviceWorker.controller === registration?.active,
-          waiting: registration?.waiting != null,
-        };
+        const controller = navigator.serviceWorker.controller;
+        return { build: localStorage.getItem('app:build'), current: controller !== null && controller === registration?.active };
       });
+    /** Which versions' shells the phone's precache holds: a new worker adds its own as it installs, and drops the old one as it activates. */
+    const shells = async () => {
+      const worker = context.serviceWorkers().at(-1);
+      const urls = await worker?.evaluate(async () => {
+        const names = await caches.keys();
+        const precache = names.find((n) => n.startsWith('workbox-precache'));
+        return precache ? (await (await caches.open(precache)).keys()).map((r) => r.url) : [];
+      });
+      return { old: urls?.some((u) => u.endsWith(oldShell)) ?? false, new: urls?.some((u) => u.endsWith(newShell)) ?? false };
+    };
     const launch = async () => {
       const page = await context.newPage();
       await page.goto('/home');
@@ -187,53 +199,42 @@ describe('the installable app', () => {
       const first = (await running(install)).build;
       expect(first).not.toBeNull();
       expect(await updated(install).count()).toBe(0);
+      expect(await shells()).toEqual({ old: true, new: false });
       await install.close();
 
       // Version 2 is deployed. The next launch still runs version 1 (its worker serves it) and finds
-      // the new worker, which installs and waits. A second launch while that tab is open, and the
-      // open tab itself, keep version 1: nothing changes under the farmer's hands.
+      // the new worker, which installs beside it. A second launch while that tab is open, and the open
+      // tab itself, keep version 1: nothing changes under the farmer's hands.
       renameSync('dist/web', 'dist/web-previous');
       renameSync('dist/web-next', 'dist/web');
       rmSync('dist/web-previous', { recursive: true, force: true });
       const open = await launch();
-      await open.waitForFunction(async () => (await navigator.serviceWorker.getRegistration())?.waiting != null, undefined, { timeout: 60_000 });
+      await expect.poll(shells, { timeout: 60_000 }).toEqual({ old: true, new: true });
       const second = await launch();
       for (const page of [open, second]) {
-        expect(await running(page)).toEqual({ build: first, current: true, waiting: true });
+        expect(await running(page)).toEqual({ build: first, current: true });
         expect(await updated(page).count()).toBe(0);
       }
       await second.close();
       await open.close();
 
-      // With version 1's last tab gone the new worker activates, a moment later: a launch before
-      // that still runs version 1. Once it is active, the next launch runs version 2 and says so.
-      await expect
-        .poll(
-          async () => {
-            const worker = context.serviceWorkers().at(-1);
-            type Scope = { registration: ServiceWorkerRegistration };
-            return worker?.evaluate(() => {
-              const { registration } = self as unknown as Scope;
-              return registration.waiting === null && registration.active?.state === 'activated';
-            });
-          },
-          { timeout: 30_000 },
-        )
-        .toBe(true);
+      // With version 1's last tab gone the new worker activates, a moment later, and drops version
+      // 1's files. The launch after that runs version 2 and says so.
+      await expect.poll(shells, { timeout: 30_000 }).toEqual({ old: false, new: true });
       const page = await context.newPage();
       // The line shows for UPDATED_NOTICE_MS from the start: watched from before the page opens.
       const line = updated(page).waitFor({ timeout: 30_000 });
       await page.goto('/home');
       await line;
       const now = await running(page);
-      expect(now).toEqual({ build: expect.any(String), current: true, waiting: false });
+      expect(now).toEqual({ build: expect.any(String), current: true });
       expect(now.build).not.toBe(first);
       await look(page, 'hi', 'home-updated');
 
       // The launch after that runs version 2 too, without the line.
       await page.close();
       const again = await launch();
-      expect(await running(again)).toEqual({ build: now.build, current: true, waiting: false });
+      expect(await running(again)).toEqual({ build: now.build, current: true });
       expect(await updated(again).count()).toBe(0);
     } finally {
       await context.close();
