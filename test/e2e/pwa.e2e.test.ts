@@ -13,8 +13,8 @@ import type { Page } from 'playwright-core';
 import type { Quotation, Sku } from '../../src/domain/types';
 import { skuName } from '../../src/domain/sku-text';
 import { apiLogin, call, verifiedFarmer } from './support/api';
-import { newPhone } from './support/browser';
-import { at, look, verifiedLogIn } from './support/onboarding';
+import { newPhone, screen } from './support/browser';
+import { at, chooseLanguage, look, verifiedLogIn } from './support/onboarding';
 import { ADMIN_NUMBER } from './support/server';
 import { text } from './support/text';
 import { useWorld } from './support/world';
@@ -145,6 +145,46 @@ describe('the installable app', () => {
     expect(refused).toEqual([]);
     expect(crashes).toEqual([]);
     await context.close();
+  });
+
+  it('offers a retry in the saved language when the texts cannot download on the first open', async () => {
+    const { server, browser } = world;
+    // A farmer who chose Hindi on this phone, opening the app again before any text was kept.
+    const chooser = await newPhone(browser, server.url);
+    const first = await chooser.newPage();
+    await chooseLanguage(first, 'hi');
+    const saved = await first.evaluate(() => localStorage.getItem('persist:root'));
+    expect(saved).toContain('hindi');
+    await chooser.close();
+
+    const context = await newPhone(browser, server.url);
+    await context.addInitScript((root) => localStorage.getItem('persist:root') ?? localStorage.setItem('persist:root', root), saved!);
+    let textsArrive = false;
+    const refused: string[] = [];
+    await context.route(/\/assets\/messages-\w+-[\w-]+\.js$/, async (route) => {
+      if (textsArrive) return route.continue();
+      refused.push(route.request().url());
+      return route.abort('internetdisconnected');
+    });
+    try {
+      const page = await context.newPage();
+      await page.goto('/');
+      const retry = page.getByRole('button', { name: hi('common.tryAgain') });
+      await retry.waitFor();
+      await page.getByRole('alert').filter({ hasText: hi('common.splashFailed') }).waitFor();
+      expect(await page.getByRole('heading', { name: hi('onboarding.splash.title') }).count()).toBe(1);
+      expect(refused.length).toBeGreaterThan(0);
+      expect(await screen(page, 'hi', 'splash-retry')).toEqual([]);
+
+      // The connection is back: one tap, and the app opens in Hindi.
+      textsArrive = true;
+      await retry.click();
+      await at(page, '/join-us');
+      await page.getByRole('heading', { name: hi('onboarding.joinUs.title') }).waitFor();
+      expect(await page.getByRole('button', { name: hi('common.tryAgain') }).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
   });
 
   it('takes a new version over on the next launch, never the running one, and says "Updated"', async () => {
