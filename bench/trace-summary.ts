@@ -76,7 +76,7 @@ export function summarizeTrace(trace: { traceEvents: TraceEvent[] } | TraceEvent
   close(Number.POSITIVE_INFINITY);
   return {
     busyMs: total(tasks(main.pid, main.tid)) / 1000,
-    byKind: Object.fromEntries(Object.entries(byKind).map(([k, v]) => [k, v / 1000]).sort((a, b) => b[1] - a[1])),
+    byKind: Object.fromEntries(Object.entries(byKind).sort((a, b) => b[1] - a[1]).map(([k, v]) => [k, v / 1000] as const)),
     longest: longest.sort((a, b) => b.ms - a.ms).slice(0, 5),
   };
 }
