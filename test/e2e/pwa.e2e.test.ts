@@ -213,7 +213,12 @@ describe('the installable app', () => {
         const controller = navigator.serviceWorker.controller;
         return { build: localStorage.getItem('app:build'), current: controller !== null && controller === registration?.active };
       });
-    /** Which versions' shells the phone's precache holds: a new worker adds its own as it installs, and drops the old one as it activates. */
+    /**
+     * Which versions' shells the phone's precache holds: a new worker adds its own as it installs, and
+     * drops the old one as it activates. Polled with expect.poll: page.waitForFunction does not await
+     * an async predicate (a Promise is truthy), which once made this test close version 1's tab before
+     * the new worker was even found.
+     */
     const shells = async () => {
       const worker = context.serviceWorkers().at(-1);
       const urls = await worker?.evaluate(async () => {
