@@ -206,12 +206,19 @@ describe('the installable app', () => {
     expect(newShell).not.toBe(oldShell);
     const context = await newPhone(browser, server.url);
     const updated = (page: Page) => page.getByRole('status').filter({ hasText: hi('common.updated') });
-    /** The build this page runs (the app remembers it at start), and whether the registration's active worker controls it. */
+    /**
+     * The build this page runs (the app remembers it at start), whether the registration's active
+     * worker controls it, and whether a new worker waits for the old version's tabs to go.
+     */
     const running = (page: Page) =>
       page.evaluate(async () => {
         const registration = await navigator.serviceWorker.getRegistration();
         const controller = navigator.serviceWorker.controller;
-        return { build: localStorage.getItem('app:build'), current: controller !== null && controller === registration?.active };
+        return {
+          build: localStorage.getItem('app:build'),
+          current: controller !== null && controller === registration?.active,
+          waiting: registration?.waiting != null,
+        };
       });
     /**
      * Which versions' shells the phone's precache holds: a new worker adds its own as it installs, and
@@ -254,10 +261,11 @@ describe('the installable app', () => {
       renameSync('dist/web-next', 'dist/web');
       rmSync('dist/web-previous', { recursive: true, force: true });
       const open = await launch();
-      await expect.poll(shells, { timeout: 60_000 }).toEqual({ old: true, new: true });
+      await expect.poll(async () => (await running(open)).waiting, { timeout: 60_000 }).toBe(true);
+      expect(await shells()).toEqual({ old: true, new: true });
       const second = await launch();
       for (const page of [open, second]) {
-        expect(await running(page)).toEqual({ build: first, current: true });
+        expect(await running(page)).toEqual({ build: first, current: true, waiting: true });
         expect(await updated(page).count()).toBe(0);
       }
       await second.close();
@@ -272,14 +280,14 @@ describe('the installable app', () => {
       await page.goto('/home');
       await line;
       const now = await running(page);
-      expect(now).toEqual({ build: expect.any(String), current: true });
+      expect(now).toEqual({ build: expect.any(String), current: true, waiting: false });
       expect(now.build).not.toBe(first);
       await look(page, 'hi', 'home-updated');
 
       // The launch after that runs version 2 too, without the line.
       await page.close();
       const again = await launch();
-      expect(await running(again)).toEqual({ build: now.build, current: true });
+      expect(await running(again)).toEqual({ build: now.build, current: true, waiting: false });
       expect(await updated(again).count()).toBe(0);
     } finally {
       await context.close();
