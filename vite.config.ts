@@ -97,17 +97,24 @@ const readLocale = (locale: string) =>
 /**
  * index.html's inline splash shows the product name in the saved language before any script
  * arrives: its inline script (allowed by hash in the CSP) picks one of these attributes, filled here
- * from the locales so the names never drift from `onboarding.splash.title`.
+ * from the locales so the names never drift from `onboarding.splash.title`. The splash's retry, when
+ * the texts themselves could not download, reads its reason and label the same way, by locale
+ * (`data-failed-<locale>`, `data-retry-<locale>`: BootSplash).
  */
 function splashNames(): Plugin {
-  const attribute = (language: string, locale: string) => {
-    const name = readLocale(locale)['onboarding.splash.title'];
-    if (!name) throw new Error(`locales/${locale}.json has no onboarding.splash.title`);
-    return `data-${language}="${name.replaceAll('"', '&quot;')}" data-lang-${language}="${locale}"`;
+  const message = (locale: string, key: string) => {
+    const text = readLocale(locale)[key];
+    if (!text) throw new Error(`locales/${locale}.json has no ${key}`);
+    return text.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
   };
+  const name = (language: string, locale: string) =>
+    `data-${language}="${message(locale, 'onboarding.splash.title')}" data-lang-${language}="${locale}"`;
+  const retry = (locale: string) =>
+    `data-failed-${locale}="${message(locale, 'common.splashFailed')}" data-retry-${locale}="${message(locale, 'common.tryAgain')}"`;
   return {
     name: 'splash-names',
-    transformIndexHtml: (html) => html.replace('%SPLASH_NAMES%', `${attribute('hindi', 'hi')} ${attribute('gujrati', 'gu')}`),
+    transformIndexHtml: (html) =>
+      html.replace('%SPLASH_NAMES%', [name('hindi', 'hi'), name('gujrati', 'gu'), ...['en', 'hi', 'gu'].map(retry)].join(' ')),
   };
 }
 
@@ -203,8 +210,13 @@ export default defineConfig({
       output: {
         // Admin screens and the admin texts under assets/admin/: the service worker precaches every
         // farmer screen but none of these (a farmer's phone never needs them).
-        chunkFileNames: (chunk) =>
-          /[/\\]src[/\\]web[/\\]admin[/\\]|virtual:messages\/\w+\/admin/.test(chunk.facadeModuleId ?? '') ? 'assets/admin/[name]-[hash].js' : 'assets/[name]-[hash].js',
+        // The farmer's texts as assets/messages-<locale>-[hash].js.
+        chunkFileNames: (chunk) => {
+          const id = chunk.facadeModuleId ?? '';
+          if (/[/\\]src[/\\]web[/\\]admin[/\\]|virtual:messages\/\w+\/admin/.test(id)) return 'assets/admin/[name]-[hash].js';
+          const messages = /virtual:messages\/(\w+)\/app/.exec(id);
+          return messages ? `assets/messages-${messages[1]}-[hash].js` : 'assets/[name]-[hash].js';
+        },
       },
     },
   },

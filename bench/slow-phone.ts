@@ -6,16 +6,21 @@
  *   1. first open of `/` (nothing saved, nothing cached);
  *   2. `/home` as a verified farmer whose language is Hindi (their saved state, an empty HTTP cache);
  *   3. a reload of `/home` offline, once the service worker controls the page.
+ * Step 2 is also recorded as a Chromium performance trace (TRACE, by default
+ * /tmp/slow-phone-home-trace.json, opens in DevTools' Performance panel); a summary of the main
+ * thread's work is printed (bench/trace-summary.ts).
  * Run: `npx tsx bench/slow-phone.ts` after `npm run build` (SHOTS=<dir prefix> to write elsewhere).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { apiLogin, call, verifiedFarmer } from '../test/e2e/support/api';
 import { ADMIN_NUMBER, startServer } from '../test/e2e/support/server';
+import { printTraceSummary, summarizeTrace } from './trace-summary';
 
 const SHOTS = process.env.SHOTS ?? '/tmp/h7';
+const TRACE = process.env.TRACE ?? '/tmp/slow-phone-home-trace.json';
+/** What DevTools' Performance panel records. */
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'toplevel', 'v8', 'v8.execute', 'blink', 'loading', 'disabled-by-default-v8.compile'];
 const FARMER = '9123456781';
 const MOMENTS_MS = [1_000, 3_000, 6_000, 10_000, 15_000];
 
@@ -48,11 +53,8 @@ async function watch(page: Page, step: string, url: string, landmarks: Record<st
 
 async function main() {
   const server = await startServer();
-  const userDir = mkdtempSync(join(tmpdir(), 'slow-phone-'));
-  const context = await chromium.launchPersistentContext(userDir, {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox'],
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox'] });
+  const context = await browser.newContext({
     viewport: { width: 360, height: 740 },
     deviceScaleFactor: 2,
     isMobile: true,
@@ -91,11 +93,14 @@ async function main() {
       },
       [token, JSON.stringify({ user, cart: [], skus, quotations })] as const,
     );
+    await browser.startTracing(home, { path: TRACE, screenshots: true, categories: TRACE_CATEGORIES });
     await watch(home, 'home', '/home', {
       'splash (inline)': '.boot-splash',
       'product tiles': '.shop-home-header',
       'first picture': 'img.shop-img',
     });
+    await browser.stopTracing();
+    printTraceSummary(`home trace (${TRACE})`, summarizeTrace(JSON.parse(readFileSync(TRACE, 'utf8'))));
 
     // 3. Offline reload of `/home` once the service worker controls the page (it installs on the first
     // visit and controls the pages opened after: one more online load).
@@ -108,8 +113,8 @@ async function main() {
     await context.setOffline(false);
   } finally {
     await context.close();
+    await browser.close();
     await server.stop();
-    rmSync(userDir, { recursive: true, force: true });
   }
 }
 

@@ -45,10 +45,13 @@ import { sessionMachine } from './session.machine';
 export interface AppInput {
   /** Whether a bearer token was found under its own key. */
   hasToken: boolean;
+  /** This launch runs a newer build than the last one on this phone (the connection chart's input). */
+  appUpdated?: boolean;
 }
 
 export interface AppContext {
   hasToken: boolean;
+  appUpdated: boolean;
   restored: PersistedRoot;
   /** The chart of the screen shown, while one runs. */
   screen: ScreenChart | null;
@@ -144,7 +147,7 @@ export const appMachine = setup({
 }).createMachine({
   id: 'app',
   initial: 'restoring',
-  context: ({ input }) => ({ hasToken: input.hasToken, restored: { ...EMPTY_PERSISTED }, screen: null, adminScreen: null }),
+  context: ({ input }) => ({ hasToken: input.hasToken, appUpdated: input.appUpdated === true, restored: { ...EMPTY_PERSISTED }, screen: null, adminScreen: null }),
   states: {
     restoring: {
       invoke: {
@@ -171,7 +174,7 @@ export const appMachine = setup({
           src: 'quotations',
           input: ({ context }) => ({ quotations: context.restored.quotations }),
         },
-        { id: 'connection', systemId: 'connection', src: 'connection' },
+        { id: 'connection', systemId: 'connection', src: 'connection', input: ({ context }) => ({ updated: context.appUpdated }) },
         { id: 'persist', src: 'persist', input: ({ context }) => context.restored },
         { id: 'avatar', systemId: 'avatar', src: 'avatar', input: { url: null } },
         { id: 'sessionWatch', src: 'sessionWatch' },

@@ -2,7 +2,9 @@
  * Whether the phone is online (DECISIONS §1: every screen shows an unobtrusive "offline" line when
  * the network is gone), and whether this launch runs a newly installed version (issue 9: a small
  * "Updated" line for a few seconds). The injected `watch` actor reports the browser's online and
- * offline events (and the state at start); the shell sends `app.updated` when it starts a new build.
+ * offline events (and the state at start). Whether this launch runs a new build is the chart's input
+ * (`updated`, read once at start by main.tsx through the app chart): the chart shows the line from
+ * its own start, no view tells it.
  *
  * Offline, nothing that writes to the server can be started (request quotation, delete, place order):
  * `writesBlocked` is the one rule the screens read to disable those buttons and say why, so no write is
@@ -12,17 +14,24 @@ import { fromCallback, setup, type SnapshotFrom } from 'xstate';
 import { UPDATED_NOTICE_MS } from '../src/domain/constants';
 
 export type NetworkEvent = { type: 'network.online' } | { type: 'network.offline' };
-export type ConnectionEvent = NetworkEvent | { type: 'app.updated' };
+export type ConnectionEvent = NetworkEvent;
+
+export interface ConnectionInput {
+  /** This launch runs a newer build than the last launch on this phone (appWasUpdated). */
+  updated?: boolean;
+}
 
 export const connectionMachine = setup({
-  types: { events: {} as ConnectionEvent },
+  types: { events: {} as ConnectionEvent, input: {} as ConnectionInput, context: {} as { updated: boolean } },
   actors: {
     /** Sends network.online / network.offline; supplied by the app (window events). */
     watch: fromCallback<NetworkEvent>(() => undefined),
   },
+  guards: { launchedNewVersion: ({ context }) => context.updated },
   delays: { noticeShown: UPDATED_NOTICE_MS },
 }).createMachine({
   id: 'connection',
+  context: ({ input }) => ({ updated: input?.updated === true }),
   invoke: { id: 'watch', src: 'watch' },
   type: 'parallel',
   states: {
@@ -34,9 +43,10 @@ export const connectionMachine = setup({
       },
     },
     version: {
-      initial: 'current',
+      initial: 'starting',
       states: {
-        current: { on: { 'app.updated': 'updated' } },
+        starting: { always: [{ guard: 'launchedNewVersion', target: 'updated' }, { target: 'current' }] },
+        current: {},
         updated: { after: { noticeShown: 'current' } },
       },
     },

@@ -10,7 +10,7 @@ import { getToken, setToken } from './api/client';
 import { browserStorage } from './shell/browser-storage';
 import { afterFirstPaint } from './shell/first-paint';
 import { inspectorWanted, startInspector } from './shell/inspector';
-import { registerServiceWorker } from './shell/service-worker';
+import { appWasUpdated, registerServiceWorker } from './shell/service-worker';
 import { LOCALES, type Locale } from '../domain/types';
 import { loadMessages } from './i18n/messages';
 import { SCREENS } from './routes';
@@ -27,12 +27,14 @@ async function boot() {
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');
   const reactRoot = createRoot(root);
+  // Asked once per launch: a newer build than the last launch on this phone shows the "Updated" line.
+  const input = { hasToken: getToken() !== null, appUpdated: appWasUpdated(browserStorage) };
   // A transition: the first render yields to the browser every few milliseconds instead of holding
   // the main thread on a slow phone (the inline splash stays until it commits).
   startTransition(() =>
     reactRoot.render(
       <StrictMode>
-        <AppActorContext.Provider logic={logic} options={{ input: { hasToken: getToken() !== null }, inspect }}>
+        <AppActorContext.Provider logic={logic} options={{ input, inspect }}>
           <Router>
             <App />
           </Router>

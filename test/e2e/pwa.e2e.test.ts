@@ -2,15 +2,19 @@
  * Issue 9: the installable, offline-capable app. The manifest and its icons load; the service worker
  * activates; after one online visit a farmer reading Hindi reloads /home offline and sees the
  * catalogue, opens /request and /profile from the tab bar, finds every write disabled with its reason,
- * and, back online, sees polling resume. No script is refused by the CSP on the way.
+ * and, back online, sees polling resume. No script is refused by the CSP on the way. A new version
+ * (the app built again) takes over on the launch after the one that found it, with the "Updated" line.
  */
+import { execFileSync } from 'node:child_process';
+import { readFileSync, renameSync, rmSync } from 'node:fs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { Quotation, Sku } from '../../src/domain/types';
 import { skuName } from '../../src/domain/sku-text';
 import { apiLogin, call, verifiedFarmer } from './support/api';
-import { newPhone } from './support/browser';
-import { at, look, verifiedLogIn } from './support/onboarding';
+import { newPhone, screen } from './support/browser';
+import { at, chooseLanguage, look, verifiedLogIn } from './support/onboarding';
 import { ADMIN_NUMBER } from './support/server';
 import { text } from './support/text';
 import { useWorld } from './support/world';
@@ -142,4 +146,152 @@ describe('the installable app', () => {
     expect(crashes).toEqual([]);
     await context.close();
   });
+
+  it('offers a retry in the saved language when the texts cannot download on the first open', async () => {
+    const { server, browser } = world;
+    // A farmer who chose Hindi on this phone, opening the app again before any text was kept.
+    const chooser = await newPhone(browser, server.url);
+    const first = await chooser.newPage();
+    await chooseLanguage(first, 'hi');
+    const saved = await first.evaluate(() => localStorage.getItem('persist:root'));
+    expect(saved).toContain('hindi');
+    await chooser.close();
+
+    const context = await newPhone(browser, server.url);
+    await context.addInitScript((root) => localStorage.getItem('persist:root') ?? localStorage.setItem('persist:root', root), saved!);
+    let textsArrive = false;
+    const refused: string[] = [];
+    await context.route(/\/assets\/messages-\w+-[\w-]+\.js$/, async (route) => {
+      if (textsArrive) return route.continue();
+      refused.push(route.request().url());
+      return route.abort('internetdisconnected');
+    });
+    try {
+      const page = await context.newPage();
+      await page.goto('/');
+      const retry = page.getByRole('button', { name: hi('common.tryAgain') });
+      await retry.waitFor();
+      await page.getByRole('alert').filter({ hasText: hi('common.splashFailed') }).waitFor();
+      expect(await page.getByRole('heading', { name: hi('onboarding.splash.title') }).count()).toBe(1);
+      expect(refused.length).toBeGreaterThan(0);
+      expect(await screen(page, 'hi', 'splash-retry')).toEqual([]);
+
+      // The connection is back: one tap, and the app opens in Hindi.
+      textsArrive = true;
+      await retry.click();
+      await at(page, '/join-us');
+      await page.getByRole('heading', { name: hi('onboarding.joinUs.title') }).waitFor();
+      expect(await page.getByRole('button', { name: hi('common.tryAgain') }).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('takes a new version over on the next launch, never the running one, and says "Updated"', async () => {
+    const { server, browser } = world;
+    const admin = await apiLogin(server, ADMIN_NUMBER);
+    const mobile = '9123400029';
+    await verifiedFarmer(server, admin, mobile, 'hindi', 'सुरेश कुमार');
+    // The next version: the same sources built again, so its build time, its scripts and its worker
+    // differ. It replaces this checkout's dist/web under the running server (the last test of the file).
+    rmSync('dist/web-next', { recursive: true, force: true });
+    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', 'dist/web-next', '--emptyOutDir'], {
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    /** The revision of index.html in a build's precache manifest: each worker serves launches from its own. */
+    const shellRevision = (dir: string) => /\{url:"index\.html",revision:"(\w+)"\}/.exec(readFileSync(`${dir}/sw.js`, 'utf8'))![1]!;
+    const oldShell = shellRevision('dist/web');
+    const newShell = shellRevision('dist/web-next');
+    expect(newShell).not.toBe(oldShell);
+    const context = await newPhone(browser, server.url);
+    const updated = (page: Page) => page.getByRole('status').filter({ hasText: hi('common.updated') });
+    /**
+     * The build this page runs (the app remembers it at start), whether the registration's active
+     * worker controls it, and whether a new worker waits for the old version's tabs to go.
+     */
+    const running = (page: Page) =>
+      page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        const controller = navigator.serviceWorker.controller;
+        return {
+          build: localStorage.getItem('app:build'),
+          current: controller !== null && controller === registration?.active,
+          waiting: registration?.waiting != null,
+        };
+      });
+    /**
+     * Which versions' shells the phone's precache holds: a new worker adds its own as it installs, and
+     * drops the old one as it activates. Polled with expect.poll: page.waitForFunction does not await
+     * an async predicate (a Promise is truthy), which once made this test close version 1's tab before
+     * the new worker was even found.
+     */
+    const shells = async () => {
+      const worker = context.serviceWorkers().at(-1);
+      const urls = await worker?.evaluate(async () => {
+        const names = await caches.keys();
+        const precache = names.find((n) => n.startsWith('workbox-precache'));
+        return precache ? (await (await caches.open(precache)).keys()).map((r) => r.url) : [];
+      });
+      return { old: urls?.some((u) => u.endsWith(oldShell)) ?? false, new: urls?.some((u) => u.endsWith(newShell)) ?? false };
+    };
+    const launch = async () => {
+      const page = await context.newPage();
+      await page.goto('/home');
+      await page.getByRole('navigation', { name: hi('shop.nav.label') }).waitFor();
+      return page;
+    };
+    try {
+      // Version 1, installed: its worker controls the app.
+      const install = await context.newPage();
+      await verifiedLogIn(install, server, 'hi', mobile);
+      await install.reload();
+      await install.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      await install.getByRole('navigation', { name: hi('shop.nav.label') }).waitFor();
+      const first = (await running(install)).build;
+      expect(first).not.toBeNull();
+      expect(await updated(install).count()).toBe(0);
+      expect(await shells()).toEqual({ old: true, new: false });
+      await install.close();
+
+      // Version 2 is deployed. The next launch still runs version 1 (its worker serves it) and finds
+      // the new worker, which installs beside it. A second launch while that tab is open, and the open
+      // tab itself, keep version 1: nothing changes under the farmer's hands.
+      renameSync('dist/web', 'dist/web-previous');
+      renameSync('dist/web-next', 'dist/web');
+      rmSync('dist/web-previous', { recursive: true, force: true });
+      const open = await launch();
+      await expect.poll(async () => (await running(open)).waiting, { timeout: 60_000 }).toBe(true);
+      expect(await shells()).toEqual({ old: true, new: true });
+      const second = await launch();
+      for (const page of [open, second]) {
+        expect(await running(page)).toEqual({ build: first, current: true, waiting: true });
+        expect(await updated(page).count()).toBe(0);
+      }
+      await second.close();
+      await open.close();
+
+      // With version 1's last tab gone the new worker activates, a moment later, and drops version
+      // 1's files. The launch after that runs version 2 and says so.
+      await expect.poll(shells, { timeout: 30_000 }).toEqual({ old: false, new: true });
+      const page = await context.newPage();
+      // The line shows for UPDATED_NOTICE_MS from the start: watched from before the page opens.
+      const line = updated(page).waitFor({ timeout: 30_000 });
+      await page.goto('/home');
+      await line;
+      const now = await running(page);
+      expect(now).toEqual({ build: expect.any(String), current: true, waiting: false });
+      expect(now.build).not.toBe(first);
+      await look(page, 'hi', 'home-updated');
+
+      // The launch after that runs version 2 too, without the line.
+      await page.close();
+      const again = await launch();
+      expect(await running(again)).toEqual({ build: now.build, current: true, waiting: false });
+      expect(await updated(again).count()).toBe(0);
+    } finally {
+      await context.close();
+      rmSync('dist/web-next', { recursive: true, force: true });
+    }
+  }, 240_000);
 });

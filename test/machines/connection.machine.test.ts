@@ -1,13 +1,14 @@
 import { createActor, fromCallback } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
-import { connectionMachine, isOffline, showsUpdated, writesBlocked, type NetworkEvent } from '../../machines/connection.machine';
+import { connectionMachine, isOffline, showsUpdated, writesBlocked, type ConnectionInput, type NetworkEvent } from '../../machines/connection.machine';
 import { UPDATED_NOTICE_MS } from '../../src/domain/constants';
 
 /** The connection actor with a network watcher the test drives. */
-function start() {
+function start(input?: ConnectionInput) {
   let report: ((event: NetworkEvent) => void) | undefined;
   const actor = createActor(
     connectionMachine.provide({ actors: { watch: fromCallback<NetworkEvent>(({ sendBack }) => void (report = sendBack)) } }),
+    { input },
   ).start();
   return { actor, report: (event: NetworkEvent) => report!(event) };
 }
@@ -22,12 +23,11 @@ describe('the connection machine', () => {
     expect(writesBlocked(actor.getSnapshot())).toBe(false);
   });
 
-  it('shows "Updated" for UPDATED_NOTICE_MS after a launch of a new version, whatever the network does', () => {
+  it('shows "Updated" from its start for UPDATED_NOTICE_MS on a launch of a new version, whatever the network does', () => {
     vi.useFakeTimers();
     try {
-      const { actor, report } = start();
-      expect(showsUpdated(actor.getSnapshot())).toBe(false);
-      actor.send({ type: 'app.updated' });
+      const { actor, report } = start({ updated: true });
+      expect(showsUpdated(actor.getSnapshot())).toBe(true);
       report({ type: 'network.offline' });
       expect(showsUpdated(actor.getSnapshot())).toBe(true);
       expect(isOffline(actor.getSnapshot())).toBe(true);
@@ -35,6 +35,23 @@ describe('the connection machine', () => {
       expect(showsUpdated(actor.getSnapshot())).toBe(true);
       vi.advanceTimersByTime(1);
       expect(showsUpdated(actor.getSnapshot())).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('never shows "Updated" on a launch of the same version, nor without input', () => {
+    vi.useFakeTimers();
+    try {
+      for (const input of [{ updated: false }, {}, undefined]) {
+        const { actor, report } = start(input);
+        expect(showsUpdated(actor.getSnapshot())).toBe(false);
+        report({ type: 'network.offline' });
+        report({ type: 'network.online' });
+        vi.advanceTimersByTime(UPDATED_NOTICE_MS * 2);
+        expect(showsUpdated(actor.getSnapshot())).toBe(false);
+        expect(actor.getSnapshot().matches({ version: 'current' })).toBe(true);
+      }
     } finally {
       vi.useRealTimers();
     }

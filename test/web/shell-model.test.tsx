@@ -1,29 +1,48 @@
 /**
  * The connection paths drive the rendered shell: the phone's network events (what the browser fires
- * on `window`) go in, and the offline line of DECISIONS §1 is checked in each state.
+ * on `window`) go in, and the offline line of DECISIONS §1 is checked in each state. Each path runs on
+ * a launch of the same version and on a launch of a new one (the app's `appUpdated` input, which
+ * main.tsx reads once at start): the "Updated" line comes from the chart's start, no view sends it.
  */
 import { act, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AnyEventObject, SnapshotFrom } from 'xstate';
 import { connectionMachine } from '../../machines/connection.machine';
-import { assertFullCoverage, driveView, modelPaths } from '../support/model-coverage';
+import { driveView, modelPaths, transitionCoverage } from '../support/model-coverage';
 import { preloadShopScreens } from './shop-drive';
 import { called, renderShop } from './shop-harness';
 
 const OFFLINE = 'You are offline. Check your internet connection.';
 const UPDATED = 'Updated to the newest version.';
 const NOTICE_SHOWN = 'xstate.after.noticeShown.connection.version.updated';
-const paths = modelPaths(connectionMachine, {
-  events: [{ type: 'network.offline' }, { type: 'network.online' }, { type: 'app.updated' }, { type: NOTICE_SHOWN }],
-});
+const LAUNCHES = [
+  { name: 'same version', input: { updated: false } },
+  { name: 'new version', input: { updated: true } },
+] as const;
+const events = [{ type: 'network.offline' }, { type: 'network.online' }, { type: NOTICE_SHOWN }];
+const paths = LAUNCHES.flatMap((launch) =>
+  modelPaths(connectionMachine, { events, input: launch.input }).map((path) => ({ launch, path, name: `${launch.name}: ${path.name}` })),
+);
 type Snap = SnapshotFrom<typeof connectionMachine>;
 
 beforeAll(preloadShopScreens);
 
 describe('the offline line along the connection paths', () => {
-  it('take every transition of the machine', () => assertFullCoverage(connectionMachine, paths));
-  it.each(paths.map((p) => [p.name, p] as const))('%s', async (_, path) => {
-    const view = renderShop({ path: '/home' });
+  it('take every transition of the machine', () => {
+    const missing = LAUNCHES.map(
+      (launch) =>
+        new Set(
+          transitionCoverage(
+            connectionMachine,
+            paths.filter((p) => p.launch === launch).map((p) => p.path),
+            launch.input,
+          ).missing,
+        ),
+    ).reduce((a, b) => new Set([...a].filter((t) => b.has(t))));
+    expect([...missing]).toEqual([]);
+  });
+  it.each(paths.map((p) => [p.name, p] as const))('%s', async (_, { launch, path }) => {
+    const view = renderShop({ path: '/home', appUpdated: launch.input.updated });
     await called(view.shop.fetchSkus);
     const line = () => document.querySelector('.offline-line')!;
     const connection = view.app().system.get('connection')!;
@@ -33,7 +52,7 @@ describe('the offline line along the connection paths', () => {
         if (event.type === 'xstate.init') return;
         await act(async () => {
           if (event.type.startsWith('network.')) window.dispatchEvent(new Event(event.type === 'network.offline' ? 'offline' : 'online'));
-          // A new version's first launch (the shell's check) and the notice's timer: not gestures.
+          // The notice's timer: not a gesture.
           else connection.send(event);
         });
       },
@@ -43,9 +62,12 @@ describe('the offline line along the connection paths', () => {
           expect(screen.queryByText(OFFLINE)).toBeNull();
         },
         'network.offline': () => expect(line().textContent).toBe(OFFLINE),
-        // Offline outranks the notice: the farmer needs to know why nothing loads.
-        'version.updated': (s: Snap) => expect(line().textContent).toBe(s.matches({ network: 'offline' }) ? OFFLINE : UPDATED),
         'version.current': () => expect(screen.queryByText(UPDATED)).toBeNull(),
+        // Offline outranks the notice: the farmer needs to know why nothing loads. Only a launch of a
+        // new version reaches it.
+        ...(launch.input.updated
+          ? { 'version.updated': (s: Snap) => expect(line().textContent).toBe(s.matches({ network: 'offline' }) ? OFFLINE : UPDATED) }
+          : {}),
       },
     });
   });

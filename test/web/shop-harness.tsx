@@ -75,6 +75,8 @@ export interface ShopRenderOptions {
   inspect?: (event: InspectionEvent) => void;
   /** The protected-image fetch (the farmer's photo); by default one that never answers. */
   fetchImage?: AppEffects['fetchImage'];
+  /** This launch runs a new version (the app's input, as main.tsx reads it). */
+  appUpdated?: boolean;
 }
 
 export interface RenderedShop extends RenderResult {
@@ -117,7 +119,7 @@ export function renderShop(options: ShopRenderOptions): RenderedShop {
     return null;
   }
   const utils = render(
-    <AppActorContext.Provider logic={logic} options={{ input: { hasToken: true }, inspect: options.inspect }}>
+    <AppActorContext.Provider logic={logic} options={{ input: { hasToken: true, appUpdated: options.appUpdated }, inspect: options.inspect }}>
       <Probe />
       <Router hook={memory.hook} searchHook={memory.searchHook}>
         <App />

@@ -45,13 +45,12 @@ async function until<T>(what: string, probe: () => T | undefined | Promise<T | u
   }
 }
 
-/** `root`: a folder holding dist/server and dist/web (and node_modules), by default this checkout. */
-export async function startServer(env: Record<string, string> = {}, root = '.'): Promise<TestServer> {
+export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let out = '';
-  const child: ChildProcess = spawn(process.execPath, [...startFlags('.'), join(root, 'dist', 'server', 'server.mjs')], {
+  const child: ChildProcess = spawn(process.execPath, [...startFlags('.'), join('dist', 'server', 'server.mjs')], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
