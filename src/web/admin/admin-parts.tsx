@@ -95,9 +95,11 @@ interface FieldProps {
   hint?: ReactNode;
   inputMode?: 'text' | 'decimal' | 'numeric';
   multiline?: boolean;
+  /** A calendar date (`YYYY-MM-DD`) picked with the browser's date field. */
+  date?: boolean;
 }
 
-export function TextField({ id, label, value, onChange, disabled, invalid, hint, inputMode = 'text', multiline }: FieldProps) {
+export function TextField({ id, label, value, onChange, disabled, invalid, hint, inputMode = 'text', multiline, date }: FieldProps) {
   const common = {
     id,
     value,
@@ -112,7 +114,7 @@ export function TextField({ id, label, value, onChange, disabled, invalid, hint,
       {multiline ? (
         <textarea {...common} rows={3} onChange={(event) => onChange(event.target.value)} />
       ) : (
-        <input {...common} type="text" inputMode={inputMode} onChange={(event) => onChange(event.target.value)} />
+        <input {...common} type={date ? 'date' : 'text'} inputMode={date ? undefined : inputMode} onChange={(event) => onChange(event.target.value)} />
       )}
       {invalid && hint ? (
         <span id={`${id}-hint`} className="admin-hint">

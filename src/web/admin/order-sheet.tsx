@@ -160,17 +160,16 @@ export function OrderSheet({ snapshot, send }: { snapshot: Snapshot; send: Send 
         hint={<FormattedMessage id="admin.hint.amount" defaultMessage="Enter rupees, e.g. 1250.50." />}
         onChange={(value) => send({ type: 'draft.change', change: { amountPaid: value } })}
       />
-      <div className="admin-field">
-        <label htmlFor="admin-order-delivery-date">{dateLabel}</label>
-        <input
-          id="admin-order-delivery-date"
-          className="admin-input"
-          type="date"
-          value={form.expectedDeliveryDate}
-          disabled={!editing}
-          onChange={(event) => send({ type: 'draft.change', change: { expectedDeliveryDate: event.target.value } })}
-        />
-      </div>
+      <TextField
+        id="admin-order-delivery-date"
+        label={dateLabel}
+        value={form.expectedDeliveryDate}
+        date
+        disabled={!editing}
+        invalid={snapshot.hasTag('refused')}
+        hint={<FormattedMessage id="admin.orders.dateInPast" defaultMessage="The expected delivery date cannot be before today." />}
+        onChange={(value) => send({ type: 'draft.change', change: { expectedDeliveryDate: value } })}
+      />
       <dl className="shop-rows admin-totals">
         <div>
           <dt>
