@@ -104,6 +104,8 @@ export interface AdminSheetListContext<TRow, TDraft, TStatus extends string> {
   editBase: TDraft | null;
   /** The save a 409 refused, kept beside the reloaded row until re-applied or dropped. */
   refused: Refused<TDraft> | null;
+  /** Why the draft may not be saved as it stands (the chart's or the server's code, e.g. DATE_IN_PAST), shown at its field. */
+  refusal: string | null;
 }
 
 export type AdminSheetListEvent<TStatus extends string, TChange> =
@@ -135,6 +137,19 @@ export interface AdminSheetListSpec<TRow extends { _id: string }, TDraft, TBody,
   change: (draft: TDraft, change: TChange) => TDraft;
   /** The admin's own changes laid over the reloaded row. */
   reapply: (refused: Refused<TDraft>, row: TRow) => TDraft;
+  /**
+   * Why a draft that reads may still not be saved at `now` (an expected delivery date before India's
+   * today): a code the sheet shows at its field, null to let it go. A save the server refuses with a
+   * 400 of one of `refusalCodes` lands in the same place, with the server's code.
+   */
+  refusalOf?: (row: TRow, draft: TDraft, now: number) => string | null;
+  refusalCodes?: readonly string[];
+}
+
+/** The code of a failed save's answer (`{ status, data: { code } }`) when it is one of `codes`, else null. */
+export function refusalCodeOf(error: unknown, codes: readonly string[]): string | null {
+  const code = (error as { data?: { code?: unknown } } | null)?.data?.code;
+  return typeof code === 'string' && codes.includes(code) ? code : null;
 }
 
 export const openRow = <TRow extends { _id: string }>(context: { rows: TRow[]; openId: string | null }): TRow | undefined =>
@@ -157,6 +172,11 @@ export function adminSheetList<TRow extends { _id: string }, TDraft, TBody, TSta
     const row = openRow(context);
     return row && context.draft ? spec.bodyOf(row, context.draft) : null;
   };
+  const refusalOf = (context: Context): string | null => {
+    const row = openRow(context);
+    return row && context.draft && spec.refusalOf ? spec.refusalOf(row, context.draft, Date.now()) : null;
+  };
+  const refusalCodes = spec.refusalCodes ?? [];
   const root = `#${spec.id}`;
   // Closing is offered while the sheet waits on nothing (not while it saves or reloads).
   const closeSheet = { target: `${root}.browsing`, actions: 'closeSheet' } as const;
@@ -164,7 +184,7 @@ export function adminSheetList<TRow extends { _id: string }, TDraft, TBody, TSta
     types: {
       context: {} as Context,
       events: {} as AdminSheetListEvent<TStatus, TChange>,
-      tags: {} as 'loading' | 'loadingMore' | 'moreFailed' | 'fetchFailed' | 'saving' | 'saveFailed' | 'editing',
+      tags: {} as 'loading' | 'loadingMore' | 'moreFailed' | 'fetchFailed' | 'saving' | 'saveFailed' | 'editing' | 'refused',
     },
     actors: {
       loadPage: notProvided<Page<TRow>, PageQuery>(spec.id, 'loadPage'),
@@ -175,6 +195,8 @@ export function adminSheetList<TRow extends { _id: string }, TDraft, TBody, TSta
     guards: {
       isListed: ({ context, event }) => event.type === 'sheet.open' && context.rows.some((row) => row._id === event.id),
       draftIsComplete: ({ context }) => bodyOf(context) !== null,
+      draftIsRefused: ({ context }) => bodyOf(context) !== null && refusalOf(context) !== null,
+      answerIsRefusal: (_, error: unknown) => refusalCodeOf(error, refusalCodes) !== null,
       wasConflict: (_, output: SaveOutcome) => wasConflict(output),
       hasMore: ({ context }) => context.nextCursor !== null,
     },
@@ -193,12 +215,15 @@ export function adminSheetList<TRow extends { _id: string }, TDraft, TBody, TSta
       openSheet: assign(({ event }) => ({ openId: event.type === 'sheet.open' ? event.id : null, history: null, historyFailed: false })),
       setHistory: assign((_, history: AuditEntry[]) => ({ history })),
       markHistoryFailed: assign({ historyFailed: true }),
-      closeSheet: assign({ openId: null, draft: null, editBase: null, refused: null }),
+      closeSheet: assign({ openId: null, draft: null, editBase: null, refused: null, refusal: null }),
       startDraft: assign(({ context }) => {
         const row = openRow(context);
         const draft = row ? spec.draftOf(row) : null;
-        return { draft, editBase: draft, refused: null };
+        return { draft, editBase: draft, refused: null, refusal: null };
       }),
+      setRefusal: assign(({ context }) => ({ refusal: refusalOf(context) })),
+      setRefusalOfAnswer: assign((_, error: unknown) => ({ refusal: refusalCodeOf(error, refusalCodes) })),
+      clearRefusal: assign({ refusal: null }),
       changeDraft: assign(({ context, event }) => ({
         draft: context.draft && event.type === 'draft.change' ? spec.change(context.draft, event.change) : context.draft,
       })),
@@ -226,6 +251,7 @@ export function adminSheetList<TRow extends { _id: string }, TDraft, TBody, TSta
       draft: null,
       editBase: null,
       refused: null,
+      refusal: null,
     },
     initial: 'loading',
     // A new search or status waits for quiet (SEARCH_DELAY), then loads its first page.
@@ -294,10 +320,18 @@ export function adminSheetList<TRow extends { _id: string }, TDraft, TBody, TSta
               fresh: {},
               // A save failed for a reason other than a stale version: the draft stays for another try.
               failed: { tags: ['saveFailed'] },
+              // Refused before or by the server (a past date): the reason shows at its field until it changes.
+              // (Only in a chart with a refusal; typed as nothing, so the state value names fresh and failed: read the 'refused' tag.)
+              ...((spec.refusalOf
+                ? { refused: { tags: ['refused'], on: { 'draft.change': { target: 'fresh', actions: ['clearRefusal', 'changeDraft'] } } } }
+                : {}) as object),
             },
             on: {
               'draft.change': { actions: 'changeDraft' },
-              'sheet.save': { guard: 'draftIsComplete', target: 'saving' },
+              'sheet.save': [
+                ...(spec.refusalOf ? [{ guard: 'draftIsRefused', target: '.refused', actions: 'setRefusal' } as const] : []),
+                { guard: 'draftIsComplete', target: 'saving' },
+              ],
               'sheet.close': closeSheet,
             },
           },
@@ -311,7 +345,18 @@ export function adminSheetList<TRow extends { _id: string }, TDraft, TBody, TSta
                 { guard: { type: 'wasConflict', params: ({ event }) => event.output }, target: 'reloading', actions: 'keepRefusedDraft' },
                 { target: `${root}.loading`, actions: 'closeSheet' },
               ],
-              onError: 'editing.failed',
+              onError: [
+                ...(spec.refusalOf
+                  ? [
+                      {
+                        guard: { type: 'answerIsRefusal', params: ({ event }: { event: { error: unknown } }) => event.error },
+                        target: 'editing.refused',
+                        actions: { type: 'setRefusalOfAnswer', params: ({ event }: { event: { error: unknown } }) => event.error },
+                      } as const,
+                    ]
+                  : []),
+                { target: 'editing.failed' },
+              ],
             },
           },
           reloading: {

@@ -7,10 +7,13 @@
  * The chart is `adminSheetList` (machines/admin-list.ts), the shape every sheet list shares: load, search
  * and status filter (debounced), page, open the sheet (sheet.open), edit (sheet.edit, draft.change), save
  * (sheet.save), 409 → reload → conflict → re-apply (draft.reapply). What is the order's own: its draft,
- * the body of its save, and how one `draft.change` changes the draft.
+ * the body of its save, how one `draft.change` changes the draft, and its one refusal: a new expected
+ * delivery date before India's today (the server's rule, src/domain/india-date.ts) is refused at the field
+ * before it is sent (editing.refused, DATE_IN_PAST), as is the server's 400 with that code.
  */
 import type { ContextFrom, EventFrom } from 'xstate';
-import type { OrderUpdateBody } from '../src/domain/api';
+import type { ApiErrorCode, OrderUpdateBody } from '../src/domain/api';
+import { isPastDeliveryDate } from '../src/domain/india-date';
 import { paisaToRupeesInput, priceDetails, rupeesToPaisa } from '../src/domain/money';
 import type { Order, OrderStatus } from '../src/domain/types';
 import { adminSheetList, openRow, shownDraft, type SaveRowInput } from './admin-list';
@@ -67,6 +70,13 @@ export const orderDraftChanges = (refused: Refused<OrderDraft>, order: Order) =>
 export const reapplyOrderDraft = (refused: Refused<OrderDraft>, order: Order): OrderDraft =>
   reapplyFlat(refused, orderDraftOf(order), ORDER_FIELDS, sameOrderValue);
 
+/** The code of a new expected delivery date before India's today, the chart's and the server's (400). */
+export const DATE_IN_PAST = 'DATE_IN_PAST' satisfies ApiErrorCode;
+
+/** DATE_IN_PAST when the draft sets a new date before India's today at `now`; the stored one may stay however old. */
+export const orderRefusal = (order: Order, draft: OrderDraft, now: number): string | null =>
+  isPastDeliveryDate(draft.expectedDeliveryDate || null, order.expectedDeliveryDate ?? null, now) ? DATE_IN_PAST : null;
+
 export const adminOrdersMachine = adminSheetList<Order, OrderDraft, OrderUpdateBody, OrderStatus, OrderChange>({
   id: 'adminOrders',
   displayIdOf: (order) => order.orderDisplayId,
@@ -74,6 +84,8 @@ export const adminOrdersMachine = adminSheetList<Order, OrderDraft, OrderUpdateB
   bodyOf: (_, draft) => orderUpdateBody(draft),
   change: (draft, change) => ({ ...draft, ...change }),
   reapply: reapplyOrderDraft,
+  refusalOf: orderRefusal,
+  refusalCodes: [DATE_IN_PAST],
 });
 
 export type AdminOrdersContext = ContextFrom<typeof adminOrdersMachine>;

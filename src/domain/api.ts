@@ -9,6 +9,7 @@ export interface ApiErrorBody {
 
 export const API_ERROR_CODES = [
   'BAD_REQUEST',
+  'DATE_IN_PAST',
   'UNAUTHORIZED',
   'FORBIDDEN',
   'NOT_FOUND',
@@ -104,7 +105,7 @@ export interface QuotationPatchBody {
 export interface OrderUpdateBody {
   status: OrderStatus;
   amountPaidPaisa: number;
-  /** `YYYY-MM-DD`, not before the server's today unless unchanged; null clears it; absent leaves it. */
+  /** `YYYY-MM-DD`, not before India's today unless unchanged (else 400 DATE_IN_PAST); null clears it; absent leaves it. */
   expectedDeliveryDate?: string | null;
   /** Optional (SPEC §7 sends none): when present it must be the stored version, or 409. */
   version?: number;

@@ -2,7 +2,7 @@
  * The events the model-based paths try in each admin chart: gestures and actor results alike. The machine
  * tests walk them for coverage; the view tests replay the same paths on the rendered screens.
  */
-import { fromCallback, fromPromise, type AnyEventObject } from 'xstate';
+import { fromCallback, fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { adminOrdersMachine, type SaveOrderInput } from '../../machines/admin-orders.machine';
 import { adminQuotationsMachine, type SaveQuotationInput } from '../../machines/admin-quotations.machine';
 import type { SaveOutcome } from '../../machines/admin-sheet';
@@ -68,6 +68,14 @@ export const quotationEvents: AnyEventObject[] = [
   { type: 'sheet.close' },
 ];
 
+/**
+ * The orders' paths run on a controlled clock (vi.setSystemTime) a quarter past midnight in India on
+ * 11 November 2026, while it is still 10 November in UTC: a date of 10 November is in the past.
+ */
+export const ORDER_MODEL_NOW = Date.UTC(2026, 10, 10, 18, 45);
+/** The server's answer to a date before India's today. */
+export const DATE_IN_PAST_ANSWER = { status: 400, data: { code: 'DATE_IN_PAST', message: "expectedDeliveryDate must not be before today's date in India" } };
+
 export const orderEvents: AnyEventObject[] = [
   done('load', page(ORDERS, 'c2', 3)),
   done('more', page([ORDER_3], null, 3)),
@@ -84,11 +92,13 @@ export const orderEvents: AnyEventObject[] = [
   { type: 'draft.change', change: { status: 'ORDER_CONFIRMED' } },
   { type: 'status.change', status: 'DELIVERED' },
   { type: 'draft.change', change: { amountPaid: '5000.5' } },
-  { type: 'draft.change', change: { expectedDeliveryDate: '2026-11-20' } },
+  // Today in UTC, yesterday in India: refused at the field (a save with no new date goes through).
+  { type: 'draft.change', change: { expectedDeliveryDate: '2026-11-10' } },
   { type: 'sheet.save' },
   done('save', SAVED),
   done('save', CONFLICT),
   failed('save'),
+  { type: 'xstate.error.actor.save', error: DATE_IN_PAST_ANSWER },
   done('reload', page([ORDERS_CHANGED[0]!])),
   failed('reload'),
   { type: 'draft.reapply' },
@@ -119,6 +129,26 @@ export const sheetListEventsIn =
       if (e.type === 'status.change' && snapshot.context.status !== null) return { type: 'status.change', status: null };
       return e;
     });
+
+/**
+ * The orders' events in a state, as `sheetListEventsIn`, with the past date kept small: it is typed only
+ * into a draft that changes nothing else yet, with no search or filter and the history answered, and the server's DATE_IN_PAST (a phone whose clock is behind
+ * the server's) answers only a save whose date the chart let through unchanged.
+ */
+export const orderEventsIn = (snapshot: SnapshotFrom<typeof ordersModel>): AnyEventObject[] => {
+  const { draft, editBase, query, status, history } = snapshot.context;
+  // Searches, filters and the history's answer multiply every state: the date paths run with none of them.
+  const plain = query === '' && status === null && history !== null;
+  return sheetListEventsIn(orderEvents)(snapshot).filter((e) => {
+    if (e.type === 'draft.change' && 'expectedDeliveryDate' in e.change) {
+      return plain && draft !== null && editBase !== null && draft.status === editBase.status && draft.amountPaid === editBase.amountPaid;
+    }
+    if (e.type === 'xstate.error.actor.save' && e.error === DATE_IN_PAST_ANSWER) {
+      return plain && draft?.expectedDeliveryDate === editBase?.expectedDeliveryDate;
+    }
+    return true;
+  });
+};
 
 /** A tiny PNG, the file an admin picks for a SKU image. */
 export const SKU_IMAGE_FILE = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' });

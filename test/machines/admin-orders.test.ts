@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createActor } from 'xstate';
 import {
   adminOrdersMachine,
@@ -185,6 +185,10 @@ describe('the admin orders chart', () => {
   });
 
   it('sends the expected delivery date the admin picks, null when cleared, and refuses one that is not a date', async () => {
+    vi.setSystemTime(Date.UTC(2026, 10, 15, 6, 0));
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const { actor, save } = await editing();
     actor.send({ type: 'draft.change', change: { expectedDeliveryDate: '2026-11-20' } });
     actor.send({ type: 'sheet.save' });
@@ -216,6 +220,83 @@ describe('the admin orders chart', () => {
     await settle();
     expect(actor.getSnapshot().matches({ sheet: { editing: 'failed' } })).toBe(true);
     expect(actor.getSnapshot().context.draft?.amountPaid).toBe('10');
+  });
+});
+
+describe('an expected delivery date before India’s today', () => {
+  /** 23:59:59 on 10 November 2026 in India (18:29:59 UTC); one second later it is 11 November there, still 10 November in UTC. */
+  const LAST_SECOND_OF_10_NOVEMBER_IST = Date.UTC(2026, 10, 10, 18, 29, 59);
+
+  it('is refused at the field before saving, from India’s midnight on, and a new date lets the save go', async () => {
+    vi.setSystemTime(LAST_SECOND_OF_10_NOVEMBER_IST);
+    try {
+      const { actor, save } = await editing();
+      actor.send({ type: 'draft.change', change: { expectedDeliveryDate: '2026-11-09' } });
+      actor.send({ type: 'sheet.save' });
+      expect(actor.getSnapshot().hasTag('refused')).toBe(true);
+      expect(actor.getSnapshot().context.refusal).toBe('DATE_IN_PAST');
+      expect(save.calls).toHaveLength(0);
+
+      // India's today, in its last second, goes.
+      actor.send({ type: 'draft.change', change: { expectedDeliveryDate: '2026-11-10' } });
+      expect(actor.getSnapshot().matches({ sheet: { editing: 'fresh' } })).toBe(true);
+      expect(actor.getSnapshot().context.refusal).toBeNull();
+      actor.send({ type: 'sheet.save' });
+      expect(save.last().input.body.expectedDeliveryDate).toBe('2026-11-10');
+      save.last().reject({ status: 500, data: { message: 'down' } });
+      await settle();
+
+      // Midnight in India: the same date is now yesterday, though UTC still calls it today.
+      vi.setSystemTime(LAST_SECOND_OF_10_NOVEMBER_IST + 1000);
+      actor.send({ type: 'sheet.save' });
+      expect(actor.getSnapshot().hasTag('refused')).toBe(true);
+      expect(save.calls).toHaveLength(1);
+      actor.send({ type: 'draft.change', change: { expectedDeliveryDate: '' } });
+      actor.send({ type: 'sheet.save' });
+      expect(actor.getSnapshot().hasTag('saving')).toBe(true);
+      expect(save.last().input.body.expectedDeliveryDate).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('is not refused when it is the date already stored, however old', async () => {
+    vi.setSystemTime(Date.UTC(2026, 10, 20, 6, 0));
+    try {
+      const { actor, save } = await loadedAt(settle, page([order({ _id: 'o1', expectedDeliveryDate: '2026-11-12' })]));
+      actor.send({ type: 'sheet.open', id: 'o1' });
+      actor.send({ type: 'sheet.edit' });
+      actor.send({ type: 'draft.change', change: { amountPaid: '100' } });
+      actor.send({ type: 'sheet.save' });
+      expect(save.last().input.body).toMatchObject({ amountPaidPaisa: 10_000, expectedDeliveryDate: '2026-11-12' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('maps the server’s 400 DATE_IN_PAST to the same refusal at the field, keeping the draft', async () => {
+    vi.setSystemTime(Date.UTC(2026, 10, 10, 12, 0));
+    try {
+      const { actor, save } = await editing();
+      actor.send({ type: 'draft.change', change: { expectedDeliveryDate: '2026-11-10' } });
+      actor.send({ type: 'sheet.save' });
+      // The server's clock is ahead of the phone's: it is already 11 November in India there.
+      save.last().reject({ status: 400, data: { code: 'DATE_IN_PAST', message: 'expectedDeliveryDate must not be before today' } });
+      await settle();
+      const snapshot = actor.getSnapshot();
+      expect(snapshot.hasTag('refused')).toBe(true);
+      expect(snapshot.hasTag('saveFailed')).toBe(false);
+      expect(snapshot.context.refusal).toBe('DATE_IN_PAST');
+      expect(snapshot.context.draft?.expectedDeliveryDate).toBe('2026-11-10');
+      // Another 400 is a plain failure.
+      actor.send({ type: 'draft.change', change: { expectedDeliveryDate: '2026-11-12' } });
+      actor.send({ type: 'sheet.save' });
+      save.last().reject({ status: 400, data: { code: 'BAD_REQUEST', message: 'bad' } });
+      await settle();
+      expect(actor.getSnapshot().matches({ sheet: { editing: 'failed' } })).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

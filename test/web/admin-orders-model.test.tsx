@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import {
   openOrder,
   orderBalance,
@@ -9,7 +9,7 @@ import {
   type AdminOrdersContext,
 } from '../../machines/admin-orders.machine';
 import { formatPaisa } from '../../src/domain/money';
-import { MODEL_LIMIT, orderEvents, ordersModel, sheetListEventsIn } from '../machines/admin-model-events';
+import { MODEL_LIMIT, ORDER_MODEL_NOW, orderEventsIn, ordersModel } from '../machines/admin-model-events';
 import { assertFullCoverage, modelPaths } from '../support/model-coverage';
 import { buttonIn, expectHistory, expectPageFooter, click, expectEnabled, runPath, sheet, typeInto, type ScreenDriver, type Snapshot } from './admin-drive';
 
@@ -106,6 +106,15 @@ const driver: ScreenDriver = {
     },
     'sheet.editing.fresh': () => {
       expect(within(sheet()).queryByRole('alert')).toBeNull();
+      expect(dateInput().getAttribute('aria-invalid')).toBeNull();
+    },
+    // A date before India's today, refused by the chart or by the server: the reason at the field, no failure line.
+    'sheet.editing.refused': (snapshot) => {
+      expect(within(sheet()).queryByRole('alert')).toBeNull();
+      expect(dateInput().getAttribute('aria-invalid')).toBe('true');
+      expect(dateInput().value).toBe(shownOrderDraft(ctx(snapshot))!.expectedDeliveryDate);
+      const hint = document.getElementById(dateInput().getAttribute('aria-describedby')!);
+      expect(hint?.textContent).toBe('The expected delivery date cannot be before today.');
     },
     'sheet.editing.failed': () => {
       expect(within(sheet()).getByRole('alert').textContent).toBe('Failed to save order.');
@@ -127,7 +136,10 @@ const driver: ScreenDriver = {
 };
 
 describe('the admin orders screen, driven along the chart’s paths', () => {
-  const paths = modelPaths(ordersModel, { events: (snapshot) => sheetListEventsIn(orderEvents)(snapshot as never), limit: MODEL_LIMIT });
+  // The paths and the screens run a quarter past midnight in India, still the day before in UTC.
+  vi.setSystemTime(ORDER_MODEL_NOW);
+  afterAll(() => vi.useRealTimers());
+  const paths = modelPaths(ordersModel, { events: (snapshot) => orderEventsIn(snapshot as never), limit: MODEL_LIMIT });
 
   it('drives paths that take every transition of the chart', () => {
     assertFullCoverage(ordersModel, paths);

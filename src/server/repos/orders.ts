@@ -5,6 +5,7 @@
 import { randomInt } from 'node:crypto';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Order, OrderStatus, QuotationStatus } from '../../domain/types';
+import { isPastDeliveryDate } from '../../domain/india-date';
 import { newId, nextDisplayId } from '../db/ids';
 import type { Database } from '../db/schema';
 import { notifyOnOrderMove } from '../sms/outbox';
@@ -160,12 +161,9 @@ export async function placeOrder(
   });
 }
 
-/** Today's date on the server clock (UTC), `YYYY-MM-DD`: an expected delivery date may not be before it. */
-export const serverToday = (now: number): string => new Date(now).toISOString().slice(0, 10);
-
 /**
  * Sets status, amount paid and (when given) the expected delivery date in one transaction with its
- * audit row. A new expected delivery date before the server's today is refused ('pastDate'); the one
+ * audit row. A new expected delivery date before India's today (src/domain/india-date.ts) is refused ('pastDate'); the one
  * already stored may be sent back unchanged however old it is. With `expectedVersion` the stored
  * version must still be it; without, the update applies to the row as read here. Bumps the farmer's
  * version (decision 025): the quotation list mirrors the order.
@@ -193,9 +191,7 @@ export async function updateOrder(
     if (!row) return 'missing';
     if (update.expectedVersion !== undefined && update.expectedVersion !== row.version) return 'conflict';
     const expectedDeliveryDate = update.expectedDeliveryDate === undefined ? row.expectedDeliveryDate : update.expectedDeliveryDate;
-    if (expectedDeliveryDate !== null && expectedDeliveryDate !== row.expectedDeliveryDate && expectedDeliveryDate < serverToday(update.now)) {
-      return 'pastDate';
-    }
+    if (isPastDeliveryDate(expectedDeliveryDate, row.expectedDeliveryDate, update.now)) return 'pastDate';
     const result = await trx
       .updateTable('orders')
       .set({

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { OrderUpdateBody } from '../../domain/api';
 import { ORDER_STATUSES, type OrderStatus } from '../../domain/types';
 import { nextQuotationStatus } from '../../../machines/quotation-lifecycle.machine';
-import { badRequest, conflict, notFound, versionConflict } from '../http/errors';
+import { conflict, HttpError, notFound, versionConflict } from '../http/errors';
 import { expectedVersion, pageOf, searchQuery, type ListQuerystring } from '../http/list-query';
 import { calendarDate, data, historySchema, idParam, orderSchema, orderStatusEnum, paisa } from '../http/schemas';
 import { loadHistory } from '../repos/audit';
@@ -98,7 +98,7 @@ export default async function orderRoutes(app: FastifyInstance) {
       });
       if (saved === 'missing') throw notFound('No such order');
       if (saved === 'conflict') throw versionConflict();
-      if (saved === 'pastDate') throw badRequest('expectedDeliveryDate must not be before today');
+      if (saved === 'pastDate') throw new HttpError(400, 'DATE_IN_PAST', "expectedDeliveryDate must not be before today's date in India");
       return { data: await loadOrder(db, row.id) };
     },
   );

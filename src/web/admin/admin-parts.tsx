@@ -95,9 +95,11 @@ interface FieldProps {
   hint?: ReactNode;
   inputMode?: 'text' | 'decimal' | 'numeric';
   multiline?: boolean;
+  /** A calendar date (`YYYY-MM-DD`) picked with the browser's date field. */
+  date?: boolean;
 }
 
-export function TextField({ id, label, value, onChange, disabled, invalid, hint, inputMode = 'text', multiline }: FieldProps) {
+export function TextField({ id, label, value, onChange, disabled, invalid, hint, inputMode = 'text', multiline, date }: FieldProps) {
   const common = {
     id,
     value,
@@ -112,7 +114,7 @@ export function TextField({ id, label, value, onChange, disabled, invalid, hint,
       {multiline ? (
         <textarea {...common} rows={3} onChange={(event) => onChange(event.target.value)} />
       ) : (
-        <input {...common} type="text" inputMode={inputMode} onChange={(event) => onChange(event.target.value)} />
+        <input {...common} type={date ? 'date' : 'text'} inputMode={date ? undefined : inputMode} onChange={(event) => onChange(event.target.value)} />
       )}
       {invalid && hint ? (
         <span id={`${id}-hint`} className="admin-hint">
@@ -266,5 +268,127 @@ export function PageFooter({ snapshot, shown, onMore }: { snapshot: PagedSnapsho
         </button>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * What stands under a list's search and filter: 'Loading...', the failure with Try again, and 'Nothing
+ * matches' when the list is settled (`empty`) with no row.
+ */
+export function ListStatus({
+  loading,
+  failed,
+  empty,
+  onRetry,
+}: {
+  loading: boolean;
+  /** The failure line, while the list failed to load. */
+  failed: ReactNode | null;
+  empty: boolean;
+  onRetry: () => void;
+}) {
+  return (
+    <>
+      {loading ? <LoadingLine /> : null}
+      {failed ? <Alert action={<RetryButton onRetry={onRetry} />}>{failed}</Alert> : null}
+      {empty ? (
+        <p className="admin-muted">
+          <FormattedMessage id="admin.common.noMatches" defaultMessage="Nothing matches your search." />
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** A sheet's save button: 'Saving...' while it saves, else its label; enabled exactly when the chart takes the save. */
+export function SaveButton({
+  canSave,
+  saving,
+  onSave,
+  label,
+  block,
+}: {
+  canSave: boolean;
+  saving: boolean;
+  onSave: () => void;
+  label: ReactNode;
+  block?: boolean;
+}) {
+  return (
+    <button
+      type="button"
+      className={`shop-button shop-button-primary${block ? ' shop-button-block' : ''}`}
+      disabled={!canSave}
+      onClick={onSave}
+    >
+      {saving ? <FormattedMessage id="admin.common.saving" defaultMessage="Saving..." /> : label}
+    </button>
+  );
+}
+
+/** The footer of a sheet opened read-only: Edit, then Update. */
+export function EditUpdateActions({
+  canEdit,
+  onEdit,
+  ...save
+}: {
+  canEdit: boolean;
+  onEdit: () => void;
+  canSave: boolean;
+  saving: boolean;
+  onSave: () => void;
+}) {
+  return (
+    <div className="admin-actions">
+      <button type="button" className="shop-button shop-button-outline" disabled={!canEdit} onClick={onEdit}>
+        <FormattedMessage id="admin.common.edit" defaultMessage="Edit" />
+      </button>
+      <SaveButton {...save} label={<FormattedMessage id="admin.common.update" defaultMessage="Update" />} />
+    </div>
+  );
+}
+
+/** Over a sheet's form: the spec's failure line after a failed save, and after a 409 the admin's changes beside what is saved now. */
+export function SaveTrouble({
+  failed,
+  conflictRows,
+  onReapply,
+  onStartOver,
+}: {
+  /** The failure line while the last save failed (or a 409 refused it), else null. */
+  failed: ReactNode | null;
+  /** The refused changes while the sheet shows a conflict, else null. */
+  conflictRows: readonly { key: string; label: string; mine: string; now: string }[] | null;
+  onReapply: () => void;
+  onStartOver: () => void;
+}) {
+  return (
+    <>
+      {failed ? <Alert>{failed}</Alert> : null}
+      {conflictRows ? <RefusedChanges rows={conflictRows} onReapply={onReapply} onStartOver={onStartOver} /> : null}
+    </>
+  );
+}
+
+/** Label and amount rows (the last one the total, in bold), as the price details and the order's balance show them. */
+export function AmountRows({
+  rows,
+  className = 'shop-rows',
+  live,
+}: {
+  rows: readonly { key: string; label: ReactNode; amount: ReactNode }[];
+  className?: string;
+  /** Announced as it changes (the price details follow what the admin types). */
+  live?: boolean;
+}) {
+  return (
+    <dl className={className} aria-live={live ? 'polite' : undefined}>
+      {rows.map((row, index) => (
+        <div key={row.key} className={index === rows.length - 1 ? 'shop-rows-total' : undefined}>
+          <dt>{row.label}</dt>
+          <dd>{row.amount}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }

@@ -7,7 +7,9 @@ import { FormattedDate, FormattedMessage, FormattedTime, useIntl } from 'react-i
 import type { AuditEntry } from '../../domain/types';
 import { historyRows } from './history-format';
 
-export function HistoryList({ history, failed }: { history: AuditEntry[] | null; failed: boolean }) {
+/** `level`: the heading's rank, 3 under a sheet's title (h2), 2 in a user's details under the screen's h1. */
+export function HistoryList({ history, failed, level = 3 }: { history: AuditEntry[] | null; failed: boolean; level?: 2 | 3 }) {
+  const Heading = level === 2 ? 'h2' : 'h3';
   const intl = useIntl();
   const title = intl.formatMessage({ id: 'admin.history.title', defaultMessage: 'History' });
   let body;
@@ -58,7 +60,7 @@ export function HistoryList({ history, failed }: { history: AuditEntry[] | null;
   }
   return (
     <section className="admin-history-section" aria-label={title}>
-      <h3>{title}</h3>
+      <Heading>{title}</Heading>
       {body}
     </section>
   );

@@ -15,9 +15,8 @@ import { COUNTRY_PREFIX } from '../../domain/constants';
 import { formatPaisa, priceDetails, rupeesToPaisa } from '../../domain/money';
 import type { OrderStatus } from '../../domain/types';
 import { PhoneIcon } from '../shop/icons';
-import { Alert, RefusedChanges, SelectField, TextField } from './admin-parts';
-import { BottomSheet } from './bottom-sheet';
-import { HistoryList } from './history-list';
+import { AmountRows, SelectField, TextField } from './admin-parts';
+import { ListSheet } from './list-sheet';
 import { orderStatusOptions, orderStatusText } from './status-labels';
 
 type Snapshot = SnapshotFrom<typeof adminOrdersMachine>;
@@ -48,47 +47,14 @@ export function OrderSheet({ snapshot, send }: { snapshot: Snapshot; send: Send 
     : [];
 
   return (
-    <BottomSheet
+    <ListSheet
+      snapshot={snapshot}
+      send={send}
       titleId="admin-order-title"
       title={intl.formatMessage({ id: 'admin.orders.sheetTitle', defaultMessage: 'Order {id}' }, { id: order.orderDisplayId })}
-      onClose={snapshot.can({ type: 'sheet.close' }) ? () => send({ type: 'sheet.close' }) : null}
-      footer={
-        <div className="admin-actions">
-          <button
-            type="button"
-            className="shop-button shop-button-outline"
-            disabled={!snapshot.can({ type: 'sheet.edit' })}
-            onClick={() => send({ type: 'sheet.edit' })}
-          >
-            <FormattedMessage id="admin.common.edit" defaultMessage="Edit" />
-          </button>
-          <button
-            type="button"
-            className="shop-button shop-button-primary"
-            disabled={!snapshot.can({ type: 'sheet.save' })}
-            onClick={() => send({ type: 'sheet.save' })}
-          >
-            {snapshot.hasTag('saving') ? (
-              <FormattedMessage id="admin.common.saving" defaultMessage="Saving..." />
-            ) : (
-              <FormattedMessage id="admin.common.update" defaultMessage="Update" />
-            )}
-          </button>
-        </div>
-      }
+      saveFailed={<FormattedMessage id="admin.orders.saveFailed" defaultMessage="Failed to save order." />}
+      changeRows={changeRows}
     >
-      {snapshot.hasTag('saveFailed') ? (
-        <Alert>
-          <FormattedMessage id="admin.orders.saveFailed" defaultMessage="Failed to save order." />
-        </Alert>
-      ) : null}
-      {snapshot.matches({ sheet: 'conflict' }) ? (
-        <RefusedChanges
-          rows={changeRows}
-          onReapply={() => send({ type: 'draft.reapply' })}
-          onStartOver={() => send({ type: 'sheet.edit' })}
-        />
-      ) : null}
       <dl className="shop-rows admin-facts">
         <div>
           <dt>
@@ -160,38 +126,24 @@ export function OrderSheet({ snapshot, send }: { snapshot: Snapshot; send: Send 
         hint={<FormattedMessage id="admin.hint.amount" defaultMessage="Enter rupees, e.g. 1250.50." />}
         onChange={(value) => send({ type: 'draft.change', change: { amountPaid: value } })}
       />
-      <div className="admin-field">
-        <label htmlFor="admin-order-delivery-date">{dateLabel}</label>
-        <input
-          id="admin-order-delivery-date"
-          className="admin-input"
-          type="date"
-          value={form.expectedDeliveryDate}
-          disabled={!editing}
-          onChange={(event) => send({ type: 'draft.change', change: { expectedDeliveryDate: event.target.value } })}
-        />
-      </div>
-      <dl className="shop-rows admin-totals">
-        <div>
-          <dt>
-            <FormattedMessage id="admin.orders.total" defaultMessage="Total amount" />
-          </dt>
-          <dd>{formatPaisa(balance.totalPaisa)}</dd>
-        </div>
-        <div>
-          <dt>
-            <FormattedMessage id="admin.orders.paid" defaultMessage="Amount paid" />
-          </dt>
-          <dd>{formatPaisa(balance.paidPaisa)}</dd>
-        </div>
-        <div className="shop-rows-total">
-          <dt>
-            <FormattedMessage id="admin.orders.pending" defaultMessage="Pending amount" />
-          </dt>
-          <dd>{formatPaisa(balance.pendingPaisa)}</dd>
-        </div>
-      </dl>
-      <HistoryList history={snapshot.context.history} failed={snapshot.context.historyFailed} />
-    </BottomSheet>
+      <TextField
+        id="admin-order-delivery-date"
+        label={dateLabel}
+        value={form.expectedDeliveryDate}
+        date
+        disabled={!editing}
+        invalid={snapshot.hasTag('refused')}
+        hint={<FormattedMessage id="admin.orders.dateInPast" defaultMessage="The expected delivery date cannot be before today." />}
+        onChange={(value) => send({ type: 'draft.change', change: { expectedDeliveryDate: value } })}
+      />
+      <AmountRows
+        className="shop-rows admin-totals"
+        rows={[
+          { key: 'total', label: <FormattedMessage id="admin.orders.total" defaultMessage="Total amount" />, amount: formatPaisa(balance.totalPaisa) },
+          { key: 'paid', label: <FormattedMessage id="admin.orders.paid" defaultMessage="Amount paid" />, amount: formatPaisa(balance.paidPaisa) },
+          { key: 'pending', label: <FormattedMessage id="admin.orders.pending" defaultMessage="Pending amount" />, amount: formatPaisa(balance.pendingPaisa) },
+        ]}
+      />
+    </ListSheet>
   );
 }

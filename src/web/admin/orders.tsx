@@ -1,24 +1,15 @@
 /** /admin/orders (SPEC §2, §3 Order admin list): every order, searched by id; a tap opens the edit sheet. */
-import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { orderBalance, visibleOrders } from '../../../machines/admin-orders.machine';
 import { formatPaisa } from '../../domain/money';
-import { Loading } from '../shell/loading';
 import { AdminLayout } from './admin-layout';
-import { Alert, LoadingLine, PageFooter, RetryButton, SearchField, StatusFilter } from './admin-parts';
+import { ListStatus, PageFooter, SearchField, StatusFilter } from './admin-parts';
 import { OrderSheet } from './order-sheet';
 import { OrderStatusLabel, orderStatusOptions } from './status-labels';
-import { useAdminChart, type AdminChartRefs } from './use-admin-chart';
+import { adminScreen, type ChartView } from './admin-screen';
 
-export default function AdminOrdersScreen() {
-  const chart = useAdminChart('adminOrders');
-  return chart ? <AdminOrders chart={chart} /> : <Loading />;
-}
-
-function AdminOrders({ chart }: { chart: AdminChartRefs['adminOrders'] }) {
+function AdminOrders({ snapshot, send }: ChartView<'adminOrders'>) {
   const intl = useIntl();
-  const snapshot = useSelector(chart, (s) => s);
-  const send = chart.send;
   const orders = visibleOrders(snapshot.context);
   return (
     <AdminLayout title={intl.formatMessage({ id: 'admin.orders.title', defaultMessage: 'Manage Orders' })}>
@@ -34,17 +25,12 @@ function AdminOrders({ chart }: { chart: AdminChartRefs['adminOrders'] }) {
         onChange={(status) => send({ type: 'status.change', status })}
         disabled={!snapshot.can({ type: 'status.change', status: null })}
       />
-      {snapshot.hasTag('loading') ? <LoadingLine /> : null}
-      {snapshot.hasTag('fetchFailed') ? (
-        <Alert action={<RetryButton onRetry={() => send({ type: 'list.reload' })} />}>
-          <FormattedMessage id="admin.orders.fetchFailed" defaultMessage="Failed to fetch orders." />
-        </Alert>
-      ) : null}
-      {snapshot.matches({ browsing: 'idle' }) && orders.length === 0 ? (
-        <p className="admin-muted">
-          <FormattedMessage id="admin.common.noMatches" defaultMessage="Nothing matches your search." />
-        </p>
-      ) : null}
+      <ListStatus
+        loading={snapshot.hasTag('loading')}
+        failed={snapshot.hasTag('fetchFailed') ? <FormattedMessage id="admin.orders.fetchFailed" defaultMessage="Failed to fetch orders." /> : null}
+        empty={snapshot.matches({ browsing: 'idle' }) && orders.length === 0}
+        onRetry={() => send({ type: 'list.reload' })}
+      />
       <ul className="shop-list" aria-label={intl.formatMessage({ id: 'admin.orders.list', defaultMessage: 'Orders' })}>
         {orders.map((order) => (
           <li key={order._id}>
@@ -83,3 +69,5 @@ function AdminOrders({ chart }: { chart: AdminChartRefs['adminOrders'] }) {
     </AdminLayout>
   );
 }
+
+export default adminScreen('adminOrders', AdminOrders);

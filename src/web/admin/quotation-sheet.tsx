@@ -19,9 +19,8 @@ import {
 } from '../../../machines/admin-quotations.machine';
 import { formatPaisa } from '../../domain/money';
 import type { QuotationStatus } from '../../domain/types';
-import { Alert, RefusedChanges, SelectField, TextField } from './admin-parts';
-import { BottomSheet } from './bottom-sheet';
-import { HistoryList } from './history-list';
+import { SelectField, TextField } from './admin-parts';
+import { ListSheet } from './list-sheet';
 import { TotalsPanel } from './totals-panel';
 import { quotationStatusOptions, quotationStatusText } from './status-labels';
 
@@ -41,7 +40,6 @@ export function QuotationSheet({ snapshot, send }: { snapshot: Snapshot; send: S
   const form = shownQuotationDraft(snapshot.context);
   if (!quotation || !form) return null;
   const editing = snapshot.hasTag('editing');
-  const saving = snapshot.hasTag('saving');
   const totals = draftPriceDetails(form);
   const label = (field: LineField, unit: string) => intl.formatMessage(FIELD_LABEL[field], { unit });
   const refused = snapshot.context.refused;
@@ -62,47 +60,14 @@ export function QuotationSheet({ snapshot, send }: { snapshot: Snapshot; send: S
     : [];
 
   return (
-    <BottomSheet
+    <ListSheet
+      snapshot={snapshot}
+      send={send}
       titleId="admin-quotation-title"
       title={intl.formatMessage({ id: 'admin.quotations.sheetTitle', defaultMessage: 'Quotation {id}' }, { id: quotation.quotationDisplayId })}
-      onClose={snapshot.can({ type: 'sheet.close' }) ? () => send({ type: 'sheet.close' }) : null}
-      footer={
-        <div className="admin-actions">
-          <button
-            type="button"
-            className="shop-button shop-button-outline"
-            disabled={!snapshot.can({ type: 'sheet.edit' })}
-            onClick={() => send({ type: 'sheet.edit' })}
-          >
-            <FormattedMessage id="admin.common.edit" defaultMessage="Edit" />
-          </button>
-          <button
-            type="button"
-            className="shop-button shop-button-primary"
-            disabled={!snapshot.can({ type: 'sheet.save' })}
-            onClick={() => send({ type: 'sheet.save' })}
-          >
-            {saving ? (
-              <FormattedMessage id="admin.common.saving" defaultMessage="Saving..." />
-            ) : (
-              <FormattedMessage id="admin.common.update" defaultMessage="Update" />
-            )}
-          </button>
-        </div>
-      }
+      saveFailed={<FormattedMessage id="admin.quotations.saveFailed" defaultMessage="Failed to save quotation." />}
+      changeRows={changeRows}
     >
-      {snapshot.hasTag('saveFailed') ? (
-        <Alert>
-          <FormattedMessage id="admin.quotations.saveFailed" defaultMessage="Failed to save quotation." />
-        </Alert>
-      ) : null}
-      {snapshot.matches({ sheet: 'conflict' }) ? (
-        <RefusedChanges
-          rows={changeRows}
-          onReapply={() => send({ type: 'draft.reapply' })}
-          onStartOver={() => send({ type: 'sheet.edit' })}
-        />
-      ) : null}
       <SelectField
         id="admin-quotation-status"
         label={<FormattedMessage id="admin.quotations.status" defaultMessage="Status" />}
@@ -153,7 +118,6 @@ export function QuotationSheet({ snapshot, send }: { snapshot: Snapshot; send: S
         );
       })}
       <TotalsPanel details={totals} />
-      <HistoryList history={snapshot.context.history} failed={snapshot.context.historyFailed} />
-    </BottomSheet>
+    </ListSheet>
   );
 }

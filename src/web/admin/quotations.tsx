@@ -1,24 +1,15 @@
 /** /admin/quotations (SPEC §2): every quotation, searched by id; a tap opens the edit sheet. */
-import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { visibleQuotations } from '../../../machines/admin-quotations.machine';
 import { formatPaisa, priceDetails } from '../../domain/money';
-import { Loading } from '../shell/loading';
 import { AdminLayout } from './admin-layout';
-import { Alert, LoadingLine, PageFooter, RetryButton, SearchField, StatusFilter } from './admin-parts';
+import { ListStatus, PageFooter, SearchField, StatusFilter } from './admin-parts';
 import { QuotationSheet } from './quotation-sheet';
 import { QuotationStatusLabel, quotationStatusOptions } from './status-labels';
-import { useAdminChart, type AdminChartRefs } from './use-admin-chart';
+import { adminScreen, type ChartView } from './admin-screen';
 
-export default function AdminQuotationsScreen() {
-  const chart = useAdminChart('adminQuotations');
-  return chart ? <AdminQuotations chart={chart} /> : <Loading />;
-}
-
-function AdminQuotations({ chart }: { chart: AdminChartRefs['adminQuotations'] }) {
+function AdminQuotations({ snapshot, send }: ChartView<'adminQuotations'>) {
   const intl = useIntl();
-  const snapshot = useSelector(chart, (s) => s);
-  const send = chart.send;
   const quotations = visibleQuotations(snapshot.context);
   return (
     <AdminLayout title={intl.formatMessage({ id: 'admin.quotations.title', defaultMessage: 'Manage Quotations' })}>
@@ -34,17 +25,12 @@ function AdminQuotations({ chart }: { chart: AdminChartRefs['adminQuotations'] }
         onChange={(status) => send({ type: 'status.change', status })}
         disabled={!snapshot.can({ type: 'status.change', status: null })}
       />
-      {snapshot.hasTag('loading') ? <LoadingLine /> : null}
-      {snapshot.hasTag('fetchFailed') ? (
-        <Alert action={<RetryButton onRetry={() => send({ type: 'list.reload' })} />}>
-          <FormattedMessage id="admin.quotations.fetchFailed" defaultMessage="Failed to fetch quotations." />
-        </Alert>
-      ) : null}
-      {snapshot.matches({ browsing: 'idle' }) && quotations.length === 0 ? (
-        <p className="admin-muted">
-          <FormattedMessage id="admin.common.noMatches" defaultMessage="Nothing matches your search." />
-        </p>
-      ) : null}
+      <ListStatus
+        loading={snapshot.hasTag('loading')}
+        failed={snapshot.hasTag('fetchFailed') ? <FormattedMessage id="admin.quotations.fetchFailed" defaultMessage="Failed to fetch quotations." /> : null}
+        empty={snapshot.matches({ browsing: 'idle' }) && quotations.length === 0}
+        onRetry={() => send({ type: 'list.reload' })}
+      />
       <ul className="shop-list" aria-label={intl.formatMessage({ id: 'admin.quotations.list', defaultMessage: 'Quotations' })}>
         {quotations.map((quotation) => (
           <li key={quotation._id}>
@@ -80,3 +66,5 @@ function AdminQuotations({ chart }: { chart: AdminChartRefs['adminQuotations'] }
     </AdminLayout>
   );
 }
+
+export default adminScreen('adminQuotations', AdminQuotations);

@@ -17,7 +17,7 @@ import {
   type SkuField,
 } from '../../../machines/admin-sku-draft';
 import { SKU_TEXT_FIELDS, TRANSLATED_LANGUAGES, type TranslatedLanguage } from '../../domain/types';
-import { Alert, RefusedChanges, TextField } from './admin-parts';
+import { SaveButton, SaveTrouble, TextField } from './admin-parts';
 import { BottomSheet } from './bottom-sheet';
 import { HistoryList } from './history-list';
 
@@ -82,33 +82,22 @@ export function SkuSheet({ snapshot, send }: { snapshot: Snapshot; send: Send })
               <FormattedMessage id="admin.skus.saveHint" defaultMessage="Fill in every field and choose an image to save." />
             </p>
           ) : null}
-          <button
-            type="button"
-            className="shop-button shop-button-primary shop-button-block"
-            disabled={!snapshot.can({ type: 'sku.save' })}
-            onClick={() => send({ type: 'sku.save' })}
-          >
-            {snapshot.hasTag('saving') ? (
-              <FormattedMessage id="admin.common.saving" defaultMessage="Saving..." />
-            ) : (
-              <FormattedMessage id="admin.skus.save" defaultMessage="Save" />
-            )}
-          </button>
+          <SaveButton
+            block
+            canSave={snapshot.can({ type: 'sku.save' })}
+            saving={snapshot.hasTag('saving')}
+            onSave={() => send({ type: 'sku.save' })}
+            label={<FormattedMessage id="admin.skus.save" defaultMessage="Save" />}
+          />
         </>
       }
     >
-      {snapshot.hasTag('saveFailed') ? (
-        <Alert>
-          <FormattedMessage id="admin.skus.saveFailed" defaultMessage="Failed to save SKU." />
-        </Alert>
-      ) : null}
-      {snapshot.matches({ sheet: 'conflict' }) ? (
-        <RefusedChanges
-          rows={changeRows}
-          onReapply={() => send({ type: 'draft.reapply' })}
-          onStartOver={() => send({ type: 'sku.edit' })}
-        />
-      ) : null}
+      <SaveTrouble
+        failed={snapshot.hasTag('saveFailed') ? <FormattedMessage id="admin.skus.saveFailed" defaultMessage="Failed to save SKU." /> : null}
+        conflictRows={snapshot.matches({ sheet: 'conflict' }) ? changeRows : null}
+        onReapply={() => send({ type: 'draft.reapply' })}
+        onStartOver={() => send({ type: 'sku.edit' })}
+      />
       <div className="admin-field admin-image-field">
         <span className="admin-label" id="admin-sku-image-label">
           {labelOf(intl, 'image')}

@@ -1,24 +1,15 @@
 /** /admin/skus (SPEC §2, §8): every SKU with a search, Add SKU, and a tap to edit; failures inline in red. */
-import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { visibleSkus } from '../../../machines/admin-skus.machine';
 import { formatPaisa } from '../../domain/money';
 import { PlusIcon } from '../shop/icons';
-import { Loading } from '../shell/loading';
 import { AdminLayout } from './admin-layout';
-import { Alert, LoadingLine, RetryButton, SearchField } from './admin-parts';
+import { ListStatus, SearchField } from './admin-parts';
 import { SkuSheet } from './sku-sheet';
-import { useAdminChart, type AdminChartRefs } from './use-admin-chart';
+import { adminScreen, type ChartView } from './admin-screen';
 
-export default function AdminSkusScreen() {
-  const chart = useAdminChart('adminSkus');
-  return chart ? <AdminSkus chart={chart} /> : <Loading />;
-}
-
-function AdminSkus({ chart }: { chart: AdminChartRefs['adminSkus'] }) {
+function AdminSkus({ snapshot, send }: ChartView<'adminSkus'>) {
   const intl = useIntl();
-  const snapshot = useSelector(chart, (s) => s);
-  const send = chart.send;
   const skus = visibleSkus(snapshot.context);
   return (
     <AdminLayout title={intl.formatMessage({ id: 'admin.skus.title', defaultMessage: 'Manage SKUs' })}>
@@ -39,17 +30,12 @@ function AdminSkus({ chart }: { chart: AdminChartRefs['adminSkus'] }) {
           <FormattedMessage id="admin.skus.add" defaultMessage="Add SKU" />
         </button>
       </div>
-      {snapshot.hasTag('loading') ? <LoadingLine /> : null}
-      {snapshot.hasTag('fetchFailed') ? (
-        <Alert action={<RetryButton onRetry={() => send({ type: 'list.reload' })} />}>
-          <FormattedMessage id="admin.skus.fetchFailed" defaultMessage="Failed to fetch SKUs." />
-        </Alert>
-      ) : null}
-      {snapshot.matches('browsing') && skus.length === 0 ? (
-        <p className="admin-muted">
-          <FormattedMessage id="admin.common.noMatches" defaultMessage="Nothing matches your search." />
-        </p>
-      ) : null}
+      <ListStatus
+        loading={snapshot.hasTag('loading')}
+        failed={snapshot.hasTag('fetchFailed') ? <FormattedMessage id="admin.skus.fetchFailed" defaultMessage="Failed to fetch SKUs." /> : null}
+        empty={snapshot.matches('browsing') && skus.length === 0}
+        onRetry={() => send({ type: 'list.reload' })}
+      />
       <ul className="shop-list" aria-label={intl.formatMessage({ id: 'admin.skus.list', defaultMessage: 'SKUs' })}>
         {skus.map((sku) => (
           <li key={sku._id}>
@@ -81,3 +67,5 @@ function AdminSkus({ chart }: { chart: AdminChartRefs['adminSkus'] }) {
     </AdminLayout>
   );
 }
+
+export default adminScreen('adminSkus', AdminSkus);

@@ -127,7 +127,7 @@ export function UserDetails({ id, user, snapshot, send }: { id: string; user: Us
           )}
         </button>
       )}
-      <HistoryList history={snapshot.context.history} failed={snapshot.context.historyFailed} />
+      <HistoryList history={snapshot.context.history} failed={snapshot.context.historyFailed} level={2} />
     </div>
   );
 }

@@ -2,24 +2,15 @@
  * /admin/users (SPEC §2, §6): every user, searched on the server and paged, unverified first, filtered by
  * status; each expands to its details and a Verify button. The chart is the app's `adminUsers` child.
  */
-import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { USER_STATUSES, visibleUsers } from '../../../machines/admin-users.machine';
-import { Loading } from '../shell/loading';
 import { AdminLayout } from './admin-layout';
-import { Alert, LoadingLine, PageFooter, RetryButton, SearchField, StatusFilter } from './admin-parts';
-import { useAdminChart, type AdminChartRefs } from './use-admin-chart';
+import { Alert, ListStatus, PageFooter, SearchField, StatusFilter } from './admin-parts';
+import { adminScreen, type ChartView } from './admin-screen';
 import { UserDetails } from './user-details';
 
-export default function AdminUsersScreen() {
-  const chart = useAdminChart('adminUsers');
-  return chart ? <AdminUsers chart={chart} /> : <Loading />;
-}
-
-function AdminUsers({ chart }: { chart: AdminChartRefs['adminUsers'] }) {
+function AdminUsers({ snapshot, send }: ChartView<'adminUsers'>) {
   const intl = useIntl();
-  const snapshot = useSelector(chart, (s) => s);
-  const send = chart.send;
   const users = visibleUsers(snapshot.context);
   return (
     <AdminLayout title={intl.formatMessage({ id: 'admin.users.title', defaultMessage: 'Manage Users' })}>
@@ -39,21 +30,16 @@ function AdminUsers({ chart }: { chart: AdminChartRefs['adminUsers'] }) {
         }))}
         onChange={(status) => send({ type: 'status.change', status })}
       />
-      {snapshot.hasTag('loading') ? <LoadingLine /> : null}
-      {snapshot.hasTag('fetchFailed') ? (
-        <Alert action={<RetryButton onRetry={() => send({ type: 'list.reload' })} />}>
-          <FormattedMessage id="admin.users.fetchFailed" defaultMessage="Failed to fetch users." />
-        </Alert>
-      ) : null}
+      <ListStatus
+        loading={snapshot.hasTag('loading')}
+        failed={snapshot.hasTag('fetchFailed') ? <FormattedMessage id="admin.users.fetchFailed" defaultMessage="Failed to fetch users." /> : null}
+        empty={snapshot.matches({ list: 'loaded' }) && users.length === 0}
+        onRetry={() => send({ type: 'list.reload' })}
+      />
       {snapshot.hasTag('verifyFailed') ? (
         <Alert>
           <FormattedMessage id="admin.users.verifyFailed" defaultMessage="Failed to verify the user." />
         </Alert>
-      ) : null}
-      {snapshot.matches({ list: 'loaded' }) && users.length === 0 ? (
-        <p className="admin-muted">
-          <FormattedMessage id="admin.common.noMatches" defaultMessage="Nothing matches your search." />
-        </p>
       ) : null}
       <ul className="shop-list" aria-label={intl.formatMessage({ id: 'admin.users.list', defaultMessage: 'Users' })}>
         {users.map((user) => {
@@ -90,3 +76,5 @@ function AdminUsers({ chart }: { chart: AdminChartRefs['adminUsers'] }) {
     </AdminLayout>
   );
 }
+
+export default adminScreen('adminUsers', AdminUsers);
