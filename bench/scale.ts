@@ -8,7 +8,7 @@
  *    `scale`, created when missing) and marked complete only at the end, so a second run only
  *    measures. Change the seeding below → bump SEED_VERSION.
  * 2. Plans: each list query, as the repositories build it, under EXPLAIN QUERY PLAN (SQLite) or
- *    EXPLAIN ANALYZE (PostgreSQL). SCALE_PLANS=0 leaves them out.
+ *    EXPLAIN ANALYZE (PostgreSQL). SCALE_PLANS=0 leaves them out; SCALE_MEASURE=0 prints only them.
  * 3. Measure on the compiled production server (bench/start-flags.ts startCompiled, as `npm run bench`)
  *    with autocannon at 20 connections: the first page of each admin list with and without `q`, a deep
  *    page reached through the cursor, the farmer's first page. Prints req/s, p50/p99, bytes per answer
@@ -189,6 +189,11 @@ async function ensureSeeded(target: Target): Promise<Place> {
   return place;
 }
 
+/** The folder of the kept SQLite database (seeded first when missing), for bench/scale-screens.ts. */
+export async function seededSqlite(): Promise<string> {
+  return (await ensureSeeded('sqlite')).dataDir;
+}
+
 /** Fresh sessions for this run (the kept database's older ones are removed): the admin's and 1,000 verified farmers'. */
 async function sessions(db: Kysely<Database>): Promise<{ adminToken: string; farmerTokens: string[] }> {
   const now = Date.now();
@@ -215,14 +220,20 @@ const load = (): string => readFileSync('/proc/loadavg', 'utf8').split(' ').slic
  * statements are caught as compiled (a plugin after CamelCasePlugin) and explained with their values.
  */
 async function explain(db: Kysely<Database>, target: Target, name: string, call: (db: Kysely<Database>) => Promise<unknown>): Promise<void> {
+  // Subqueries pass through transformQuery too (each under its own id); only statements that ran are kept.
+  const compiled = new Map<string, CompiledQuery>();
   const caught: CompiledQuery[] = [];
   const executor = db.getExecutor();
   const catcher: KyselyPlugin = {
     transformQuery(args) {
-      if (args.node.kind === 'SelectQueryNode') caught.push(executor.compileQuery(args.node as RootOperationNode, args.queryId));
+      if (args.node.kind === 'SelectQueryNode') compiled.set(args.queryId.queryId, executor.compileQuery(args.node as RootOperationNode, args.queryId));
       return args.node;
     },
-    transformResult: async (args) => args.result,
+    transformResult: async (args) => {
+      const query = compiled.get(args.queryId.queryId);
+      if (query) caught.push(query);
+      return args.result;
+    },
   };
   await call(db.withPlugin(catcher));
   console.log(`\n  ${name}  (load ${load()})`);
@@ -309,17 +320,17 @@ async function run(target: Target): Promise<void> {
     { name: 'users, first page', path: '/api/users/all', call: (d) => userPage(d, { limit: 50 }, now) },
     { name: 'users, q=name prefix', path: '/api/users/all?q=geeta%2012', call: (d) => userPage(d, { limit: 50, q: 'geeta 12' }, now) },
     { name: 'users, q=mobile prefix', path: '/api/users/all?q=9000', call: (d) => userPage(d, { limit: 50, q: '9000' }, now) },
-    { name: 'users, page 41 via cursor (8,000 deep)', path: `/api/users/all?cursor=${deepUsers}`, call: (d) => userPage(d, { limit: 50, cursor: deepUsers }, now) },
+    { name: 'users, page 41 via cursor (8,000 deep)', path: `/api/users/all?cursor=${deepUsers}`.replace(/\?cursor=$/, ''), call: (d) => userPage(d, { limit: 50, cursor: deepUsers || undefined }, now) },
     { name: 'quotations, first page', path: '/api/quotations/all', call: (d) => quotationPage(d, { limit: 50 }, rules) },
     { name: 'quotations, q=QT number prefix', path: '/api/quotations/all?q=QT2000', call: (d) => quotationPage(d, { limit: 50, q: 'QT2000' }, rules) },
     { name: 'quotations, q=name prefix', path: '/api/quotations/all?q=kiran%20123', call: (d) => quotationPage(d, { limit: 50, q: 'kiran 123' }, rules) },
     { name: 'quotations, status=COMPLETED', path: '/api/quotations/all?status=COMPLETED', call: (d) => quotationPage(d, { limit: 50, status: 'COMPLETED' }, rules) },
-    { name: 'quotations, page 51 via cursor (10,000 deep)', path: `/api/quotations/all?cursor=${deep}`, call: (d) => quotationPage(d, { limit: 50, cursor: deep }, rules) },
+    { name: 'quotations, page 51 via cursor (10,000 deep)', path: `/api/quotations/all?cursor=${deep}`.replace(/\?cursor=$/, ''), call: (d) => quotationPage(d, { limit: 50, cursor: deep || undefined }, rules) },
     { name: 'orders, first page', path: '/api/orders', call: (d) => orderPage(d, { limit: 50 }) },
     { name: 'orders, q=QT number (its quotation)', path: '/api/orders?q=QT100001', call: (d) => orderPage(d, { limit: 50, q: 'QT100001' }) },
     { name: 'orders, q=OD number prefix', path: '/api/orders?q=OD1100', call: (d) => orderPage(d, { limit: 50, q: 'OD1100' }) },
     { name: 'orders, q=name prefix', path: '/api/orders?q=meena', call: (d) => orderPage(d, { limit: 50, q: 'meena' }) },
-    { name: 'orders, page 41 via cursor (8,000 deep)', path: `/api/orders?cursor=${deepOrders}`, call: (d) => orderPage(d, { limit: 50, cursor: deepOrders }) },
+    { name: 'orders, page 41 via cursor (8,000 deep)', path: `/api/orders?cursor=${deepOrders}`.replace(/\?cursor=$/, ''), call: (d) => orderPage(d, { limit: 50, cursor: deepOrders || undefined }) },
     { name: "farmer's first page (1,000 farmers)", path: '/api/quotations', farmers: true, call: (d) => farmerQuotationPage(d, { userId: farmer.id, limit: 50 }, now, rules) },
   ];
   if (process.env.SCALE_PLANS !== '0') {
@@ -327,6 +338,7 @@ async function run(target: Target): Promise<void> {
     for (const m of list) await explain(db, target, m.name, m.call);
   }
   await db.destroy();
+  if (process.env.SCALE_MEASURE === '0') return;
 
   const app = await startCompiled({ dataDir: place.dataDir, ...(place.databaseUrl ? { databaseUrl: place.databaseUrl } : {}) });
   const rssAtStart = residentMegabytes(app.child.pid!);
@@ -363,7 +375,7 @@ export async function scale(build = true): Promise<void> {
   for (const target of (process.env.SCALE_DATABASES ?? 'sqlite,postgres').split(',')) await run(target as Target);
 }
 
-if (process.argv[1]?.endsWith('scale.ts')) {
+if (/[/\\]scale\.ts$/.test(process.argv[1] ?? '')) {
   scale().catch((error: unknown) => {
     console.error(error instanceof Error ? error.stack : error);
     process.exit(1);
