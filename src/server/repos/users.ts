@@ -161,7 +161,7 @@ export async function userPage(
   let filtered: UsersQuery = db.selectFrom('users');
   if (list.status !== undefined) filtered = filtered.where('users.isVerified', '=', list.status === 'VERIFIED' ? 1 : 0);
   if (search) filtered = searchUsers(db, filtered, search);
-  let page = filtered
+  const page = filtered
     .selectAll('users')
     .select((eb) =>
       eb
