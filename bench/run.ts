@@ -7,6 +7,7 @@
  * polling load), (c2) the same polls made conditional (If-None-Match with each farmer's current
  * ETag: 304s with no body, issue 9), (d) POST /api/quotations; prints req/s, p50, p99, the ratios
  * b/a and c/a, and the server's resident memory after the polling load.
+ * Then the "scale" section, bench/scale.ts (BENCH_SCALE=0 leaves it out).
  * Each measurement runs BENCH_SECONDS (default 10, at most 15) at BENCH_CONNECTIONS (default 50).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -17,8 +18,8 @@ import { execFileSync } from 'node:child_process';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { RSS_BUDGET_MB } from '../src/server/memory-budget';
-import { freePort } from '../test/e2e/support/server';
-import { startFlags } from './start-flags';
+import { scale } from './scale';
+import { residentMegabytes, startCompiled, stopCompiled } from './start-flags';
 
 const SECONDS = Math.min(15, Number(process.env.BENCH_SECONDS ?? 10));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -60,21 +61,11 @@ interface Prepared {
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** The compiled production server, as `npm start` runs it, on the data bench/server.ts prepared. */
-async function startCompiled(prepared: Prepared): Promise<{ child: ChildProcess; port: number }> {
-  const port = await freePort();
-  const databaseUrl = prepared.schema ? `${POSTGRES_URL}?options=${encodeURIComponent(`-c search_path=${prepared.schema}`)}` : '';
-  const child = spawn(process.execPath, [...startFlags('.'), 'dist/server/server.mjs'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: prepared.dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', SMS_TRANSPORT: 'console', ADMIN_MOBILE_NUMBERS: '9000000001' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+const startPrepared = (prepared: Prepared) =>
+  startCompiled({
+    dataDir: prepared.dataDir,
+    ...(prepared.schema ? { databaseUrl: `${POSTGRES_URL}?options=${encodeURIComponent(`-c search_path=${prepared.schema}`)}` } : {}),
   });
-  const deadline = Date.now() + 60_000;
-  while (!(await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false))) {
-    if (child.exitCode !== null) throw new Error(`the compiled server exited with ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error('the compiled server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { child, port };
-}
 
 async function dropPrepared(prepared: Prepared): Promise<void> {
   rmSync(prepared.dataDir, { recursive: true, force: true });
@@ -83,19 +74,6 @@ async function dropPrepared(prepared: Prepared): Promise<void> {
   await client.connect();
   await client.query(`DROP SCHEMA ${prepared.schema} CASCADE`);
   await client.end();
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-  if (child.exitCode === null) child.kill('SIGKILL');
-}
-
-/** A process's resident memory in MB (Linux /proc). */
-function residentMegabytes(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
 }
 
 async function measure(name: string, options: autocannon.Options): Promise<Figure> {
@@ -132,14 +110,14 @@ async function main() {
     const tokensFile = join(mkdtempSync(join(tmpdir(), 'krishi-bench-run-')), 'tokens.json');
     const bare = await startTarget('bare', tokensFile);
     const a = await measure('(a) bare Fastify route, JSON from memory', { url: `http://127.0.0.1:${bare.port}/bare` });
-    await stop(bare.child);
+    await stopCompiled(bare.child);
 
     console.log(`seeding ${db}: 1,000 farmers × 10 quotations…`);
     const seeder = await startTarget(db, tokensFile, true);
     await new Promise((r) => (seeder.child.exitCode !== null ? r(null) : seeder.child.once('exit', r)));
     const prepared = JSON.parse(readFileSync(tokensFile, 'utf8')) as Prepared;
     const { tokens, skuIds } = prepared;
-    const app = await startCompiled(prepared);
+    const app = await startPrepared(prepared);
     const rssAtStart = residentMegabytes(app.child.pid!);
     const base = `http://127.0.0.1:${app.port}`;
     const auth = (t: string) => ({ authorization: `Bearer ${t}` });
@@ -183,12 +161,14 @@ async function main() {
       '(d) POST /api/quotations',
       rotate('/api/quotations', 'POST', () => JSON.stringify({ skusDetail: [{ skuIdentifier: skuIds[n++ % skuIds.length], quantity: 1 + (n % 5) }] })),
     );
-    await stop(app.child);
+    await stopCompiled(app.child);
     await dropPrepared(prepared);
     rmSync(dirname(tokensFile), { recursive: true, force: true });
     print(db, [a, b, c, c2, d]);
     console.log(`  compiled server RSS: ${rssAtStart.toFixed(0)} MB at start, ${rss.toFixed(0)} MB after the polling load (c, c2); budget ${RSS_BUDGET_MB} MB`);
   }
+  // The "scale" section (issue 11): its own kept databases, seeded on the first run only. BENCH_SCALE=0 leaves it out.
+  if (process.env.BENCH_SCALE !== '0') await scale(false);
 }
 
 main().catch((error: unknown) => {

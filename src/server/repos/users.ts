@@ -161,7 +161,7 @@ export async function userPage(
   let filtered: UsersQuery = db.selectFrom('users');
   if (list.status !== undefined) filtered = filtered.where('users.isVerified', '=', list.status === 'VERIFIED' ? 1 : 0);
   if (search) filtered = searchUsers(db, filtered, search);
-  let page = filtered
+  const page = filtered
     .selectAll('users')
     .select((eb) =>
       eb
@@ -174,22 +174,25 @@ export async function userPage(
         )
         .as('hasSession'),
     );
-  if (after) {
+  const ordered = (query: typeof page) =>
+    query.orderBy('users.isVerified', 'asc').orderBy('users.createdAt', 'desc').orderBy('users.id', 'asc').limit(list.limit + 1);
+  let found: Awaited<ReturnType<ReturnType<typeof ordered>['execute']>>;
+  if (!after) found = await ordered(page).execute();
+  else {
+    // After a cursor: the rest of its own group (unverified or verified) as a range of users_page_idx
+    // (is_verified = v, created_at ≤ c), then, when that group ends inside the page, the verified group
+    // from its start. One OR across both groups is no index range: it read the index from the list's start.
     const [verified, createdAt, id] = after;
-    page = page.where((eb) =>
-      eb.or([
-        eb('users.isVerified', '>', verified),
-        eb.and([eb('users.isVerified', '=', verified), eb('users.createdAt', '<', createdAt)]),
-        eb.and([eb('users.isVerified', '=', verified), eb('users.createdAt', '=', createdAt), eb('users.id', '>', id)]),
-      ]),
-    );
+    found = await ordered(
+      page
+        .where('users.isVerified', '=', verified)
+        .where('users.createdAt', '<=', createdAt)
+        .where((eb) => eb.or([eb('users.createdAt', '<', createdAt), eb('users.id', '>', id)])),
+    ).execute();
+    if (found.length <= list.limit && verified === 0) {
+      found = found.concat(await ordered(page.where('users.isVerified', '=', 1)).limit(list.limit + 1 - found.length).execute());
+    }
   }
-  const found = await page
-    .orderBy('users.isVerified', 'asc')
-    .orderBy('users.createdAt', 'desc')
-    .orderBy('users.id', 'asc')
-    .limit(list.limit + 1)
-    .execute();
   const { rows, nextCursor } = cut(found, list.limit, (r) => [r.isVerified, Number(r.createdAt), r.id]);
   const total = !search && list.status === undefined ? await readCount(db, 'users') : await boundedCount(db, filtered);
   return { data: rows.map(({ hasSession, ...row }) => toUser(row, Boolean(hasSession))), nextCursor, total };
