@@ -29,6 +29,13 @@ const imports = (source: string, module: string) => new RegExp(`from '[./]*/?${m
 
 const sources = new Map(['machines', 'src/domain'].flatMap(listTs).map((f) => [f, readFileSync(join(root, f), 'utf8')]));
 
+/**
+ * Imports every module of machines/ inside its tests: a mutant that makes a module throw at load
+ * (a chart XState refuses) fails no test of a file that imports it statically, because that file
+ * never runs; the Vitest runner then reports the mutant as survived.
+ */
+const LOAD_TEST = 'test/machines/modules-load.test.ts';
+
 /** Test files importing `file` directly or through a test helper, or importing a module that imports it. */
 export function testsFor(file: string): string[] {
   const importers = [...sources].filter(([, src]) => new RegExp(`from '\\./${basename(file, '.ts').replace(/[.]/g, '\\.')}'`).test(src));
@@ -37,6 +44,7 @@ export function testsFor(file: string): string[] {
   return [...text]
     .filter(([f, src]) => f.endsWith('.test.ts') && (modules.some((m) => imports(src, m)) || helpers.some((h) => imports(src, basename(h, '.ts')))))
     .map(([f]) => f)
+    .concat(file.startsWith('machines/') ? [LOAD_TEST] : [])
     .sort();
 }
 
