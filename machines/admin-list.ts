@@ -11,7 +11,7 @@
  * first page of the new search loaded (a load still running for the old text is stopped).
  */
 
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, enqueueActions, setup, stopChild } from 'xstate';
 import type { AuditEntry } from '../src/domain/types';
 import { notProvided, wasConflict, type Refused, type SaveOutcome } from './admin-sheet';
 
@@ -74,9 +74,12 @@ export function refreshRows<T extends { _id: string }>(listed: readonly T[], pag
 }
 
 /**
- * The chart of an admin list whose rows open in a bottom sheet to edit (quotations, orders): built once
- * here, each screen's chart is `adminSheetList({ id, ... })` with its own draft, so the inspector and
- * docs/statecharts show each whole, under its own id.
+ * The chart of an admin list whose rows open in a bottom sheet to edit (quotations, orders, SKUs): built
+ * once here, each screen's chart is `adminSheetList({ id, ... })` with its own draft, so the inspector and
+ * docs/statecharts show each whole, under its own id. A spec may ask for more of the same shape: a list
+ * that loads whole and is searched on the phone (`matches`), a sheet that opens straight into its form
+ * (`opensInto: 'editing'`), a new row (`newDraft`, `sheet.add`) and an image uploaded into the draft
+ * (`withImage`, `image.choose`: editing.preparingImage ──> editing.uploadingImage ──> fresh | uploadFailed).
  *
  *   loading ─┬─> browsing ──sheet.open──> sheet.viewing ──sheet.edit──> sheet.editing ──sheet.save──> sheet.saving
  *            └─> loadFailed ──list.reload──> loading
@@ -106,6 +109,8 @@ export interface AdminSheetListContext<TRow, TDraft, TStatus extends string> {
   refused: Refused<TDraft> | null;
   /** Why the draft may not be saved as it stands (the chart's or the server's code, e.g. DATE_IN_PAST), shown at its field. */
   refusal: string | null;
+  /** A chosen image, resized, between its preparation and its upload (charts with `withImage`). */
+  preparedImage: Blob | null;
 }
 
 export type AdminSheetListEvent<TStatus extends string, TChange> =
@@ -114,15 +119,20 @@ export type AdminSheetListEvent<TStatus extends string, TChange> =
   | { type: 'list.reload' }
   | { type: 'list.more' }
   | { type: 'sheet.open'; id: string }
+  | { type: 'sheet.add' }
   | { type: 'sheet.close' }
   | { type: 'sheet.edit' }
   | { type: 'draft.change'; change: TChange }
   | { type: 'sheet.save' }
-  | { type: 'draft.reapply' };
+  | { type: 'draft.reapply' }
+  | { type: 'image.choose'; file: Blob }
+  // The open row's audit trail (spawned only for a saved row, so its answers are declared here).
+  | { type: 'xstate.done.actor.history'; output: AuditEntry[] }
+  | { type: 'xstate.error.actor.history'; error: unknown };
 
-/** What the save effect is asked: the open row's id and the body its draft makes. */
-export interface SaveRowInput<TBody> {
-  id: string;
+/** What the save effect is asked: the open row's id (`TId` is `string | null` in a chart with `newDraft`: null creates) and the body its draft makes. */
+export interface SaveRowInput<TBody, TId extends string | null = string> {
+  id: TId;
   body: TBody;
 }
 
@@ -132,8 +142,8 @@ export interface AdminSheetListSpec<TRow extends { _id: string }, TDraft, TBody,
   /** The number an admin searches by: the reload after a 409 finds the row again with it. */
   displayIdOf: (row: TRow) => string;
   draftOf: (row: TRow) => TDraft;
-  /** The body of the save; null while a field does not read (Update stays disabled). */
-  bodyOf: (row: TRow, draft: TDraft) => TBody | null;
+  /** The body of the save (the row is null for a new one); null while a field does not read (Update stays disabled). */
+  bodyOf: (row: TRow | null, draft: TDraft) => TBody | null;
   change: (draft: TDraft, change: TChange) => TDraft;
   /** The admin's own changes laid over the reloaded row. */
   reapply: (refused: Refused<TDraft>, row: TRow) => TDraft;
@@ -144,6 +154,17 @@ export interface AdminSheetListSpec<TRow extends { _id: string }, TDraft, TBody,
    */
   refusalOf?: (row: TRow, draft: TDraft, now: number) => string | null;
   refusalCodes?: readonly string[];
+  /**
+   * A list that loads whole (one page) and is searched on the phone as the admin types: which rows a
+   * search shows. Without it the search and status go to the server, debounced, and the list pages.
+   */
+  matches?: (row: TRow, query: string) => boolean;
+  /** Where an opened sheet starts: read-only until `sheet.edit` (the default), or straight in its form. */
+  opensInto?: 'viewing' | 'editing';
+  /** A new row's empty draft: `sheet.add` opens the form on it (saved with id null; it has no history). */
+  newDraft?: TDraft;
+  /** The draft with an uploaded image's url: `image.choose` resizes (`prepareImage`) and uploads (`uploadImage`) a file into it. */
+  withImage?: (draft: TDraft, url: string) => TDraft;
 }
 
 /** The code of a failed save's answer (`{ status, data: { code } }`) when it is one of `codes`, else null. */
@@ -164,13 +185,25 @@ export function shownDraft<TRow extends { _id: string }, TDraft>(
   return context.draft ?? (row ? draftOf(row) : null);
 }
 
-export function adminSheetList<TRow extends { _id: string }, TDraft, TBody, TStatus extends string, TChange>(
+/** States (or transitions) a chart has only when `on`: typed as they are, so a chart that has them names them. */
+const only = <const T extends object>(on: boolean, value: T): T => (on ? value : ({} as T));
+
+/** The rows a list shows: all the server found, or those the phone's search matches in a list loaded whole. */
+export function listedRows<TRow>(
+  context: { rows: TRow[]; query: string },
+  matches: ((row: TRow, query: string) => boolean) | undefined,
+): TRow[] {
+  return matches ? context.rows.filter((row) => matches(row, context.query)) : context.rows;
+}
+
+export function adminSheetList<TRow extends { _id: string }, TDraft, TBody, TStatus extends string, TChange, TId extends string | null = string>(
   spec: AdminSheetListSpec<TRow, TDraft, TBody, TChange>,
 ) {
   type Context = AdminSheetListContext<TRow, TDraft, TStatus>;
   const bodyOf = (context: Context): TBody | null => {
-    const row = openRow(context);
-    return row && context.draft ? spec.bodyOf(row, context.draft) : null;
+    const row = openRow(context) ?? null;
+    if (!context.draft || (row === null && context.openId !== null)) return null;
+    return spec.bodyOf(row, context.draft);
   };
   const refusalOf = (context: Context): string | null => {
     const row = openRow(context);
@@ -178,22 +211,35 @@ export function adminSheetList<TRow extends { _id: string }, TDraft, TBody, TSta
   };
   const refusalCodes = spec.refusalCodes ?? [];
   const root = `#${spec.id}`;
+  const { matches, newDraft, withImage } = spec;
+  const opensIntoEditing = spec.opensInto === 'editing';
   // Closing is offered while the sheet waits on nothing (not while it saves or reloads).
   const closeSheet = { target: `${root}.browsing`, actions: 'closeSheet' } as const;
+  const save = [
+    ...(spec.refusalOf ? [{ guard: 'draftIsRefused', target: `${root}.sheet.editing.refused`, actions: 'setRefusal' } as const] : []),
+    { guard: 'draftIsComplete', target: `${root}.sheet.saving` } as const,
+  ];
+  // With an image, saving and choosing are offered while no image is on its way.
+  const saveOrChoose = { on: { 'sheet.save': save, 'image.choose': { target: `${root}.sheet.editing.preparingImage` } } } as const;
+  const newFilter = { target: 'browsing.debouncing', actions: 'setFilter' } as const;
+  const onNewFilter = matches ? {} : { 'search.change': newFilter, 'status.change': newFilter };
   return setup({
     types: {
       context: {} as Context,
       events: {} as AdminSheetListEvent<TStatus, TChange>,
-      tags: {} as 'loading' | 'loadingMore' | 'moreFailed' | 'fetchFailed' | 'saving' | 'saveFailed' | 'editing' | 'refused',
+      tags: {} as 'loading' | 'loadingMore' | 'moreFailed' | 'fetchFailed' | 'saving' | 'saveFailed' | 'editing' | 'refused' | 'uploading' | 'uploadFailed',
     },
     actors: {
       loadPage: notProvided<Page<TRow>, PageQuery>(spec.id, 'loadPage'),
-      saveRow: notProvided<SaveOutcome, SaveRowInput<TBody>>(spec.id, 'saveRow'),
+      saveRow: notProvided<SaveOutcome, SaveRowInput<TBody, TId>>(spec.id, 'saveRow'),
       /** `GET /{kind}/{id}/history`: who changed what, and when. */
       loadHistory: notProvided<AuditEntry[], { id: string }>(spec.id, 'loadHistory'),
+      /** A chosen image resized and re-encoded (SPEC §5), then uploaded: its url goes into the draft. */
+      prepareImage: notProvided<Blob, { file: Blob }>(spec.id, 'prepareImage'),
+      uploadImage: notProvided<string, { file: Blob }>(spec.id, 'uploadImage'),
     },
     guards: {
-      isListed: ({ context, event }) => event.type === 'sheet.open' && context.rows.some((row) => row._id === event.id),
+      isListed: ({ context, event }) => event.type === 'sheet.open' && listedRows(context, matches).some((row) => row._id === event.id),
       draftIsComplete: ({ context }) => bodyOf(context) !== null,
       draftIsRefused: ({ context }) => bodyOf(context) !== null && refusalOf(context) !== null,
       answerIsRefusal: (_, error: unknown) => refusalCodeOf(error, refusalCodes) !== null,
@@ -213,8 +259,19 @@ export function adminSheetList<TRow extends { _id: string }, TDraft, TBody, TSta
         status: event.type === 'status.change' ? event.status : context.status,
       })),
       openSheet: assign(({ event }) => ({ openId: event.type === 'sheet.open' ? event.id : null, history: null, historyFailed: false })),
+      startNewDraft: assign({ openId: null, draft: newDraft ?? null, editBase: newDraft ?? null, refused: null, refusal: null, history: [], historyFailed: false }),
+      /** An opened row's audit trail loads while its sheet is open (a new row has none to load). */
+      loadOpenHistory: enqueueActions(({ context, enqueue }) => {
+        if (context.openId !== null) enqueue.spawnChild('loadHistory', { id: 'history', input: { id: context.openId } });
+      }),
+      stopHistory: stopChild('history'),
       setHistory: assign((_, history: AuditEntry[]) => ({ history })),
       markHistoryFailed: assign({ historyFailed: true }),
+      holdPreparedImage: assign((_, image: Blob) => ({ preparedImage: image })),
+      setDraftImage: assign(({ context }, url: string) => ({
+        draft: context.draft && withImage ? withImage(context.draft, url) : context.draft,
+        preparedImage: null,
+      })),
       closeSheet: assign({ openId: null, draft: null, editBase: null, refused: null, refusal: null }),
       startDraft: assign(({ context }) => {
         const row = openRow(context);
@@ -252,6 +309,7 @@ export function adminSheetList<TRow extends { _id: string }, TDraft, TBody, TSta
       editBase: null,
       refused: null,
       refusal: null,
+      preparedImage: null,
     },
     initial: 'loading',
     // A new search or status waits for quiet (SEARCH_DELAY), then loads its first page.
@@ -265,27 +323,26 @@ export function adminSheetList<TRow extends { _id: string }, TDraft, TBody, TSta
           onDone: { target: 'browsing', actions: { type: 'setFirstPage', params: ({ event }) => event.output } },
           onError: 'loadFailed',
         },
-        on: {
-          'search.change': { target: 'browsing.debouncing', actions: 'setFilter' },
-          'status.change': { target: 'browsing.debouncing', actions: 'setFilter' },
-        },
+        on: onNewFilter,
       },
       loadFailed: {
         tags: ['fetchFailed'],
-        on: {
-          'list.reload': 'loading',
-          'search.change': { target: 'browsing.debouncing', actions: 'setFilter' },
-          'status.change': { target: 'browsing.debouncing', actions: 'setFilter' },
-        },
+        on: { 'list.reload': 'loading', ...onNewFilter },
       },
+      // A list loaded whole is searched on the phone at each keystroke; a paged one on the server (below).
       browsing: {
-        initial: 'idle',
         on: {
-          'search.change': { target: '.debouncing', reenter: true, actions: 'setFilter' },
-          'status.change': { target: '.debouncing', reenter: true, actions: 'setFilter' },
-          'sheet.open': { guard: 'isListed', target: 'sheet', actions: 'openSheet' },
+          ...(matches
+            ? { 'search.change': { actions: 'setFilter' } }
+            : {
+                'search.change': { target: '.debouncing', reenter: true, actions: 'setFilter' },
+                'status.change': { target: '.debouncing', reenter: true, actions: 'setFilter' },
+              }),
+          'sheet.open': { guard: 'isListed', target: 'sheet', actions: opensIntoEditing ? ['openSheet', 'startDraft'] : 'openSheet' },
+          ...(newDraft ? { 'sheet.add': { target: 'sheet', actions: 'startNewDraft' } } : {}),
         },
-        states: {
+        initial: matches ? undefined : 'idle',
+        states: only(!matches, {
           idle: { on: { 'list.more': { guard: 'hasMore', target: 'more' } } },
           debouncing: { after: { SEARCH_DELAY: `${root}.loading` } },
           more: {
@@ -299,39 +356,64 @@ export function adminSheetList<TRow extends { _id: string }, TDraft, TBody, TSta
             },
           },
           moreFailed: { tags: ['moreFailed'], on: { 'list.more': 'more' } },
-        },
+        }),
       },
       sheet: {
-        initial: 'viewing',
+        initial: opensIntoEditing ? 'editing' : 'viewing',
         // The audit trail shows under the form for as long as the sheet is open.
-        invoke: {
-          id: 'history',
-          src: 'loadHistory',
-          input: ({ context }) => ({ id: context.openId! }),
-          onDone: { actions: { type: 'setHistory', params: ({ event }) => event.output } },
-          onError: { actions: 'markHistoryFailed' },
+        entry: 'loadOpenHistory',
+        exit: 'stopHistory',
+        on: {
+          'xstate.done.actor.history': { actions: { type: 'setHistory', params: ({ event }) => event.output } },
+          'xstate.error.actor.history': { actions: 'markHistoryFailed' },
         },
         states: {
-          viewing: { on: { 'sheet.edit': { target: 'editing', actions: 'startDraft' }, 'sheet.close': closeSheet } },
+          // Only in a chart whose sheet opens read-only.
+          ...only(!opensIntoEditing, { viewing: { on: { 'sheet.edit': { target: 'editing', actions: 'startDraft' }, 'sheet.close': closeSheet } } }),
           editing: {
             tags: ['editing'],
             initial: 'fresh',
             states: {
-              fresh: {},
+              fresh: withImage ? saveOrChoose : {},
               // A save failed for a reason other than a stale version: the draft stays for another try.
-              failed: { tags: ['saveFailed'] },
+              failed: { tags: ['saveFailed'], ...(withImage ? saveOrChoose : {}) },
               // Refused before or by the server (a past date): the reason shows at its field until it changes.
               // (Only in a chart with a refusal; typed as nothing, so the state value names fresh and failed: read the 'refused' tag.)
               ...((spec.refusalOf
                 ? { refused: { tags: ['refused'], on: { 'draft.change': { target: 'fresh', actions: ['clearRefusal', 'changeDraft'] } } } }
                 : {}) as object),
+              // The chosen file is resized and re-encoded first (SPEC §5), then uploaded; no save meanwhile.
+              // Only in a chart with an image.
+              ...only(!!withImage, {
+                preparingImage: {
+                  tags: ['uploading'],
+                  invoke: {
+                    id: 'prepareImage',
+                    src: 'prepareImage',
+                    input: ({ event }) => {
+                      assertEvent(event, 'image.choose');
+                      return { file: event.file };
+                    },
+                    onDone: { target: 'uploadingImage', actions: { type: 'holdPreparedImage', params: ({ event }) => event.output } },
+                    onError: 'uploadFailed',
+                  },
+                },
+                uploadingImage: {
+                  tags: ['uploading'],
+                  invoke: {
+                    id: 'uploadImage',
+                    src: 'uploadImage',
+                    input: ({ context }) => ({ file: context.preparedImage! }),
+                    onDone: { target: 'fresh', actions: { type: 'setDraftImage', params: ({ event }) => event.output } },
+                    onError: 'uploadFailed',
+                  },
+                },
+                uploadFailed: { tags: ['uploadFailed'], ...saveOrChoose },
+              }),
             },
             on: {
               'draft.change': { actions: 'changeDraft' },
-              'sheet.save': [
-                ...(spec.refusalOf ? [{ guard: 'draftIsRefused', target: '.refused', actions: 'setRefusal' } as const] : []),
-                { guard: 'draftIsComplete', target: 'saving' },
-              ],
+              ...(withImage ? {} : { 'sheet.save': save }),
               'sheet.close': closeSheet,
             },
           },
@@ -340,7 +422,7 @@ export function adminSheetList<TRow extends { _id: string }, TDraft, TBody, TSta
             invoke: {
               id: 'save',
               src: 'saveRow',
-              input: ({ context }) => ({ id: context.openId!, body: bodyOf(context)! }),
+              input: ({ context }) => ({ id: context.openId as TId, body: bodyOf(context)! }),
               onDone: [
                 { guard: { type: 'wasConflict', params: ({ event }) => event.output }, target: 'reloading', actions: 'keepRefusedDraft' },
                 { target: `${root}.loading`, actions: 'closeSheet' },

@@ -31,7 +31,7 @@ export const adminQuotationsMachine = adminSheetList<Quotation, QuotationDraft, 
   id: 'adminQuotations',
   displayIdOf: (quotation) => quotation.quotationDisplayId,
   draftOf: quotationDraftOf,
-  bodyOf: quotationPatchBody,
+  bodyOf: (quotation, draft) => quotation && quotationPatchBody(quotation, draft),
   change: (draft, change) => ('line' in change ? withLine(draft, change.line, change.field, change.value) : { ...draft, status: change.status }),
   reapply: reapplyQuotationDraft,
 });

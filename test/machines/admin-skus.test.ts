@@ -1,25 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
+import type { Page, PageQuery } from '../../machines/admin-list';
 import type { SaveOutcome } from '../../machines/admin-sheet';
 import { skuDraftChanges, skuDraftOf, skuSaveBody } from '../../machines/admin-sku-draft';
 import { adminSkusMachine, visibleSkus, type SaveSkuInput } from '../../machines/admin-skus.machine';
 import type { Sku } from '../../src/domain/types';
 import { controlled } from '../support/controlled';
 import { settle } from './admin-controlled';
-import { SKUS } from './admin-fixtures';
+import { page, SKUS } from './admin-fixtures';
 import { SKU_IMAGE_FILE, SKUS_CHANGED } from './admin-model-events';
 
 async function loaded() {
-  const load = controlled<Sku[], void>();
+  const load = controlled<Page<Sku>, PageQuery>();
   const save = controlled<SaveOutcome, SaveSkuInput>();
   const prepare = controlled<Blob, { file: Blob }>();
   const upload = controlled<string, { file: Blob }>();
   const actor = createActor(
     adminSkusMachine.provide({
-      actors: { loadSkus: load.logic, saveSku: save.logic, prepareSkuImage: prepare.logic, uploadSkuImage: upload.logic },
+      actors: { loadPage: load.logic, saveRow: save.logic, prepareImage: prepare.logic, uploadImage: upload.logic },
     }),
   ).start();
-  load.last().resolve(SKUS);
+  load.last().resolve(page(SKUS));
   await settle();
   return { actor, load, save, prepare, upload };
 }
@@ -35,7 +36,7 @@ const fill = (actor: Awaited<ReturnType<typeof loaded>>['actor']) => {
     minimumPrice: '1,800.50',
   } as const;
   for (const [field, value] of Object.entries(fields)) {
-    actor.send({ type: 'draft.field', field: field as keyof typeof fields, value });
+    actor.send({ type: 'draft.change', change: { field: field as keyof typeof fields, value } });
   }
 };
 
@@ -54,9 +55,9 @@ describe('the admin SKUs chart', () => {
 
   it('adds a SKU: Save waits for every field and the uploaded image, then posts it without a version', async () => {
     const { actor, save, prepare, upload } = await loaded();
-    actor.send({ type: 'sku.add' });
+    actor.send({ type: 'sheet.add' });
     fill(actor);
-    expect(actor.getSnapshot().can({ type: 'sku.save' })).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'sheet.save' })).toBe(false);
     actor.send({ type: 'image.choose', file: SKU_IMAGE_FILE });
     expect(actor.getSnapshot().hasTag('uploading')).toBe(true);
     expect(prepare.last().input.file).toBe(SKU_IMAGE_FILE);
@@ -64,11 +65,11 @@ describe('the admin SKUs chart', () => {
     prepare.last().resolve(resized);
     await settle();
     expect(upload.last().input.file).toBe(resized);
-    expect(actor.getSnapshot().can({ type: 'sku.save' })).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'sheet.save' })).toBe(false);
     upload.last().resolve('/api/uploads/bagasse0001');
     await settle();
-    expect(actor.getSnapshot().can({ type: 'sku.save' })).toBe(true);
-    actor.send({ type: 'sku.save' });
+    expect(actor.getSnapshot().can({ type: 'sheet.save' })).toBe(true);
+    actor.send({ type: 'sheet.save' });
     expect(save.last().input).toEqual({
       id: null,
       body: {
@@ -86,9 +87,9 @@ describe('the admin SKUs chart', () => {
 
   it('edits a SKU with its version and, once saved, closes the sheet and reloads', async () => {
     const { actor, load, save } = await loaded();
-    actor.send({ type: 'sku.open', id: 's2' });
-    actor.send({ type: 'draft.field', field: 'availableQty', value: '75' });
-    actor.send({ type: 'sku.save' });
+    actor.send({ type: 'sheet.open', id: 's2' });
+    actor.send({ type: 'draft.change', change: { field: 'availableQty', value: '75' } });
+    actor.send({ type: 'sheet.save' });
     expect(save.last().input.id).toBe('s2');
     expect(save.last().input.body).toMatchObject({ availableQty: 75, version: 1, minimumPrice: 250000 });
     save.last().resolve({ outcome: 'saved' });
@@ -99,7 +100,7 @@ describe('the admin SKUs chart', () => {
 
   it('shows the upload failure and lets the admin choose another image', async () => {
     const { actor, prepare, upload } = await loaded();
-    actor.send({ type: 'sku.open', id: 's1' });
+    actor.send({ type: 'sheet.open', id: 's1' });
     actor.send({ type: 'image.choose', file: SKU_IMAGE_FILE });
     prepare.last().resolve(SKU_IMAGE_FILE);
     await settle();
@@ -113,12 +114,12 @@ describe('the admin SKUs chart', () => {
 
   it('after a 409 shows the save failure with the reloaded SKU and what the admin changed', async () => {
     const { actor, load, save } = await loaded();
-    actor.send({ type: 'sku.open', id: 's1' });
-    actor.send({ type: 'draft.field', field: 'availableQty', value: '42' });
-    actor.send({ type: 'sku.save' });
+    actor.send({ type: 'sheet.open', id: 's1' });
+    actor.send({ type: 'draft.change', change: { field: 'availableQty', value: '42' } });
+    actor.send({ type: 'sheet.save' });
     save.last().resolve({ outcome: 'conflict' });
     await settle();
-    load.last().resolve(SKUS_CHANGED);
+    load.last().resolve(page(SKUS_CHANGED));
     await settle();
     const { context } = actor.getSnapshot();
     expect(actor.getSnapshot().hasTag('saveFailed')).toBe(true);
@@ -130,9 +131,9 @@ describe('the admin SKUs chart', () => {
 
   it('keeps the draft when a save fails for another reason', async () => {
     const { actor, save } = await loaded();
-    actor.send({ type: 'sku.open', id: 's1' });
-    actor.send({ type: 'draft.field', field: 'brandName', value: 'Khedut' });
-    actor.send({ type: 'sku.save' });
+    actor.send({ type: 'sheet.open', id: 's1' });
+    actor.send({ type: 'draft.change', change: { field: 'brandName', value: 'Khedut' } });
+    actor.send({ type: 'sheet.save' });
     save.last().reject({ status: 500, data: { message: 'down' } });
     await settle();
     expect(actor.getSnapshot().matches({ sheet: { editing: 'failed' } })).toBe(true);

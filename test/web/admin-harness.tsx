@@ -49,7 +49,7 @@ export function adminEffects() {
     verifyUser: controlled<unknown, { id: string }>(),
     /** The photo's and the Aadhaar image's fetch (one protected-image chart each): tell them apart by url. */
     fetchImage: controlledCallback<{ url: string }>(),
-    loadSkus: controlled<Sku[], void>(),
+    loadSkus: controlled<Page<Sku>, PageQuery>(),
     saveSku: controlled<SaveOutcome, SaveSkuInput>(),
     prepareSkuImage: controlled<Blob, { file: Blob }>(),
     uploadSkuImage: controlled<string, { file: Blob }>(),
@@ -90,10 +90,10 @@ export function renderAdmin(
       fetchImage: effects.fetchImage.logic,
     },
     skus: {
-      loadSkus: effects.loadSkus.logic,
-      saveSku: effects.saveSku.logic,
-      prepareSkuImage: effects.prepareSkuImage.logic,
-      uploadSkuImage: effects.uploadSkuImage.logic,
+      loadPage: effects.loadSkus.logic,
+      saveRow: effects.saveSku.logic,
+      prepareImage: effects.prepareSkuImage.logic,
+      uploadImage: effects.uploadSkuImage.logic,
       loadHistory: effects.skuHistory.logic,
     },
     quotations: { loadPage: effects.loadQuotations.logic, saveRow: effects.saveQuotation.logic, loadHistory: effects.quotationHistory.logic },

@@ -137,7 +137,7 @@ describe('the admin screens', () => {
     expect(fetchFailed.closest('.admin-alert')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await calledAt(admin.effects.loadSkus, 2);
-    await answer(admin.effects.loadSkus, done(SKUS));
+    await answer(admin.effects.loadSkus, done(page(SKUS)));
     await userEvent.click(screen.getByRole('button', { name: /SKU1002/ }));
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Save' }));
     await calledAt(admin.effects.saveSku);
@@ -148,7 +148,7 @@ describe('the admin screens', () => {
   it('adds a SKU: the chosen image is resized, then uploaded as kind sku, then every field is sent', async () => {
     const admin = renderAdmin('/admin/skus');
     await calledAt(admin.effects.loadSkus);
-    await answer(admin.effects.loadSkus, done(SKUS));
+    await answer(admin.effects.loadSkus, done(page(SKUS)));
     await userEvent.click(screen.getByRole('button', { name: 'Add SKU' }));
     const sheet = screen.getByRole('dialog', { name: 'Add SKU' });
     for (const [label, value] of [

@@ -23,12 +23,12 @@ const nameInput = () => within(sheet()).getByLabelText('Name') as HTMLInputEleme
 const driver: ScreenDriver = {
   path: '/admin/skus',
   effects: {
-    loadSkus: 'loadSkus',
-    reloadSkus: 'loadSkus',
-    saveSku: 'saveSku',
-    prepareSkuImage: 'prepareSkuImage',
-    uploadSkuImage: 'uploadSkuImage',
-    skuHistory: 'skuHistory',
+    load: 'loadSkus',
+    reload: 'loadSkus',
+    save: 'saveSku',
+    prepareImage: 'prepareSkuImage',
+    uploadImage: 'uploadSkuImage',
+    history: 'skuHistory',
   },
   async gestures(event) {
     switch (event.type) {
@@ -36,20 +36,20 @@ const driver: ScreenDriver = {
         return typeInto(screen.getByRole('searchbox', { name: 'Search SKUs' }), event.query);
       case 'list.reload':
         return click(screen.getByRole('button', { name: 'Try again' }));
-      case 'sku.add':
+      case 'sheet.add':
         return click(screen.getByRole('button', { name: 'Add SKU' }));
-      case 'sku.open':
+      case 'sheet.open':
         return click(screen.getByRole('button', { name: /SKU1001/ }));
-      case 'draft.field':
-        return typeInto(within(sheet()).getByLabelText('Name'), event.value);
+      case 'draft.change':
+        return typeInto(within(sheet()).getByLabelText('Name'), event.change.value);
       case 'image.choose':
         return userEvent.upload(
           within(sheet()).getByLabelText('Choose image'),
           new File([event.file], 'bagasse.png', { type: 'image/png' }),
         );
-      case 'sku.save':
+      case 'sheet.save':
         return click(buttonIn(sheet(), 'Save'));
-      case 'sku.edit':
+      case 'sheet.edit':
         return click(buttonIn(sheet(), 'Edit the saved values'));
       case 'draft.reapply':
         return click(buttonIn(sheet(), 'Apply my changes again'));
@@ -79,7 +79,7 @@ const driver: ScreenDriver = {
       const title = sku ? `Edit ${sku.skuDisplayId}` : 'Add SKU';
       expect(within(sheet()).getByRole('heading', { name: title })).toBeTruthy();
       expect(nameInput().value).toBe(shownSkuDraft(ctx(snapshot))!.name);
-      expectEnabled(buttonIn(sheet(), /Save|Saving/), snapshot.can({ type: 'sku.save' }));
+      expectEnabled(buttonIn(sheet(), /Save|Saving/), snapshot.can({ type: 'sheet.save' }));
       // A saved SKU shows its audit trail under the form; a new one has none.
       if (sku) expectHistory(snapshot);
       else expect(within(sheet()).queryByRole('region', { name: 'History' })).toBeNull();
@@ -87,7 +87,7 @@ const driver: ScreenDriver = {
     'sheet.editing': () => {
       expect(nameInput().disabled).toBe(false);
     },
-    'sheet.editing.ready': () => {
+    'sheet.editing.fresh': () => {
       expect(within(sheet()).queryByRole('alert')).toBeNull();
       expect(within(sheet()).queryByText('Uploading image...')).toBeNull();
     },

@@ -60,9 +60,12 @@ const historyOf = (call: ApiCall, kind: 'users' | 'skus' | 'quotations' | 'order
     async (input, signal) => (await call<DataResponse<AuditEntry[]>>('GET', `/${kind}/${encodeURIComponent(input.id)}/history`, { signal })).data,
   );
 
-/** The catalogue is one list, not paged. */
-const list = <T>(call: ApiCall, path: string) =>
-  effect<T[], void>(async (_, signal) => (await call<DataResponse<T[]>>('GET', path, { signal })).data);
+/** The catalogue is one list, not paged: it is answered as the one page a chart's list loads (searched on the phone). */
+const wholeList = <T>(call: ApiCall, path: string) =>
+  effect<PageResponse<T>, PageQuery>(async (_, signal) => {
+    const data = (await call<DataResponse<T[]>>('GET', path, { signal })).data;
+    return { data, nextCursor: null, total: data.length };
+  });
 
 /** Rows per page: a screenful or two on a phone, small enough for 3G. */
 const ADMIN_PAGE_SIZE = 50;
@@ -78,17 +81,17 @@ export const adminUsersActors = (call: ApiCall = api) => ({
 });
 
 export const adminSkusActors = (call: ApiCall = api) => ({
-  loadSkus: list<Sku>(call, '/skus'),
+  loadPage: wholeList<Sku>(call, '/skus'),
   loadHistory: historyOf(call, 'skus'),
-  saveSku: effect<SaveOutcome, SaveSkuInput>((input, signal) =>
+  saveRow: effect<SaveOutcome, SaveSkuInput>((input, signal) =>
     saveOutcome(() =>
       input.id === null
         ? call('POST', '/skus', { body: input.body, signal })
         : call('PATCH', `/skus/${encodeURIComponent(input.id)}`, { body: input.body, signal }),
     ),
   ),
-  prepareSkuImage: prepareImage,
-  uploadSkuImage: effect<string, { file: Blob }>(async (input, signal) => {
+  prepareImage,
+  uploadImage: effect<string, { file: Blob }>(async (input, signal) => {
     const form = new FormData();
     form.append('kind', 'sku');
     form.append('file', input.file, input.file.type === 'image/png' ? 'sku.png' : 'sku.jpg');

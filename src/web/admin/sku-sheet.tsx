@@ -77,16 +77,16 @@ export function SkuSheet({ snapshot, send }: { snapshot: Snapshot; send: Send })
       onClose={snapshot.can({ type: 'sheet.close' }) ? () => send({ type: 'sheet.close' }) : null}
       footer={
         <>
-          {editing && !uploading && !snapshot.can({ type: 'sku.save' }) ? (
+          {editing && !uploading && !snapshot.can({ type: 'sheet.save' }) ? (
             <p className="admin-muted admin-small admin-footer-hint">
               <FormattedMessage id="admin.skus.saveHint" defaultMessage="Fill in every field and choose an image to save." />
             </p>
           ) : null}
           <SaveButton
             block
-            canSave={snapshot.can({ type: 'sku.save' })}
+            canSave={snapshot.can({ type: 'sheet.save' })}
             saving={snapshot.hasTag('saving')}
-            onSave={() => send({ type: 'sku.save' })}
+            onSave={() => send({ type: 'sheet.save' })}
             label={<FormattedMessage id="admin.skus.save" defaultMessage="Save" />}
           />
         </>
@@ -96,7 +96,7 @@ export function SkuSheet({ snapshot, send }: { snapshot: Snapshot; send: Send })
         failed={snapshot.hasTag('saveFailed') ? <FormattedMessage id="admin.skus.saveFailed" defaultMessage="Failed to save SKU." /> : null}
         conflictRows={snapshot.matches({ sheet: 'conflict' }) ? changeRows : null}
         onReapply={() => send({ type: 'draft.reapply' })}
-        onStartOver={() => send({ type: 'sku.edit' })}
+        onStartOver={() => send({ type: 'sheet.edit' })}
       />
       <div className="admin-field admin-image-field">
         <span className="admin-label" id="admin-sku-image-label">
@@ -146,7 +146,7 @@ export function SkuSheet({ snapshot, send }: { snapshot: Snapshot; send: Send })
           disabled={!editing}
           invalid={form[field] !== '' && !isSkuFieldValid(field, form[field])}
           hint={<FormattedMessage {...(HINT[field] ?? REQUIRED)} />}
-          onChange={(value) => send({ type: 'draft.field', field, value })}
+          onChange={(value) => send({ type: 'draft.change', change: { field, value } })}
         />
       ))}
       {TRANSLATED_LANGUAGES.map((language) => (
@@ -168,7 +168,7 @@ export function SkuSheet({ snapshot, send }: { snapshot: Snapshot; send: Send })
                 disabled={!editing}
                 invalid={false}
                 hint={null}
-                onChange={(value) => send({ type: 'draft.field', field, value })}
+                onChange={(value) => send({ type: 'draft.change', change: { field, value } })}
               />
             );
           })}

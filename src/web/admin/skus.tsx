@@ -23,8 +23,8 @@ function AdminSkus({ snapshot, send }: ChartView<'adminSkus'>) {
         <button
           type="button"
           className="shop-button shop-button-primary"
-          disabled={!snapshot.can({ type: 'sku.add' })}
-          onClick={() => send({ type: 'sku.add' })}
+          disabled={!snapshot.can({ type: 'sheet.add' })}
+          onClick={() => send({ type: 'sheet.add' })}
         >
           <PlusIcon />
           <FormattedMessage id="admin.skus.add" defaultMessage="Add SKU" />
@@ -42,8 +42,8 @@ function AdminSkus({ snapshot, send }: ChartView<'adminSkus'>) {
             <button
               type="button"
               className="shop-card admin-row"
-              onClick={() => send({ type: 'sku.open', id: sku._id })}
-              disabled={!snapshot.can({ type: 'sku.open', id: sku._id })}
+              onClick={() => send({ type: 'sheet.open', id: sku._id })}
+              disabled={!snapshot.can({ type: 'sheet.open', id: sku._id })}
             >
               <img className="admin-thumb" src={sku.image} alt="" width={56} height={56} loading="lazy" />
               <span className="admin-row-main">
