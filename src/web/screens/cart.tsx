@@ -5,15 +5,14 @@
  * keeps a refused text as typed and says why (`cartItemBox`); nothing is changed unseen.
  */
 import { useSelector } from '@xstate/react';
-import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { cartItemBox } from '../../../machines/cart.machine';
 import { ROUTES } from '../../domain/routes';
 import type { CartItem } from '../../domain/types';
-import { MinusIcon, PlusIcon, TrashIcon } from '../shop/icons';
+import { TrashIcon } from '../shop/icons';
 import { NavLink } from '../shop/nav-link';
 import { ProductImage } from '../shop/product-image';
-import { QuantityRefusalText } from '../shop/quantity-refusal';
+import { QuantityStepper } from '../shop/quantity-stepper';
 import { BackHeader, ShopLayout } from '../shop/shop-layout';
 import { useCart, type CartActorRef } from '../shop/use-shop';
 import { skuName, unitText } from '../../domain/sku-text';
@@ -68,8 +67,6 @@ export default function CartScreen() {
 
 function CartLine({ cart, item, sending }: { cart: CartActorRef; item: CartItem; sending: boolean }) {
   const intl = useIntl();
-  const boxId = useId();
-  const refusalId = useId();
   const name = skuName(item, intl.locale);
   const box = useSelector(cart, (s) => cartItemBox(s, item._id), (a, b) => a.text === b.text && a.refusal === b.refusal);
   const canDecrease = useSelector(cart, (s) => s.can({ type: 'cart.decrement', id: item._id }));
@@ -86,30 +83,19 @@ function CartLine({ cart, item, sending }: { cart: CartActorRef; item: CartItem;
       <button type="button" className="shop-icon-button shop-danger" disabled={sending} onClick={() => cart.send({ type: 'cart.remove', id: item._id })} aria-label={intl.formatMessage({ id: 'shop.cart.remove', defaultMessage: 'Remove {name}' }, { name })}>
         <TrashIcon />
       </button>
-      <div className="shop-quantity-input shop-cart-quantity">
-        <button type="button" className="shop-icon-button" disabled={sending || !canDecrease} onClick={() => cart.send({ type: 'cart.decrement', id: item._id })} aria-label={intl.formatMessage({ id: 'shop.cart.decrease', defaultMessage: 'Decrease {name}' }, { name })}>
-          <MinusIcon />
-        </button>
-        {/* A text box, as on /sku-details: what the farmer typed reaches the cart chart as typed. */}
-        <input
-          id={boxId}
-          type="text"
-          role="spinbutton"
-          inputMode="decimal"
-          autoComplete="off"
-          value={box.text}
-          disabled={sending}
-          aria-label={intl.formatMessage({ id: 'shop.cart.quantityOf', defaultMessage: 'Quantity of {name}' }, { name })}
-          aria-invalid={box.refusal !== null}
-          aria-describedby={box.refusal === null ? undefined : refusalId}
-          onChange={(e) => cart.send({ type: 'cart.type', id: item._id, text: e.target.value })}
-        />
-        <span className="shop-unit">{unitText(item.skuQuantityUnit, intl)}</span>
-        <button type="button" className="shop-icon-button" disabled={!canIncrease} onClick={() => cart.send({ type: 'cart.increment', id: item._id })} aria-label={intl.formatMessage({ id: 'shop.cart.increase', defaultMessage: 'Increase {name}' }, { name })}>
-          <PlusIcon />
-        </button>
-      </div>
-      {box.refusal === null ? null : <QuantityRefusalText id={refusalId} reason={box.refusal} unit={item.skuQuantityUnit} />}
+      <QuantityStepper
+        className="shop-cart-quantity"
+        name={name}
+        unit={item.skuQuantityUnit}
+        box={box}
+        label={intl.formatMessage({ id: 'shop.cart.quantityOf', defaultMessage: 'Quantity of {name}' }, { name })}
+        disabled={sending}
+        canDecrease={!sending && canDecrease}
+        canIncrease={canIncrease}
+        onDecrease={() => cart.send({ type: 'cart.decrement', id: item._id })}
+        onIncrease={() => cart.send({ type: 'cart.increment', id: item._id })}
+        onType={(text) => cart.send({ type: 'cart.type', id: item._id, text })}
+      />
     </li>
   );
 }

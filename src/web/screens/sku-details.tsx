@@ -10,19 +10,17 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { quantityBox } from '../../../machines/cart.machine';
 import { isCatalogueLoading, selectedSku } from '../../../machines/catalogue.machine';
 import { cartItemOf } from '../../domain/cart';
-import { MinusIcon, PlusIcon } from '../shop/icons';
 import { ProductImage } from '../shop/product-image';
-import { QuantityRefusalText } from '../shop/quantity-refusal';
+import { QuantityStepper } from '../shop/quantity-stepper';
 import { BackHeader, ShopLayout } from '../shop/shop-layout';
 import { useCart, useCatalogue } from '../shop/use-shop';
-import { skuName, skuText, unitText } from '../../domain/sku-text';
+import { skuName, skuText } from '../../domain/sku-text';
 
 export default function SkuDetailsScreen() {
   const catalogue = useCatalogue();
   const cart = useCart();
   const intl = useIntl();
   const quantityId = useId();
-  const refusalId = useId();
   const sku = useSelector(catalogue, selectedSku);
   const loading = useSelector(catalogue, isCatalogueLoading);
   const skuId = sku?._id ?? '';
@@ -69,41 +67,18 @@ export default function SkuDetailsScreen() {
           <label htmlFor={quantityId} className="shop-label">
             <FormattedMessage id="shop.sku.quantity" defaultMessage="Quantity" />
           </label>
-          <div className="shop-quantity-input">
-            <button
-              type="button"
-              className="shop-icon-button"
-              disabled={!canDecrease}
-              onClick={() => cart.send({ type: 'draft.decrement', skuId, unit })}
-              aria-label={intl.formatMessage({ id: 'shop.cart.decrease', defaultMessage: 'Decrease {name}' }, { name: skuName(sku, intl.locale) })}
-            >
-              <MinusIcon />
-            </button>
-            {/* A text box, so what the farmer typed reaches the cart chart as typed and a refusal can say why. */}
-            <input
-              id={quantityId}
-              type="text"
-              role="spinbutton"
-              inputMode="decimal"
-              autoComplete="off"
-              value={box.text}
-              placeholder="0"
-              aria-invalid={box.refusal !== null}
-              aria-describedby={box.refusal === null ? undefined : refusalId}
-              onChange={(e) => cart.send({ type: 'draft.change', skuId, unit, text: e.target.value })}
-            />
-            <span className="shop-unit">{unitText(unit, intl)}</span>
-            <button
-              type="button"
-              className="shop-icon-button"
-              disabled={!canIncrease}
-              onClick={() => cart.send({ type: 'draft.increment', skuId, unit })}
-              aria-label={intl.formatMessage({ id: 'shop.cart.increase', defaultMessage: 'Increase {name}' }, { name: skuName(sku, intl.locale) })}
-            >
-              <PlusIcon />
-            </button>
-          </div>
-          {box.refusal === null ? null : <QuantityRefusalText id={refusalId} reason={box.refusal} unit={unit} />}
+          <QuantityStepper
+            id={quantityId}
+            name={skuName(sku, intl.locale)}
+            unit={unit}
+            box={box}
+            placeholder="0"
+            canDecrease={canDecrease}
+            canIncrease={canIncrease}
+            onDecrease={() => cart.send({ type: 'draft.decrement', skuId, unit })}
+            onIncrease={() => cart.send({ type: 'draft.increment', skuId, unit })}
+            onType={(text) => cart.send({ type: 'draft.change', skuId, unit, text })}
+          />
           <button type="submit" className="shop-button shop-button-primary shop-button-block" disabled={!canAdd}>
             <FormattedMessage id="shop.sku.addToCart" defaultMessage="Add to Cart" />
           </button>
