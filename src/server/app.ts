@@ -15,6 +15,7 @@ import { AnswerCache, DEFAULT_ANSWER_CACHE, type AnswerCacheLimits } from './htt
 import { describeRoute } from './http/api-docs';
 import { installAuthHook } from './http/auth-hook';
 import type { Deps } from './http/context';
+import { createExpirySweeper } from './expiry-sweep';
 import { HttpError, installErrorHandlers, notFound } from './http/errors';
 import { installApiCompression } from './http/compression';
 import { installSecurityHeaders } from './http/security-headers';
@@ -45,6 +46,8 @@ export interface AppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Bounds of the per-farmer quotation answer cache (decision 025). */
   quotationCache?: AnswerCacheLimits;
+  /** The quotation-expiry sweep's interval (src/server/expiry-sweep.ts); defaults to EXPIRY_SWEEP_INTERVAL_MS. */
+  expirySweepMs?: number;
 }
 
 export const DEFAULT_IP_LIMIT: IpLimit = { max: 100, timeWindowMs: 60_000 };
@@ -70,6 +73,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     quotationAnswers: new AnswerCache(options.quotationCache ?? DEFAULT_ANSWER_CACHE),
   };
   app.decorate('deps', deps);
+  // Due quotations expire in the background too (reads expire only what they show): from ready to close.
+  const sweeper = createExpirySweeper({
+    db: deps.db,
+    now: deps.now,
+    rules: { validityDays: config.quotationValidityDays },
+    ...(options.expirySweepMs === undefined ? {} : { intervalMs: options.expirySweepMs }),
+    log: app.log,
+  });
+  app.addHook('onReady', async () => sweeper.start());
+  app.addHook('onClose', async () => sweeper.stop());
   await app.register(sensible);
   installErrorHandlers(app);
 

@@ -383,16 +383,18 @@ export async function moveStatus(
 }
 
 /**
- * The clock's move (issue 11): every COMPLETED quotation whose validity has ended becomes EXPIRED,
- * each in its own transaction with its audit row (no author) and its owner's version bump. Run before
- * any read that shows or acts on a quotation's status (`scope` narrows it to one farmer or to given
- * quotations); the index on (status, priced_at) keeps the check a bounded lookup.
+ * The clock's move (issue 11): COMPLETED quotations whose validity has ended become EXPIRED, each in
+ * its own transaction with its audit row (no author), the moved counts and its owner's version bump.
+ * `scope` narrows it to one farmer or to given quotations; unscoped, it takes at most `max` of the
+ * due ones, longest-priced first (the sweep's batch). The index on (status, priced_at) keeps the
+ * look-up bounded. Resolves to how many it expired.
  */
 export async function expireDue(
   db: Kysely<Database>,
   now: number,
   rules: QuotationRules,
   scope: { userId: string } | { quotationId: string } | { quotationIds: string[] } | Record<string, never> = {},
+  max = 500,
 ): Promise<number> {
   const pricedBefore = now - quotationValidUntil(0, rules.validityDays);
   let due = db
@@ -404,7 +406,7 @@ export async function expireDue(
   if ('quotationId' in scope) due = due.where('id', '=', scope.quotationId);
   if ('quotationIds' in scope) due = due.where('id', 'in', scope.quotationIds);
   let expired = 0;
-  for (const row of await due.limit(500).execute()) {
+  for (const row of await due.orderBy('pricedAt').orderBy('id').limit(max).execute()) {
     const until = row.pricedAt === null ? null : quotationValidUntil(Number(row.pricedAt), rules.validityDays);
     if (!quotationExpiresAt('COMPLETED', now, until)) continue;
     const moved = await db.transaction().execute(async (trx) => {
@@ -429,6 +431,84 @@ export async function expireDue(
     if (moved) expired++;
   }
   return expired;
+}
+
+/** Whether the clock has ended this quotation's validity at `now` (machines/quotation-lifecycle decides). */
+const dueAt = (now: number) => (q: Quotation): boolean => quotationExpiresAt(q.status, now, openValidity(q));
+
+/**
+ * The COMPLETED quotations past their validity that an EXPIRED page between `list.cursor` and the
+ * page's own last row would show once expired: the newest `list.limit` of them that match `q`. Any
+ * older one could not reach the page, so expiring these and reading again makes the page exact.
+ */
+async function dueWithinExpiredPage(db: Kysely<Database>, list: QuotationListQuery, page: QuotationPage, now: number, rules: QuotationRules) {
+  const after = timeCursor(list.cursor);
+  const last = timeCursor(page.nextCursor ?? undefined);
+  const search = parseSearch(list.q);
+  let due: QuotationsQuery = db
+    .selectFrom('quotations')
+    .where('quotations.status', '=', 'COMPLETED')
+    .where('quotations.pricedAt', '<=', now - quotationValidUntil(0, rules.validityDays));
+  if (search) due = searchQuotations(db, due, search);
+  if (after) due = due.where((eb) => eb(eb.refTuple('quotations.createdAt', 'quotations.displayId'), '<', eb.tuple(after[0], after[1])));
+  if (last) due = due.where((eb) => eb(eb.refTuple('quotations.createdAt', 'quotations.displayId'), '>', eb.tuple(last[0], last[1])));
+  const rows = await due
+    .select('quotations.id')
+    .orderBy('quotations.createdAt', 'desc')
+    .orderBy('quotations.displayId', 'desc')
+    .limit(list.limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The admin's list, one page, exact at `now` without expiring anything outside it (the backlog is the
+ * sweep's, `sweepExpired`): the due quotations the page shows are expired (`expireDue`, audited) and
+ * the page read again, so no admin sees a COMPLETED quotation past its validity. By status: an EXPIRED
+ * page first expires the due ones that belong in it (`dueWithinExpiredPage`); a COMPLETED page expires
+ * its due rows, and those the second read brings in still due are left out (EXPIRED by the clock; the
+ * next read or sweep records it). At most `limit` quotations are written per read.
+ */
+export async function adminQuotationPage(
+  db: Kysely<Database>,
+  list: Omit<QuotationListQuery, 'userId'>,
+  now: number,
+  rules: QuotationRules,
+): Promise<{ page: QuotationPage; expired: number }> {
+  const read = () => quotationPage(db, list, rules);
+  const isDue = dueAt(now);
+  const first = await read();
+  let due: string[] = [];
+  if (list.status === 'EXPIRED') due = await dueWithinExpiredPage(db, list, first, now, rules);
+  else if (list.status === undefined || list.status === 'COMPLETED') due = first.data.filter(isDue).map((q) => q._id);
+  if (due.length === 0) return { page: first, expired: 0 };
+  const expired = await expireDue(db, now, rules, { quotationIds: due });
+  const page = await read();
+  return { page: { ...page, data: page.data.filter((q) => !isDue(q)) }, expired };
+}
+
+/** How many due quotations one sweep batch expires before it lets other work run. */
+export const EXPIRY_SWEEP_BATCH = 100;
+
+/**
+ * The periodic sweep's pass: every due quotation is expired (`expireDue`: audited, counted, its owner's
+ * version bumped) in batches of `batch`, with `between` awaited after each full batch (the event loop
+ * serves requests there) and `stopped` asked before the next; the clock is read per batch.
+ */
+export async function sweepExpired(
+  db: Kysely<Database>,
+  now: () => number,
+  rules: QuotationRules,
+  options: { batch?: number; between?: () => Promise<void>; stopped?: () => boolean } = {},
+): Promise<number> {
+  const batch = options.batch ?? EXPIRY_SWEEP_BATCH;
+  let total = 0;
+  for (;;) {
+    const expired = await expireDue(db, now(), rules, {}, batch);
+    total += expired;
+    if (expired < batch || options.stopped?.()) return total;
+    await options.between?.();
+  }
 }
 
 export type EditResult = 'saved' | 'conflict' | 'missing';

@@ -2,7 +2,9 @@
  * Quotations: a verified farmer creates (within the fair-use caps), lists, reads and deletes their
  * own; admins list all, edit any and read its history. Every move is asked of
  * machines/quotation-lifecycle; a refused move is 409. Before a read shows or acts on a status, the
- * quotations in view whose validity has ended are expired (`expireDue`). A quotation id may be its
+ * quotations in view whose validity has ended are expired (`expireDue`; the admin's and the farmer's
+ * pages expire only the rows they show, and the server's sweep, src/server/expiry-sweep.ts, drains
+ * the rest in the background). A quotation id may be its
  * `_id` or its display id. Another farmer's quotation is 404. Lists are keyset pages. Every line's
  * quantity follows its SKU's unit (src/domain/quantity, as the cart does): a fraction for a
  * whole-number unit, or a second decimal for quintal and tonne, is a 400 naming the line.
@@ -30,13 +32,13 @@ import { loadHistory } from '../repos/audit';
 import { pageSize } from '../repos/paging';
 import {
   adminEditQuotation,
+  adminQuotationPage,
   createQuotation,
   expireDue,
   farmerQuotationPage,
   findQuotationRow,
   loadQuotation,
   moveStatus,
-  quotationPage,
 } from '../repos/quotations';
 import type { Database } from '../db/schema';
 import type { Kysely } from 'kysely';
@@ -214,8 +216,8 @@ export default async function quotationRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { cursor, limit, q, status } = request.query;
-      await expireDue(db, now(), rules);
-      return quotationPage(db, { cursor, q, status: status as QuotationStatus | undefined, limit: pageSize(limit) }, rules);
+      const list = { cursor, q, status: status as QuotationStatus | undefined, limit: pageSize(limit) };
+      return (await adminQuotationPage(db, list, now(), rules)).page;
     },
   );
 
