@@ -73,6 +73,85 @@ export function refreshRows<T extends { _id: string }>(listed: readonly T[], pag
   return listed.map((row) => fresh.get(row._id) ?? row);
 }
 
+/** What every paged admin list chart's context holds of its list (the users chart's, the sheet lists'). */
+export interface PagedListContext<TRow, TStatus extends string> {
+  rows: TRow[];
+  /** The next page's cursor (null at the end) and how many rows the search finds in all. */
+  nextCursor: string | null;
+  total: number;
+  query: string;
+  /** The status filter; null lists every status. */
+  status: TStatus | null;
+}
+
+/** What the admin does to a paged list: search, filter by status, load it again, load its next page. */
+export type PagedListEvent<TStatus extends string> =
+  | { type: 'search.change'; query: string }
+  | { type: 'status.change'; status: TStatus | null }
+  | { type: 'list.reload' }
+  | { type: 'list.more' };
+
+/** Whether the list continues on the server (the guard of `list.more`). */
+export const listContinues = (context: { nextCursor: string | null }): boolean => context.nextCursor !== null;
+
+/** The search text and status after a `search.change` or `status.change` (either event keeps the other). */
+export function filterOf<TStatus>(
+  context: { query: string; status: TStatus | null },
+  event: { type: string; query?: string; status?: TStatus | null },
+): { query: string; status: TStatus | null } {
+  return {
+    query: event.type === 'search.change' && event.query !== undefined ? event.query : context.query,
+    status: event.type === 'status.change' && event.status !== undefined ? event.status : context.status,
+  };
+}
+
+/**
+ * A paged list's first page, the states every admin list chart has (the sheet lists below, the users
+ * chart's list region): `loading` runs `src` for the first page of the filter as set (invoke `load`),
+ * then `browsing` with it (`setFirstPage`); or `loadFailed`, which offers `list.reload`. `on` adds to both.
+ */
+export function firstPageStates<TRow, const TSrc extends string, const TOn extends object = object>(src: TSrc, on: TOn = {} as TOn) {
+  return {
+    loading: {
+      tags: 'loading' as const,
+      invoke: {
+        id: 'load',
+        src,
+        input: firstPageQuery,
+        onDone: { target: 'browsing', actions: { type: 'setFirstPage' as const, params: ({ event }: { event: { output: Page<TRow> } }) => event.output } },
+        onError: 'loadFailed',
+      },
+      on,
+    },
+    loadFailed: { tags: 'fetchFailed' as const, on: { 'list.reload': 'loading', ...on } },
+  };
+}
+
+/**
+ * A paged list's states within `browsing` (the sibling of `firstPageStates`' `loading` under `list`, a
+ * state path such as `#adminUsers.list`): `idle` offers the next page while there is one (`list.more`
+ * ──> `more`, invoke `more`, appended by `appendPage`, or `moreFailed`, which offers it again);
+ * `debouncing` waits for SEARCH_DELAY of quiet, then loads the first page of the new filter. `idleOn`
+ * adds to idle.
+ */
+export function pagingStates<TRow, const TSrc extends string, const TOn extends object = object>(list: string, src: TSrc, idleOn: TOn = {} as TOn) {
+  return {
+    idle: { on: { 'list.more': { guard: 'hasMore' as const, target: 'more' }, ...idleOn } },
+    debouncing: { after: { SEARCH_DELAY: `${list}.loading` } },
+    more: {
+      tags: 'loadingMore' as const,
+      invoke: {
+        id: 'more',
+        src,
+        input: nextPageQuery,
+        onDone: { target: 'idle', actions: { type: 'appendPage' as const, params: ({ event }: { event: { output: Page<TRow> } }) => event.output } },
+        onError: 'moreFailed',
+      },
+    },
+    moreFailed: { tags: 'moreFailed' as const, on: { 'list.more': 'more' } },
+  };
+}
+
 /**
  * The chart of an admin list whose rows open in a bottom sheet to edit (quotations, orders, SKUs): built
  * once here, each screen's chart is `adminSheetList({ id, ... })` with its own draft, so the inspector and
@@ -90,14 +169,7 @@ export function refreshRows<T extends { _id: string }>(listed: readonly T[], pag
  *     by its number) → conflict (the reloaded row, the failure line, the admin's own changes to re-apply);
  *     any other failure → editing.failed with the draft intact.
  */
-export interface AdminSheetListContext<TRow, TDraft, TStatus extends string> {
-  rows: TRow[];
-  /** The next page's cursor (null at the end) and how many rows the search finds in all. */
-  nextCursor: string | null;
-  total: number;
-  query: string;
-  /** The status filter; null lists every status. */
-  status: TStatus | null;
+export interface AdminSheetListContext<TRow, TDraft, TStatus extends string> extends PagedListContext<TRow, TStatus> {
   openId: string | null;
   /** The open row's audit trail, oldest first (null while it loads), and whether it failed to load. */
   history: AuditEntry[] | null;
@@ -114,10 +186,7 @@ export interface AdminSheetListContext<TRow, TDraft, TStatus extends string> {
 }
 
 export type AdminSheetListEvent<TStatus extends string, TChange> =
-  | { type: 'search.change'; query: string }
-  | { type: 'status.change'; status: TStatus | null }
-  | { type: 'list.reload' }
-  | { type: 'list.more' }
+  | PagedListEvent<TStatus>
   | { type: 'sheet.open'; id: string }
   | { type: 'sheet.add' }
   | { type: 'sheet.close' }
@@ -244,20 +313,14 @@ export function adminSheetList<TRow extends { _id: string }, TDraft, TBody, TSta
       draftIsRefused: ({ context }) => bodyOf(context) !== null && refusalOf(context) !== null,
       answerIsRefusal: (_, error: unknown) => refusalCodeOf(error, refusalCodes) !== null,
       wasConflict: (_, output: SaveOutcome) => wasConflict(output),
-      hasMore: ({ context }) => context.nextCursor !== null,
+      hasMore: ({ context }) => listContinues(context),
     },
     delays: { SEARCH_DELAY: SEARCH_DELAY_MS },
     actions: {
-      setFirstPage: assign((_, page: Page<TRow>) => {
-        const { rows, nextCursor, total } = firstPage(page);
-        return { rows, nextCursor, total };
-      }),
+      setFirstPage: assign((_, page: Page<TRow>) => firstPage(page)),
       appendPage: assign(({ context }, page: Page<TRow>) => nextPage(context.rows, page)),
       refreshRows: assign(({ context }, page: Page<TRow>) => ({ rows: refreshRows(context.rows, page) })),
-      setFilter: assign(({ context, event }) => ({
-        query: event.type === 'search.change' ? event.query : context.query,
-        status: event.type === 'status.change' ? event.status : context.status,
-      })),
+      setFilter: assign(({ context, event }) => filterOf(context, event)),
       openSheet: assign(({ event }) => ({ openId: event.type === 'sheet.open' ? event.id : null, history: null, historyFailed: false })),
       startNewDraft: assign({ openId: null, draft: newDraft ?? null, editBase: newDraft ?? null, refused: null, refusal: null, history: [], historyFailed: false }),
       /** An opened row's audit trail loads while its sheet is open (a new row has none to load). */
@@ -314,21 +377,7 @@ export function adminSheetList<TRow extends { _id: string }, TDraft, TBody, TSta
     initial: 'loading',
     // A new search or status waits for quiet (SEARCH_DELAY), then loads its first page.
     states: {
-      loading: {
-        tags: ['loading'],
-        invoke: {
-          id: 'load',
-          src: 'loadPage',
-          input: firstPageQuery,
-          onDone: { target: 'browsing', actions: { type: 'setFirstPage', params: ({ event }) => event.output } },
-          onError: 'loadFailed',
-        },
-        on: onNewFilter,
-      },
-      loadFailed: {
-        tags: ['fetchFailed'],
-        on: { 'list.reload': 'loading', ...onNewFilter },
-      },
+      ...firstPageStates<TRow, 'loadPage', typeof onNewFilter>('loadPage', onNewFilter),
       // A list loaded whole is searched on the phone at each keystroke; a paged one on the server (below).
       browsing: {
         on: {
@@ -342,21 +391,7 @@ export function adminSheetList<TRow extends { _id: string }, TDraft, TBody, TSta
           ...(newDraft ? { 'sheet.add': { target: 'sheet', actions: 'startNewDraft' } } : {}),
         },
         initial: matches ? undefined : 'idle',
-        states: only(!matches, {
-          idle: { on: { 'list.more': { guard: 'hasMore', target: 'more' } } },
-          debouncing: { after: { SEARCH_DELAY: `${root}.loading` } },
-          more: {
-            tags: ['loadingMore'],
-            invoke: {
-              id: 'more',
-              src: 'loadPage',
-              input: nextPageQuery,
-              onDone: { target: 'idle', actions: { type: 'appendPage', params: ({ event }) => event.output } },
-              onError: 'moreFailed',
-            },
-          },
-          moreFailed: { tags: ['moreFailed'], on: { 'list.more': 'more' } },
-        }),
+        states: only(!matches, pagingStates<TRow, 'loadPage'>(root, 'loadPage')),
       },
       sheet: {
         initial: opensIntoEditing ? 'editing' : 'viewing',

@@ -5,16 +5,31 @@
  * A status filter (verified / not verified) is debounced like the search.
  *
  * Two regions side by side, so the open details stay open while the list reloads after a verification:
- *   list:   loading ─┬─> loaded ──verify──> verifying ─┬─> loading
- *                    └─> loadFailed                    └─> verifyFailed ──verify──> verifying
- *           loaded ──more──> more ─┬─> loaded (next page appended)     search → debouncing ──500 ms──> loading
- *                                  └─> moreFailed ──more──> more
+ *   list:   the paged list every admin chart shares (machines/admin-list.ts `firstPageStates`, `pagingStates`):
+ *           loading ─┬─> browsing.idle ──verify──> verifying ─┬─> loading
+ *                    └─> loadFailed                           └─> verifyFailed ──verify──> verifying
+ *           browsing: idle ──more──> more ─┬─> idle (next page appended)
+ *                                          └─> moreFailed ──more──> more
+ *           search / status (anywhere) ──> browsing.debouncing ──500 ms──> loading
  *   detail: collapsed ⇄ expanded; while expanded it runs the photo and the Aadhaar image as two
  *           protected-image charts (./protected-image.machine, systemIds `adminUserPhoto`, `adminUserAadhaar`).
  */
-import { assertEvent, assign, setup, type SnapshotFrom } from 'xstate';
+import { assign, setup, type SnapshotFrom } from 'xstate';
 import type { AuditEntry, User } from '../src/domain/types';
-import { firstPage, firstPageQuery, nextPage, nextPageQuery, SEARCH_DELAY_MS, type Page, type PageQuery } from './admin-list';
+import {
+  filterOf,
+  firstPage,
+  firstPageStates,
+  listContinues,
+  nextPage,
+  pagingStates,
+  SEARCH_DELAY_MS,
+  type Page,
+  type PagedListContext,
+  type PagedListEvent,
+  type PagedRows,
+  type PageQuery,
+} from './admin-list';
 import { notProvided } from './admin-sheet';
 import { protectedImageMachine } from './protected-image.machine';
 
@@ -22,14 +37,8 @@ import { protectedImageMachine } from './protected-image.machine';
 export type UserStatus = 'VERIFIED' | 'UNVERIFIED';
 export const USER_STATUSES: readonly UserStatus[] = ['UNVERIFIED', 'VERIFIED'];
 
-export interface AdminUsersContext {
-  users: User[];
-  /** The next page's cursor (null at the end) and how many users the search finds in all. */
-  nextCursor: string | null;
-  total: number;
-  query: string;
-  /** The status filter; null lists everyone. */
-  status: UserStatus | null;
+/** The list (`rows`: the users the search finds, unverified first) and the one whose details are open. */
+export interface AdminUsersContext extends PagedListContext<User, UserStatus> {
   expandedId: string | null;
   /** The expanded user's audit trail, oldest first (null while it loads), and whether it failed to load. */
   history: AuditEntry[] | null;
@@ -37,10 +46,7 @@ export interface AdminUsersContext {
 }
 
 export type AdminUsersEvent =
-  | { type: 'search.change'; query: string }
-  | { type: 'status.change'; status: UserStatus | null }
-  | { type: 'list.reload' }
-  | { type: 'list.more' }
+  | PagedListEvent<UserStatus>
   | { type: 'user.expand'; id: string }
   | { type: 'user.collapse' }
   | { type: 'user.verify'; id: string };
@@ -52,14 +58,17 @@ export const sortUsersForAdmin = (users: readonly User[]): User[] =>
   [...users].sort((a, b) => Number(a.isVerified) - Number(b.isVerified));
 
 /** The users the server found for the search (by name or mobile number), unverified first. */
-export const visibleUsers = (context: AdminUsersContext): User[] => context.users;
+export const visibleUsers = (context: AdminUsersContext): User[] => context.rows;
 
 export const expandedUser = (context: AdminUsersContext): User | undefined =>
-  context.users.find((u) => u._id === context.expandedId);
+  context.rows.find((u) => u._id === context.expandedId);
 
-const userOf = (context: AdminUsersContext, id: string) => context.users.find((u) => u._id === id);
+const userOf = (context: AdminUsersContext, id: string) => context.rows.find((u) => u._id === id);
 
-const verifyWhenUnverified = { guard: 'isUnverified', target: 'verifying' } as const;
+/** A page of users as listed: unverified first. */
+const unverifiedFirst = (listed: PagedRows<User>): PagedRows<User> => ({ ...listed, rows: sortUsersForAdmin(listed.rows) });
+
+const verifyWhenUnverified = { guard: 'isUnverified', target: '#adminUsers.list.verifying' } as const;
 
 export const adminUsersMachine = setup({
   types: {
@@ -81,22 +90,13 @@ export const adminUsersMachine = setup({
     isUnverified: ({ context, event }) =>
       event.type === 'user.verify' && event.id === context.expandedId && userOf(context, event.id)?.isVerified === false,
     isListed: ({ context, event }) => event.type === 'user.expand' && visibleUsers(context).some((u) => u._id === event.id),
-    hasMore: ({ context }) => context.nextCursor !== null,
+    hasMore: ({ context }) => listContinues(context),
   },
   delays: { SEARCH_DELAY: SEARCH_DELAY_MS },
   actions: {
-    setFirstPage: assign((_, page: Page<User>) => {
-      const { rows, nextCursor, total } = firstPage(page);
-      return { users: sortUsersForAdmin(rows), nextCursor, total };
-    }),
-    appendPage: assign(({ context }, page: Page<User>) => {
-      const { rows, nextCursor, total } = nextPage(context.users, page);
-      return { users: sortUsersForAdmin(rows), nextCursor, total };
-    }),
-    setFilter: assign(({ context, event }) => ({
-      query: event.type === 'search.change' ? event.query : context.query,
-      status: event.type === 'status.change' ? event.status : context.status,
-    })),
+    setFirstPage: assign((_, page: Page<User>) => unverifiedFirst(firstPage(page))),
+    appendPage: assign(({ context }, page: Page<User>) => unverifiedFirst(nextPage(context.rows, page))),
+    setFilter: assign(({ context, event }) => filterOf(context, event)),
     expand: assign({
       expandedId: ({ event }) => (event.type === 'user.expand' ? event.id : null),
       history: null,
@@ -108,50 +108,26 @@ export const adminUsersMachine = setup({
   },
 }).createMachine({
   id: 'adminUsers',
-  context: { users: [], nextCursor: null, total: 0, query: '', status: null, expandedId: null, history: null, historyFailed: false },
+  context: { rows: [], nextCursor: null, total: 0, query: '', status: null, expandedId: null, history: null, historyFailed: false },
   type: 'parallel',
   on: {
     // A new search or status waits for quiet, then loads; it closes the open details: the user may no longer be listed.
-    'search.change': { target: ['.list.debouncing', '.detail.collapsed'], actions: ['setFilter', 'collapse'] },
-    'status.change': { target: ['.list.debouncing', '.detail.collapsed'], actions: ['setFilter', 'collapse'] },
+    'search.change': { target: ['.list.browsing.debouncing', '.detail.collapsed'], actions: ['setFilter', 'collapse'] },
+    'status.change': { target: ['.list.browsing.debouncing', '.detail.collapsed'], actions: ['setFilter', 'collapse'] },
   },
   states: {
     list: {
       initial: 'loading',
       states: {
-        loading: {
-          tags: ['loading'],
-          invoke: {
-            id: 'loadUsers',
-            src: 'loadUsers',
-            input: firstPageQuery,
-            onDone: { target: 'loaded', actions: { type: 'setFirstPage', params: ({ event }) => event.output } },
-            onError: 'loadFailed',
-          },
-        },
-        loadFailed: { tags: ['fetchFailed'], on: { 'list.reload': 'loading' } },
-        loaded: { on: { 'user.verify': verifyWhenUnverified, 'list.more': { guard: 'hasMore', target: 'more' } } },
-        debouncing: { after: { SEARCH_DELAY: 'loading' } },
-        more: {
-          tags: ['loadingMore'],
-          invoke: {
-            id: 'moreUsers',
-            src: 'loadUsers',
-            input: nextPageQuery,
-            onDone: { target: 'loaded', actions: { type: 'appendPage', params: ({ event }) => event.output } },
-            onError: 'moreFailed',
-          },
-        },
-        moreFailed: { tags: ['moreFailed'], on: { 'list.more': 'more' } },
+        ...firstPageStates<User, 'loadUsers'>('loadUsers'),
+        browsing: { initial: 'idle', states: pagingStates<User, 'loadUsers'>('#adminUsers.list', 'loadUsers', { 'user.verify': verifyWhenUnverified }) },
         verifying: {
           tags: ['verifying'],
           invoke: {
             id: 'verifyUser',
             src: 'verifyUser',
-            input: ({ event }) => {
-              assertEvent(event, 'user.verify');
-              return { id: event.id };
-            },
+            // The guard let only the expanded user's Verify through.
+            input: ({ context }) => ({ id: context.expandedId! }),
             onDone: 'loading',
             onError: 'verifyFailed',
           },

@@ -180,12 +180,12 @@ export const skuEvents: AnyEventObject[] = [
 ];
 
 export const userEvents: AnyEventObject[] = [
-  done('loadUsers', page(USERS, 'c2', 5)),
-  failed('loadUsers'),
-  done('moreUsers', page([USER_5], null, 5)),
-  failed('moreUsers'),
+  done('load', page(USERS, 'c2', 5)),
+  failed('load'),
+  done('more', page([USER_5], null, 5)),
+  failed('more'),
   { type: 'list.more' },
-  { type: 'xstate.after.SEARCH_DELAY.adminUsers.list.debouncing' },
+  { type: 'xstate.after.SEARCH_DELAY.adminUsers.list.browsing.debouncing' },
   { type: 'list.reload' },
   { type: 'search.change', query: 'shah' },
   { type: 'user.expand', id: 'u2' },
@@ -209,11 +209,11 @@ export const USERS_MODEL_LIMIT = 60_000;
 
 /** After a verification the list reloads with the verified user; the paths answer with this list then. */
 export const userEventsIn = (snapshot: {
-  context: { users: User[]; query: string; status: string | null; history: AuditEntry[] | null; historyFailed: boolean };
+  context: { rows: User[]; query: string; status: string | null; history: AuditEntry[] | null; historyFailed: boolean };
 }): AnyEventObject[] =>
   whileHistoryPending(userEvents)(snapshot).map((e) => {
     // Only the first load has a second page: later loads (after a verification or a search) are one page.
-    if (e.type === 'xstate.done.actor.loadUsers' && snapshot.context.users.length > 0) return done('loadUsers', page(USERS_AFTER_VERIFY));
+    if (e.type === 'xstate.done.actor.load' && snapshot.context.rows.length > 0) return done('load', page(USERS_AFTER_VERIFY));
     // Typing changes the text: after a search the next one clears it; likewise the status filter.
     if (e.type === 'search.change' && snapshot.context.query !== '') return { type: 'search.change', query: '' };
     if (e.type === 'status.change' && snapshot.context.status !== null) return { type: 'status.change', status: null };

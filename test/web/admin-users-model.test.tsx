@@ -22,7 +22,7 @@ function expectImagesPending(user: { profilePhoto: string | null; aadhaar: strin
 
 const driver: ScreenDriver = {
   path: '/admin/users',
-  effects: { userHistory: 'userHistory', loadUsers: 'loadUsers', moreUsers: 'loadUsers', verifyUser: 'verifyUser' },
+  effects: { userHistory: 'userHistory', load: 'loadUsers', more: 'loadUsers', verifyUser: 'verifyUser' },
   async gestures(event) {
     switch (event.type) {
       case 'search.change':
@@ -50,13 +50,13 @@ const driver: ScreenDriver = {
     'list.loadFailed': () => {
       expect(screen.getByRole('alert').textContent).toBe('Failed to fetch users.');
     },
-    'list.loaded': (snapshot) => {
+    'list.browsing.idle': (snapshot) => {
       expect(screen.queryByText('Loading...', { selector: '[role=status]' })).toBeNull();
       expectPageFooter(snapshot);
     },
-    'list.debouncing': (snapshot) => expectPageFooter(snapshot),
-    'list.more': (snapshot) => expectPageFooter(snapshot),
-    'list.moreFailed': (snapshot) => {
+    'list.browsing.debouncing': (snapshot) => expectPageFooter(snapshot),
+    'list.browsing.more': (snapshot) => expectPageFooter(snapshot),
+    'list.browsing.moreFailed': (snapshot) => {
       expectPageFooter(snapshot);
       expect(screen.getByRole('alert').textContent).toBe('Could not load more.');
     },

@@ -33,7 +33,7 @@ function AdminUsers({ snapshot, send }: ChartView<'adminUsers'>) {
       <ListStatus
         loading={snapshot.hasTag('loading')}
         failed={snapshot.hasTag('fetchFailed') ? <FormattedMessage id="admin.users.fetchFailed" defaultMessage="Failed to fetch users." /> : null}
-        empty={snapshot.matches({ list: 'loaded' }) && users.length === 0}
+        empty={snapshot.matches({ list: { browsing: 'idle' } }) && users.length === 0}
         onRetry={() => send({ type: 'list.reload' })}
       />
       {snapshot.hasTag('verifyFailed') ? (
