@@ -16,3 +16,15 @@ export const indiaToday = (now: number): string => new Date(now + INDIA_OFFSET_M
  */
 export const isPastDeliveryDate = (date: string | null, stored: string | null, now: number): boolean =>
   date !== null && date !== stored && date < indiaToday(now);
+
+const CALENDAR_DAY_PARTS = { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' } as const;
+
+/**
+ * A calendar date (`YYYY-MM-DD`) as an Indian reader writes it in `locale`'s language: day first and the
+ * month by name ("Thu, 3 December 2026", "गुरु, 3 दिसंबर 2026"), so it never reads as a US mm/dd date.
+ * The language's Indian form (en → en-IN); the date is a day, not a moment, so it is formatted in UTC.
+ */
+export function formatCalendarDay(date: string, locale: string): string {
+  const language = locale.split('-')[0] ?? locale;
+  return new Intl.DateTimeFormat(`${language}-IN`, CALENDAR_DAY_PARTS).format(new Date(`${date}T00:00:00Z`));
+}

@@ -12,6 +12,7 @@ import {
   shownOrderDraft,
 } from '../../../machines/admin-orders.machine';
 import { COUNTRY_PREFIX } from '../../domain/constants';
+import { formatCalendarDay } from '../../domain/india-date';
 import { formatPaisa, priceDetails, rupeesToPaisa } from '../../domain/money';
 import type { OrderStatus } from '../../domain/types';
 import { PhoneIcon } from '../shop/icons';
@@ -30,6 +31,9 @@ export function OrderSheet({ snapshot, send }: { snapshot: Snapshot; send: Send 
   const editing = snapshot.hasTag('editing');
   const balance = orderBalance(order, snapshot.context.draft);
   const refused = snapshot.context.refused;
+  // The browser's date field writes the date in its own locale (mm/dd/yyyy in an en-US Chromium): the
+  // date is also written out beside it as the admin's language writes it in India.
+  const readDate = (date: string) => (date ? formatCalendarDay(date, intl.locale) : '—');
   const statusLabel = intl.formatMessage({ id: 'admin.orders.status', defaultMessage: 'Status' });
   const paidLabel = intl.formatMessage({ id: 'admin.orders.amountPaid', defaultMessage: 'Amount paid (₹)' });
   const dateLabel = intl.formatMessage({ id: 'admin.orders.expectedDelivery', defaultMessage: 'Expected delivery date' });
@@ -42,7 +46,9 @@ export function OrderSheet({ snapshot, send }: { snapshot: Snapshot; send: Send 
               mine: orderStatusText(intl, change.mine as OrderStatus),
               now: orderStatusText(intl, change.now as OrderStatus),
             }
-          : { key: change.field, label: change.field === 'amountPaid' ? paidLabel : dateLabel, mine: change.mine || '—', now: change.now || '—' },
+          : change.field === 'amountPaid'
+            ? { key: change.field, label: paidLabel, mine: change.mine || '—', now: change.now || '—' }
+            : { key: change.field, label: dateLabel, mine: readDate(change.mine), now: readDate(change.now) },
       )
     : [];
 
@@ -136,6 +142,11 @@ export function OrderSheet({ snapshot, send }: { snapshot: Snapshot; send: Send 
         hint={<FormattedMessage id="admin.orders.dateInPast" defaultMessage="The expected delivery date cannot be before today." />}
         onChange={(value) => send({ type: 'draft.change', change: { expectedDeliveryDate: value } })}
       />
+      {form.expectedDeliveryDate ? (
+        <output className="admin-date-read" htmlFor="admin-order-delivery-date">
+          {readDate(form.expectedDeliveryDate)}
+        </output>
+      ) : null}
       <AmountRows
         className="shop-rows admin-totals"
         rows={[
