@@ -79,6 +79,10 @@ describe('what a thumb meets on every admin screen', () => {
     await page.getByLabel(t('admin.orders.search')).fill(qs.ORDERED.quotationDisplayId);
     await page.getByRole('list', { name: t('admin.orders.list') }).getByRole('button').first().click();
     await page.getByRole('button', { name: t('admin.common.edit') }).click();
+    // The browser's date field writes the date its own way (mm/dd/yyyy in this en-US Chromium); the
+    // sheet writes it out beside the field as an Indian admin reads it.
+    await page.getByLabel(t('admin.orders.expectedDelivery')).fill('2030-12-03');
+    await page.locator('output[for="admin-order-delivery-date"]').getByText('Tue, 3 December 2030', { exact: true }).waitFor();
     problems.push(...(await check(page, 'order-sheet')));
     await context.close();
 
