@@ -162,6 +162,27 @@ describe.each(databases())('paged lists on %s', (kind) => {
     for (const seen of [one, mine.find((x) => x._id === q._id)!, all[0]!]) expect(seen.orderDisplayId).toBe(order.orderDisplayId);
   });
 
+  it("names each quotation's farmer on the admin's list (only there), which leaves out the farmer's tracker", async () => {
+    const admin = await t.admin();
+    const asha = await t.farmer('9876512345', 'Asha Verma');
+    const bhavesh = await t.farmer('9876554321', 'Bhavesh Shah');
+    const [sku] = await skuIds(t, asha);
+    const hers = await create(t, asha, sku!);
+    const his = await price(t, admin, await create(t, bhavesh, sku!));
+    expect((await t.as(bhavesh, { method: 'POST', url: `/api/orders/${his._id}` })).statusCode).toBe(201);
+    // Other tests of this file made quotations too: these two are the newest.
+    const all: Quotation[] = (await t.as(admin, { method: 'GET', url: '/api/quotations/all?limit=2' })).json().data;
+    expect(all.map((q) => [q._id, q.userDetails])).toEqual([
+      [his._id, { name: 'Bhavesh Shah', mobileNumber: '9876554321' }],
+      [hers._id, { name: 'Asha Verma', mobileNumber: '9876512345' }],
+    ]);
+    expect(Object.keys(all[0]!).filter((k) => ['statusHistory', 'paidAt', 'expectedDeliveryDate', 'pricedAt'].includes(k))).toEqual([]);
+    // The farmer's own answers carry the tracker and no userDetails.
+    const mine: Quotation[] = (await t.as(bhavesh, { method: 'GET', url: '/api/quotations' })).json().data;
+    expect(mine[0]!.userDetails).toBeUndefined();
+    expect(mine[0]!.statusHistory?.map((m) => m.status)).toEqual(['CONFIRMATION_PENDING']);
+  });
+
   it('updates an order with the SPEC body (no version), checks a version given in the body or If-Match, and records each change', async () => {
     const admin = await t.admin();
     const farmer = await t.farmer();

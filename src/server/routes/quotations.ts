@@ -16,6 +16,7 @@ import { badRequest, conflict, notFound, versionConflict } from '../http/errors'
 import { answerIfUnchanged, quotationAnswerTag, REVALIDATE } from '../http/etag';
 import { expectedVersion, pageOf, pageQuery, searchQuery, type ListQuerystring } from '../http/list-query';
 import {
+  adminQuotationSchema,
   data,
   historySchema,
   idParam,
@@ -210,7 +211,7 @@ export default async function quotationRoutes(app: FastifyInstance) {
     '/quotations/all',
     {
       config: { access: 'admin' },
-      schema: { querystring: searchQuery(QUOTATION_STATUSES), response: { 200: pageOf(quotationSchema) } },
+      schema: { querystring: searchQuery(QUOTATION_STATUSES), response: { 200: pageOf(adminQuotationSchema) } },
     },
     async (request) => {
       const { cursor, limit, q, status } = request.query;
