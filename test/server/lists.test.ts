@@ -120,6 +120,18 @@ describe.each(databases())('paged lists on %s', (kind) => {
     expect(verified.data.every((u) => u.isVerified)).toBe(true);
   });
 
+  it('tells on the users list who has a live session, on a page and in a search', async () => {
+    const admin = await t.admin();
+    const inside = await t.farmer('9811100001', 'Kiran Live');
+    const gone = await t.farmer('9811100002', 'Kiran Gone');
+    expect((await t.as(gone, { method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(200);
+    for (const url of ['/api/users/all?limit=200', '/api/users/all?q=98111000', '/api/users/all?q=kiran']) {
+      const users: User[] = (await t.as(admin, { method: 'GET', url })).json().data;
+      const seen = (id: string) => users.find((u) => u._id === id)?.isLoggedIn;
+      expect([seen(inside.userId), seen(gone.userId)], url).toEqual([true, false]);
+    }
+  });
+
   it('finds an order by its own number or its quotation number, and a farmer by name or mobile, on every admin list', async () => {
     const admin = await t.admin();
     const farmer = await t.farmer(undefined, 'Zubin Qureshi');
