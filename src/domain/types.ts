@@ -134,8 +134,8 @@ export interface Quotation {
   validUntil: string | null;
   /** When an admin last priced it, null if never. Absent in a list saved by an older app. */
   pricedAt?: string | null;
-  /** The farmer who asked for it: in the admin's list only (GET /quotations/all). */
-  userDetails?: { name: string | null; mobileNumber: string };
+  /** The name of the farmer who asked for it: in the admin's list only (GET /quotations/all). */
+  farmerName?: string | null;
   version: number;
   createdAt: string;
   updatedAt: string;

@@ -184,14 +184,14 @@ describe.each(databases())('paged lists on %s', (kind) => {
     expect((await t.as(bhavesh, { method: 'POST', url: `/api/orders/${his._id}` })).statusCode).toBe(201);
     // Other tests of this file made quotations too: these two are the newest.
     const all: Quotation[] = (await t.as(admin, { method: 'GET', url: '/api/quotations/all?limit=2' })).json().data;
-    expect(all.map((q) => [q._id, q.userDetails])).toEqual([
-      [his._id, { name: 'Bhavesh Shah', mobileNumber: '9876554321' }],
-      [hers._id, { name: 'Asha Verma', mobileNumber: '9876512345' }],
+    expect(all.map((q) => [q._id, q.farmerName])).toEqual([
+      [his._id, 'Bhavesh Shah'],
+      [hers._id, 'Asha Verma'],
     ]);
-    expect(Object.keys(all[0]!).filter((k) => ['statusHistory', 'paidAt', 'expectedDeliveryDate', 'pricedAt'].includes(k))).toEqual([]);
-    // The farmer's own answers carry the tracker and no userDetails.
+    expect(Object.keys(all[0]!).filter((k) => ['statusHistory', 'paidAt', 'expectedDeliveryDate', 'pricedAt', 'validUntil'].includes(k))).toEqual([]);
+    // The farmer's own answers carry the tracker and no farmer's name.
     const mine: Quotation[] = (await t.as(bhavesh, { method: 'GET', url: '/api/quotations' })).json().data;
-    expect(mine[0]!.userDetails).toBeUndefined();
+    expect(mine[0]!.farmerName).toBeUndefined();
     expect(mine[0]!.statusHistory?.map((m) => m.status)).toEqual(['CONFIRMATION_PENDING']);
   });
 

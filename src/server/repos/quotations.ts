@@ -153,19 +153,19 @@ async function loadByIds(db: Db, ids: string[], rules: QuotationRules, tracker =
 }
 
 /**
- * The admin's list rows: each quotation with the farmer who asked (`userDetails`, as an order carries
- * it), read by the page's owners' ids (at most one page of them), and without the farmer's tracker.
+ * The admin's list rows: each quotation with the name of the farmer who asked (`farmerName`), read
+ * by the page's owners' ids (at most one page of them), and without the farmer's tracker.
  */
 async function adminRows(db: Kysely<Database>, keys: { id: string; userId: string }[], rules: QuotationRules): Promise<Quotation[]> {
   const [quotations, owners] = await Promise.all([
     loadByIds(db, keys.map((k) => k.id), rules, false),
     keys.length === 0
       ? []
-      : db.selectFrom('users').select(['id', 'name', 'mobileNumber']).where('id', 'in', [...new Set(keys.map((k) => k.userId))]).execute(),
+      : db.selectFrom('users').select(['id', 'name']).where('id', 'in', [...new Set(keys.map((k) => k.userId))]).execute(),
   ]);
   const ownerOf = new Map(keys.map((k) => [k.id, k.userId]));
-  const details = new Map(owners.map((u) => [u.id, { name: u.name, mobileNumber: u.mobileNumber }]));
-  for (const q of quotations) q.userDetails = details.get(ownerOf.get(q._id)!);
+  const names = new Map(owners.map((u) => [u.id, u.name]));
+  for (const q of quotations) q.farmerName = names.get(ownerOf.get(q._id)!) ?? null;
   return quotations;
 }
 

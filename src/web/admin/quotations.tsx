@@ -42,9 +42,7 @@ function AdminQuotations({ snapshot, send }: ChartView<'adminQuotations'>) {
             >
               <span className="admin-row-main">
                 <strong>{quotation.quotationDisplayId}</strong>
-                {quotation.userDetails ? (
-                  <span className="admin-muted">{quotation.userDetails.name ?? quotation.userDetails.mobileNumber}</span>
-                ) : null}
+                {quotation.farmerName ? <span className="admin-muted">{quotation.farmerName}</span> : null}
                 <span className="admin-muted">
                   <FormattedMessage
                     id="admin.quotations.items"
