@@ -19,6 +19,7 @@
  *   SCALE_SEED_ONLY=1: seed (or find seeded) and print where; `DATA_DIR=<that dir> npm start` serves it.
  *   SCALE_ONLY=<regular expression>: only the measurements whose name it matches (e.g. SCALE_ONLY='^quotations, first').
  *   SCALE_PROFILE=<folder>: the server runs with --cpu-prof into that folder; its hottest functions are printed.
+ *   SCALE_NODE_FLAGS='--max-semi-space-size=16': more node flags for the server, after `npm start`'s own.
  */
 import { execFileSync } from 'node:child_process';
 import http from 'node:http';
@@ -447,7 +448,7 @@ async function run(target: Target): Promise<void> {
   const app = await startCompiled({
     dataDir: place.dataDir,
     ...(place.databaseUrl ? { databaseUrl: place.databaseUrl } : {}),
-    ...(profileDir ? { nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {}),
+    nodeFlags: [...(process.env.SCALE_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? []), ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])],
   });
   const rssAtStart = residentMegabytes(app.child.pid!);
   const figures: Figure[] = [];

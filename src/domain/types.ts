@@ -160,5 +160,6 @@ export interface Order {
   quotationDetail: { _id: string; quotationDisplayId: string; skusDetail: QuotationLine[] };
   version: number;
   createdAt: string;
-  updatedAt: string;
+  /** Absent in the admin's list (GET /orders), which no screen reads it from; the order's history has every change. */
+  updatedAt?: string;
 }

@@ -174,14 +174,18 @@ describe.each(databases())('paged lists on %s', (kind) => {
     for (const seen of [one, mine.find((x) => x._id === q._id)!, all[0]!]) expect(seen.orderDisplayId).toBe(order.orderDisplayId);
   });
 
-  it("names each quotation's farmer on the admin's list (only there), which leaves out the farmer's tracker", async () => {
+  it("names each quotation's farmer on the admin's list (only there); the admin's lists leave out what no admin screen reads", async () => {
     const admin = await t.admin();
     const asha = await t.farmer('9876512345', 'Asha Verma');
     const bhavesh = await t.farmer('9876554321', 'Bhavesh Shah');
     const [sku] = await skuIds(t, asha);
     const hers = await create(t, asha, sku!);
     const his = await price(t, admin, await create(t, bhavesh, sku!));
-    expect((await t.as(bhavesh, { method: 'POST', url: `/api/orders/${his._id}` })).statusCode).toBe(201);
+    const placed = await t.as(bhavesh, { method: 'POST', url: `/api/orders/${his._id}` });
+    expect(placed.statusCode).toBe(201);
+    expect(placed.json().data.updatedAt).toEqual(expect.any(String));
+    const orders: Order[] = (await t.as(admin, { method: 'GET', url: '/api/orders?limit=1' })).json().data;
+    expect([orders[0]!._id, 'updatedAt' in orders[0]!]).toEqual([placed.json().data._id, false]);
     // Other tests of this file made quotations too: these two are the newest.
     const all: Quotation[] = (await t.as(admin, { method: 'GET', url: '/api/quotations/all?limit=2' })).json().data;
     expect(all.map((q) => [q._id, q.farmerName])).toEqual([

@@ -220,6 +220,13 @@ export const orderSchema = {
   },
 } as const;
 
+/**
+ * A row of the admin's order list (GET /orders): the order without `updatedAt`, which no admin screen
+ * reads (the sheet reads the version; the history lists every change). Keeps a page of 50 under 60 KB of JSON.
+ */
+const { updatedAt: _updated, ...adminOrderFields } = orderSchema.properties;
+export const adminOrderSchema = { type: 'object', properties: adminOrderFields } as const;
+
 /** `{ data: <schema> }`, the envelope of every non-auth answer. */
 export const data = (schema: object) => ({
   type: 'object',
