@@ -193,6 +193,10 @@ describe.each(databases())('paged lists on %s', (kind) => {
       [hers._id, 'Asha Verma'],
     ]);
     expect(Object.keys(all[0]!).filter((k) => ['statusHistory', 'paidAt', 'expectedDeliveryDate', 'pricedAt', 'validUntil'].includes(k))).toEqual([]);
+    // The row as listed goes back whole as the SPEC's PATCH body (skuIdentifier replaced by its id).
+    const row = all[1]!;
+    const sent = await t.as(admin, { method: 'PATCH', url: `/api/quotations/${row._id}`, payload: { ...row, ...priced(row) } });
+    expect(sent.statusCode, sent.body).toBe(200);
     // The farmer's own answers carry the tracker and no farmer's name.
     const mine: Quotation[] = (await t.as(bhavesh, { method: 'GET', url: '/api/quotations' })).json().data;
     expect(mine[0]!.farmerName).toBeUndefined();

@@ -100,6 +100,8 @@ const patchBody = {
     orderDisplayId: { type: ['string', 'null'], pattern: '^OD[0-9]{1,12}$' },
     validUntil: { type: ['string', 'null'], pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]{8,12}Z$' },
     pricedAt: { type: ['string', 'null'], pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]{8,12}Z$' },
+    // The admin list's row names its farmer (GET /quotations/all).
+    farmerName: { type: ['string', 'null'], maxLength: 200 },
     ...orderMirrorInput,
     createdAt: { type: 'string', maxLength: 40 },
     updatedAt: { type: 'string', maxLength: 40 },
