@@ -20,9 +20,15 @@ export interface Compiled {
  * `npm start` runs it, on an existing database: SQLite in `dataDir`/krishi.sqlite, or PostgreSQL at
  * `databaseUrl` (then `dataDir` holds only its secrets and uploads). The benches measure this server.
  */
-export async function startCompiled(options: { dataDir: string; databaseUrl?: string; env?: Record<string, string> }): Promise<Compiled> {
+export async function startCompiled(options: {
+  dataDir: string;
+  databaseUrl?: string;
+  env?: Record<string, string>;
+  /** More node flags after `npm start`'s own (e.g. --cpu-prof). */
+  nodeFlags?: string[];
+}): Promise<Compiled> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...startFlags('.'), 'dist/server/server.mjs'], {
+  const child = spawn(process.execPath, [...startFlags('.'), ...(options.nodeFlags ?? []), 'dist/server/server.mjs'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

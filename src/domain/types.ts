@@ -134,6 +134,8 @@ export interface Quotation {
   validUntil: string | null;
   /** When an admin last priced it, null if never. Absent in a list saved by an older app. */
   pricedAt?: string | null;
+  /** The name of the farmer who asked for it: in the admin's list only (GET /quotations/all). */
+  farmerName?: string | null;
   version: number;
   createdAt: string;
   updatedAt: string;
@@ -158,5 +160,6 @@ export interface Order {
   quotationDetail: { _id: string; quotationDisplayId: string; skusDetail: QuotationLine[] };
   version: number;
   createdAt: string;
-  updatedAt: string;
+  /** Absent in the admin's list (GET /orders), which no screen reads it from; the order's history has every change. */
+  updatedAt?: string;
 }

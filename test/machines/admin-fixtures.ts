@@ -70,10 +70,12 @@ export const quotation = (overrides: Partial<Quotation> & Pick<Quotation, '_id'>
   ...overrides,
 });
 
+/** As GET /quotations/all answers: each row with its farmer's name. */
 export const QUOTATIONS: Quotation[] = [
-  quotation({ _id: 'q1' }),
+  quotation({ _id: 'q1', farmerName: 'Asha Verma' }),
   quotation({
     _id: 'q2',
+    farmerName: 'Bhavesh Shah',
     quotationDisplayId: 'QT100002',
     status: 'COMPLETED',
     skusDetail: [line('s3', 'Coconut husk', 1_000_000, 50_000, 20_000)],

@@ -120,6 +120,18 @@ describe.each(databases())('paged lists on %s', (kind) => {
     expect(verified.data.every((u) => u.isVerified)).toBe(true);
   });
 
+  it('tells on the users list who has a live session, on a page and in a search', async () => {
+    const admin = await t.admin();
+    const inside = await t.farmer('9811100001', 'Kiran Live');
+    const gone = await t.farmer('9811100002', 'Kiran Gone');
+    expect((await t.as(gone, { method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(200);
+    for (const url of ['/api/users/all?limit=200', '/api/users/all?q=98111000', '/api/users/all?q=kiran']) {
+      const users: User[] = (await t.as(admin, { method: 'GET', url })).json().data;
+      const seen = (id: string) => users.find((u) => u._id === id)?.isLoggedIn;
+      expect([seen(inside.userId), seen(gone.userId)], url).toEqual([true, false]);
+    }
+  });
+
   it('finds an order by its own number or its quotation number, and a farmer by name or mobile, on every admin list', async () => {
     const admin = await t.admin();
     const farmer = await t.farmer(undefined, 'Zubin Qureshi');
@@ -160,6 +172,35 @@ describe.each(databases())('paged lists on %s', (kind) => {
     const mine: Quotation[] = (await t.as(farmer, { method: 'GET', url: '/api/quotations' })).json().data;
     const all: Quotation[] = (await t.as(admin, { method: 'GET', url: `/api/quotations/all?q=${q.quotationDisplayId}` })).json().data;
     for (const seen of [one, mine.find((x) => x._id === q._id)!, all[0]!]) expect(seen.orderDisplayId).toBe(order.orderDisplayId);
+  });
+
+  it("names each quotation's farmer on the admin's list (only there); the admin's lists leave out what no admin screen reads", async () => {
+    const admin = await t.admin();
+    const asha = await t.farmer('9876512345', 'Asha Verma');
+    const bhavesh = await t.farmer('9876554321', 'Bhavesh Shah');
+    const [sku] = await skuIds(t, asha);
+    const hers = await create(t, asha, sku!);
+    const his = await price(t, admin, await create(t, bhavesh, sku!));
+    const placed = await t.as(bhavesh, { method: 'POST', url: `/api/orders/${his._id}` });
+    expect(placed.statusCode).toBe(201);
+    expect(placed.json().data.updatedAt).toEqual(expect.any(String));
+    const orders: Order[] = (await t.as(admin, { method: 'GET', url: '/api/orders?limit=1' })).json().data;
+    expect([orders[0]!._id, 'updatedAt' in orders[0]!]).toEqual([placed.json().data._id, false]);
+    // Other tests of this file made quotations too: these two are the newest.
+    const all: Quotation[] = (await t.as(admin, { method: 'GET', url: '/api/quotations/all?limit=2' })).json().data;
+    expect(all.map((q) => [q._id, q.farmerName])).toEqual([
+      [his._id, 'Bhavesh Shah'],
+      [hers._id, 'Asha Verma'],
+    ]);
+    expect(Object.keys(all[0]!).filter((k) => ['statusHistory', 'paidAt', 'expectedDeliveryDate', 'pricedAt', 'validUntil'].includes(k))).toEqual([]);
+    // The row as listed goes back whole as the SPEC's PATCH body (skuIdentifier replaced by its id).
+    const row = all[1]!;
+    const sent = await t.as(admin, { method: 'PATCH', url: `/api/quotations/${row._id}`, payload: { ...row, ...priced(row) } });
+    expect(sent.statusCode, sent.body).toBe(200);
+    // The farmer's own answers carry the tracker and no farmer's name.
+    const mine: Quotation[] = (await t.as(bhavesh, { method: 'GET', url: '/api/quotations' })).json().data;
+    expect(mine[0]!.farmerName).toBeUndefined();
+    expect(mine[0]!.statusHistory?.map((m) => m.status)).toEqual(['CONFIRMATION_PENDING']);
   });
 
   it('updates an order with the SPEC body (no version), checks a version given in the body or If-Match, and records each change', async () => {

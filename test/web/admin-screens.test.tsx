@@ -49,6 +49,17 @@ describe('the admin screens', () => {
     expect(screen.queryByRole('button', { name: 'Verify' })).toBeNull();
   });
 
+  it('names the farmer of each quotation in its row', async () => {
+    const admin = renderAdmin('/admin/quotations');
+    await calledAt(admin.effects.loadQuotations);
+    await answer(admin.effects.loadQuotations, done(page(QUOTATIONS)));
+    const rows = within(await screen.findByRole('list', { name: 'Quotations' })).getAllByRole('button');
+    expect(rows.map((row) => [...row.querySelectorAll('.admin-row-main > *')].map((part) => part.textContent))).toEqual([
+      ['QT100001', 'Asha Verma', expect.stringMatching(/^2 items · ₹/)],
+      ['QT100002', 'Bhavesh Shah', expect.stringMatching(/^1 item · ₹/)],
+    ]);
+  });
+
   it('sends typed rupees as paisa in the full quotation, with live totals', async () => {
     const admin = renderAdmin('/admin/quotations');
     await calledAt(admin.effects.loadQuotations);

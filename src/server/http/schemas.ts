@@ -156,6 +156,25 @@ export const quotationSchema = {
   },
 } as const;
 
+/**
+ * A row of the admin's quotation list (GET /quotations/all): the quotation with its farmer's name,
+ * without what only the farmer's screens read (the order tracker's status moves and payment date, the
+ * expected delivery date, the pricing time and end of validity: the admin sees the status, which
+ * expiry keeps exact, and an order's facts on the orders list). Keeps a page of 50 under 60 KB of JSON.
+ */
+const {
+  statusHistory: _moves,
+  paidAt: _paid,
+  expectedDeliveryDate: _delivery,
+  pricedAt: _priced,
+  validUntil: _valid,
+  ...adminQuotationFields
+} = quotationSchema.properties;
+export const adminQuotationSchema = {
+  type: 'object',
+  properties: { ...adminQuotationFields, farmerName: nullable('string') },
+} as const;
+
 /** `GET …/{id}/history`: the audit trail, oldest first. */
 export const historySchema = {
   type: 'object',
@@ -200,6 +219,13 @@ export const orderSchema = {
     updatedAt: str,
   },
 } as const;
+
+/**
+ * A row of the admin's order list (GET /orders): the order without `updatedAt`, which no admin screen
+ * reads (the sheet reads the version; the history lists every change). Keeps a page of 50 under 60 KB of JSON.
+ */
+const { updatedAt: _updated, ...adminOrderFields } = orderSchema.properties;
+export const adminOrderSchema = { type: 'object', properties: adminOrderFields } as const;
 
 /** `{ data: <schema> }`, the envelope of every non-auth answer. */
 export const data = (schema: object) => ({

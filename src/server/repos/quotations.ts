@@ -131,10 +131,14 @@ function group(
   return out;
 }
 
-/** The quotations of these rows, each with its order's status moves (one more query, only when an order is among them). */
-async function quotationsOf(db: Db, rows: LineRow[], rules: QuotationRules): Promise<Quotation[]> {
+/**
+ * The quotations of these rows, each with its order's status moves (one more query, only when an order
+ * is among them). Without `tracker` (the admin's list, which never shows them) the status moves and
+ * payment date are left empty and not read.
+ */
+async function quotationsOf(db: Db, rows: LineRow[], rules: QuotationRules, tracker = true): Promise<Quotation[]> {
   const orders = new Map<string, number>();
-  for (const r of rows) if (r.orderId && r.orderedAt !== null) orders.set(r.orderId, Number(r.orderedAt));
+  if (tracker) for (const r of rows) if (r.orderId && r.orderedAt !== null) orders.set(r.orderId, Number(r.orderedAt));
   const [histories, payments] = await Promise.all([
     loadStatusHistories(db, [...orders].map(([id, createdAt]) => ({ id, createdAt }))),
     loadPaymentMoves(db, [...orders.keys()]),
@@ -143,9 +147,26 @@ async function quotationsOf(db: Db, rows: LineRow[], rules: QuotationRules): Pro
 }
 
 /** The quotations with these ids, with their lines, newest first. */
-async function loadByIds(db: Db, ids: string[], rules: QuotationRules): Promise<Quotation[]> {
+async function loadByIds(db: Db, ids: string[], rules: QuotationRules, tracker = true): Promise<Quotation[]> {
   if (ids.length === 0) return [];
-  return quotationsOf(db, await withLines(db).where('quotations.id', 'in', ids).execute(), rules);
+  return quotationsOf(db, await withLines(db).where('quotations.id', 'in', ids).execute(), rules, tracker);
+}
+
+/**
+ * The admin's list rows: each quotation with the name of the farmer who asked (`farmerName`), read
+ * by the page's owners' ids (at most one page of them), and without the farmer's tracker.
+ */
+async function adminRows(db: Kysely<Database>, keys: { id: string; userId: string }[], rules: QuotationRules): Promise<Quotation[]> {
+  const [quotations, owners] = await Promise.all([
+    loadByIds(db, keys.map((k) => k.id), rules, false),
+    keys.length === 0
+      ? []
+      : db.selectFrom('users').select(['id', 'name']).where('id', 'in', [...new Set(keys.map((k) => k.userId))]).execute(),
+  ]);
+  const ownerOf = new Map(keys.map((k) => [k.id, k.userId]));
+  const names = new Map(owners.map((u) => [u.id, u.name]));
+  for (const q of quotations) q.farmerName = names.get(ownerOf.get(q._id)!) ?? null;
+  return quotations;
 }
 
 export interface QuotationListQuery {
@@ -171,7 +192,10 @@ function searchQuotations(db: Kysely<Database>, query: QuotationsQuery, search: 
   }
 }
 
-/** One page of quotations, newest first, with the cursor after it and the list's total. */
+/**
+ * One page of quotations, newest first, with the cursor after it and the list's total: one farmer's
+ * (`userId`) as the farmer's own answers are, or the admin's list of everyone's (adminRows).
+ */
 export async function quotationPage(
   db: Kysely<Database>,
   list: QuotationListQuery,
@@ -184,7 +208,7 @@ export async function quotationPage(
   if (list.status !== undefined) filtered = filtered.where('quotations.status', '=', list.status);
   if (search) filtered = searchQuotations(db, filtered, search);
 
-  let page = filtered.select(['quotations.id', 'quotations.createdAt', 'quotations.displayId']);
+  let page = filtered.select(['quotations.id', 'quotations.createdAt', 'quotations.displayId', 'quotations.userId']);
   if (after) {
     page = page.where((eb) => eb(eb.refTuple('quotations.createdAt', 'quotations.displayId'), '<', eb.tuple(after[0], after[1])));
   }
@@ -199,7 +223,8 @@ export async function quotationPage(
   // the daily cap a day) or a search's matches are counted over the index, up to a cap.
   const total =
     list.userId === undefined && !search ? await readCount(db, 'quotations', list.status) : await boundedCount(db, filtered);
-  return { data: await loadByIds(db, rows.map((r) => r.id), rules), nextCursor, total };
+  const data = list.userId === undefined ? await adminRows(db, rows, rules) : await loadByIds(db, rows.map((r) => r.id), rules);
+  return { data, nextCursor, total };
 }
 
 /**

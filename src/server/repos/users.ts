@@ -6,7 +6,7 @@ import type { Database, UsersTable } from '../db/schema';
 import { appendAudit } from './audit';
 import { countAdded, readCount } from './list-counts';
 import { cut, parseSearch, userCursor, type Search } from './paging';
-import { boundedCount, matchingOrders, matchingQuotations, matchingUserIds } from './search';
+import { boundedCount, matchingOrders, matchingQuotations, narrowUsers } from './search';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -134,7 +134,7 @@ function searchUsers(db: Kysely<Database>, query: UsersQuery, search: Search): U
     case 'order':
       return query.where('users.id', 'in', matchingOrders(db, search).clearSelect().select('orders.userId'));
     default:
-      return query.where('users.id', 'in', matchingUserIds(db, search));
+      return narrowUsers(query, search);
   }
 }
 
@@ -161,19 +161,7 @@ export async function userPage(
   let filtered: UsersQuery = db.selectFrom('users');
   if (list.status !== undefined) filtered = filtered.where('users.isVerified', '=', list.status === 'VERIFIED' ? 1 : 0);
   if (search) filtered = searchUsers(db, filtered, search);
-  const page = filtered
-    .selectAll('users')
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('sessions')
-            .select('sessions.tokenHash')
-            .whereRef('sessions.userId', '=', 'users.id')
-            .where('sessions.expiresAt', '>', now),
-        )
-        .as('hasSession'),
-    );
+  const page = filtered.selectAll('users');
   const ordered = (query: typeof page) =>
     query.orderBy('users.isVerified', 'asc').orderBy('users.createdAt', 'desc').orderBy('users.id', 'asc').limit(list.limit + 1);
   let found: Awaited<ReturnType<ReturnType<typeof ordered>['execute']>>;
@@ -195,7 +183,14 @@ export async function userPage(
   }
   const { rows, nextCursor } = cut(found, list.limit, (r) => [r.isVerified, Number(r.createdAt), r.id]);
   const total = !search && list.status === undefined ? await readCount(db, 'users') : await boundedCount(db, filtered);
-  return { data: rows.map(({ hasSession, ...row }) => toUser(row, Boolean(hasSession))), nextCursor, total };
+  // Who has a live session, asked for this page's users only: as a column of the page query it was
+  // worked out for every match before sorting (a broad search: thousands), or on PostgreSQL over every session.
+  const live =
+    rows.length === 0
+      ? []
+      : await db.selectFrom('sessions').select('sessions.userId').where('sessions.userId', 'in', rows.map((r) => r.id)).where('sessions.expiresAt', '>', now).execute();
+  const loggedIn = new Set(live.map((s) => s.userId));
+  return { data: rows.map((row) => toUser(row, loggedIn.has(row.id))), nextCursor, total };
 }
 
 /** Verifies a user in one transaction with the admin's audit row; nothing is written when already verified. */

@@ -8,7 +8,7 @@ import { ORDER_STATUSES, type OrderStatus } from '../../domain/types';
 import { nextQuotationStatus } from '../../../machines/quotation-lifecycle.machine';
 import { conflict, HttpError, notFound, versionConflict } from '../http/errors';
 import { expectedVersion, pageOf, searchQuery, type ListQuerystring } from '../http/list-query';
-import { calendarDate, data, historySchema, idParam, orderSchema, orderStatusEnum, paisa } from '../http/schemas';
+import { adminOrderSchema, calendarDate, data, historySchema, idParam, orderSchema, orderStatusEnum, paisa } from '../http/schemas';
 import { loadHistory } from '../repos/audit';
 import { findOrderRow, loadOrder, orderPage, placeOrder, updateOrder } from '../repos/orders';
 import { pageSize } from '../repos/paging';
@@ -45,7 +45,7 @@ export default async function orderRoutes(app: FastifyInstance) {
 
   app.get<{ Querystring: ListQuerystring }>(
     '/orders',
-    { config: { access: 'admin' }, schema: { querystring: searchQuery(ORDER_STATUSES), response: { 200: pageOf(orderSchema) } } },
+    { config: { access: 'admin' }, schema: { querystring: searchQuery(ORDER_STATUSES), response: { 200: pageOf(adminOrderSchema) } } },
     async (request) => {
       const { cursor, limit, q, status } = request.query;
       return orderPage(db, { cursor, q, status: status as OrderStatus | undefined, limit: pageSize(limit) });

@@ -18,6 +18,7 @@ import { badRequest, conflict, notFound, versionConflict } from '../http/errors'
 import { answerIfUnchanged, quotationAnswerTag, REVALIDATE } from '../http/etag';
 import { expectedVersion, pageOf, pageQuery, searchQuery, type ListQuerystring } from '../http/list-query';
 import {
+  adminQuotationSchema,
   data,
   historySchema,
   idParam,
@@ -101,6 +102,8 @@ const patchBody = {
     orderDisplayId: { type: ['string', 'null'], pattern: '^OD[0-9]{1,12}$' },
     validUntil: { type: ['string', 'null'], pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]{8,12}Z$' },
     pricedAt: { type: ['string', 'null'], pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]{8,12}Z$' },
+    // The admin list's row names its farmer (GET /quotations/all).
+    farmerName: { type: ['string', 'null'], maxLength: 200 },
     ...orderMirrorInput,
     createdAt: { type: 'string', maxLength: 40 },
     updatedAt: { type: 'string', maxLength: 40 },
@@ -212,7 +215,7 @@ export default async function quotationRoutes(app: FastifyInstance) {
     '/quotations/all',
     {
       config: { access: 'admin' },
-      schema: { querystring: searchQuery(QUOTATION_STATUSES), response: { 200: pageOf(quotationSchema) } },
+      schema: { querystring: searchQuery(QUOTATION_STATUSES), response: { 200: pageOf(adminQuotationSchema) } },
     },
     async (request) => {
       const { cursor, limit, q, status } = request.query;

@@ -1,4 +1,4 @@
-/** /admin/quotations (SPEC §2): every quotation, searched by id; a tap opens the edit sheet. */
+/** /admin/quotations (SPEC §2): every quotation with its farmer's name, searched by id; a tap opens the edit sheet. */
 import { FormattedMessage, useIntl } from 'react-intl';
 import { visibleQuotations } from '../../../machines/admin-quotations.machine';
 import { formatPaisa, priceDetails } from '../../domain/money';
@@ -42,6 +42,7 @@ function AdminQuotations({ snapshot, send }: ChartView<'adminQuotations'>) {
             >
               <span className="admin-row-main">
                 <strong>{quotation.quotationDisplayId}</strong>
+                {quotation.farmerName ? <span className="admin-muted">{quotation.farmerName}</span> : null}
                 <span className="admin-muted">
                   <FormattedMessage
                     id="admin.quotations.items"
