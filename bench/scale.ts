@@ -34,7 +34,7 @@ import SQLite from 'better-sqlite3';
 import { analyzePostgres, APP_TABLES, migrateToLatest } from '../src/server/db/migrations';
 import type { Database } from '../src/server/db/schema';
 import { orderPage, placeOrder } from '../src/server/repos/orders';
-import { adminEditQuotation, createQuotation, expireDue, farmerQuotationPage, quotationPage } from '../src/server/repos/quotations';
+import { adminEditQuotation, createQuotation, farmerQuotationPage, quotationPage, sweepExpired } from '../src/server/repos/quotations';
 import { createSession } from '../src/server/repos/sessions';
 import { listSkus } from '../src/server/repos/skus';
 import { upsertLoginUser, userPage, verifyUser, writeProfile } from '../src/server/repos/users';
@@ -266,10 +266,10 @@ async function sessions(db: Kysely<Database>): Promise<{ adminToken: string; far
     .orderBy('mobileNumber')
     .limit(1_000)
     .execute();
-  // What a running server's reads would have swept meanwhile (validity ends since the last run, or
-  // the seeding's own long-ago prices): due quotations expire 500 at a time on an admin list read.
-  let expired = 0;
-  for (let n = -1; n !== 0; expired += n) n = await expireDue(db, now, RULES);
+  // What a running server's periodic sweep would have expired meanwhile (validity ends since the last
+  // run, or the seeding's own long-ago prices): the server's own pass, so its first sweep at start has
+  // nothing left to do while the lists are measured.
+  const expired = await sweepExpired(db, () => now, RULES);
   if (expired > 0) console.log(`  expired ${expired} quotations past their validity before measuring`);
   const farmerTokens: string[] = [];
   for (const f of farmers) farmerTokens.push(await createSession(db, f.id, now, FARMER_SESSION_MS));
