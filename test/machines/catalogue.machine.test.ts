@@ -160,6 +160,35 @@ describe('catalogue machine', () => {
   });
 });
 
+describe('catalogue machine, on its own', () => {
+  it('starts with no products, no query and no config when nothing was restored', () => {
+    const actor = createActor(catalogueMachine, { input: undefined }).start();
+    expect(actor.getSnapshot().context).toEqual({ skus: [], query: '', appliedQuery: '', selectedSkuDisplayId: null, config: null });
+    actor.stop();
+  });
+
+  it('keeps refreshing Home every period, not only once', async () => {
+    const { actor, fetchSkus } = start();
+    actor.send({ type: 'home.open' });
+    for (let period = 1; period <= 3; period++) {
+      fetchSkus.last().deferred.resolve([shell]);
+      await flush();
+      await vi.advanceTimersByTimeAsync(SKU_REFRESH_MS);
+      expect(fetchSkus.calls).toHaveLength(period + 1);
+    }
+    actor.stop();
+  });
+
+  it('keeps the restored products and waits for the config when no effect was supplied', async () => {
+    const actor = createActor(catalogueMachine, { input: { skus: [shell] } }).start();
+    actor.send({ type: 'home.open' });
+    await flush();
+    expect(actor.getSnapshot().matches({ list: 'idle', contact: 'unavailable' })).toBe(true);
+    expect(actor.getSnapshot().context.skus).toEqual([shell]);
+    actor.stop();
+  });
+});
+
 describe('the catalogue events of a location change', () => {
   it('opens Home on arrival, closes it on leaving, and opens the product a page names', () => {
     expect(catalogueEventsFor(null, '/home')).toEqual([{ type: 'home.open' }]);
