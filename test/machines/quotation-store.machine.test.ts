@@ -20,6 +20,11 @@ describe('quotation store', () => {
     expect(list()).toEqual([]);
   });
 
+  it('starts empty when nothing was restored', () => {
+    const actor = createActor(quotationStoreMachine, { input: undefined }).start();
+    expect(actor.getSnapshot().context.quotations).toEqual([]);
+  });
+
   it('finds a cached quotation by its internal or its display id', () => {
     expect(cachedQuotation([first, second], 'q-2')).toBe(second);
     expect(cachedQuotation([first, second], 'QT100001')).toBe(first);
