@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fromPromise } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
+import { sessionMachine } from '../../machines/session.machine';
 import type { RegistrationActorRef } from '../../machines/registration.machine';
 import { DEFAULT_CLIENT_USER } from '../../src/domain/client-user';
 import { SPLASH_MS } from '../../src/domain/constants';
@@ -365,5 +366,20 @@ describe('the page shown', () => {
     expect(session.actor.getSnapshot().context.user.isVerified).toBe(true);
     expect(session.location()).toBe('/home');
     expect(session.navigations).toEqual([{ to: '/home', replace: true }]);
+  });
+});
+
+describe('without the effects the app supplies', () => {
+  it('goes on logged in when the profile cannot be fetched, rather than pretending it was', async () => {
+    const login = fromPromise(async () => ({ token: 'tok', profileUpdated: true, mobileNumber: '9876543210' }));
+    const actor = createActor(sessionMachine.provide({ actors: { otpLogin: login as never } }), {
+      input: { user: { ...DEFAULT_CLIENT_USER, preferredLanguage: 'hindi' }, hasToken: false },
+    }).start();
+    await flush();
+    await flush();
+    expect(actor.getSnapshot().status).toBe('active');
+    expect(actor.getSnapshot().matches({ account: 'active' })).toBe(true);
+    expect(actor.getSnapshot().context.user.isLoggedIn).toBe(true);
+    actor.stop();
   });
 });
