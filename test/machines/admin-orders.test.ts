@@ -8,6 +8,7 @@ import {
   orderDraftOf,
   orderUpdateBody,
   reapplyOrderDraft,
+  shownOrderDraft,
   visibleOrders,
   type SaveOrderInput,
 } from '../../machines/admin-orders.machine';
@@ -38,6 +39,18 @@ async function editing() {
 }
 
 describe('the admin orders chart', () => {
+  it("fills the sheet's form with the open order as saved, then with the draft as typed", async () => {
+    const { actor } = await loaded();
+    expect(shownOrderDraft(actor.getSnapshot().context)).toBeNull();
+    actor.send({ type: 'sheet.open', id: 'o2' });
+    expect(openOrder(actor.getSnapshot().context)).toBe(ORDERS[1]);
+    expect(shownOrderDraft(actor.getSnapshot().context)).toEqual(orderDraftOf(ORDERS[1]!));
+    actor.send({ type: 'sheet.edit' });
+    actor.send({ type: 'draft.change', change: { amountPaid: '12' } });
+    expect(shownOrderDraft(actor.getSnapshot().context)).toEqual({ ...orderDraftOf(ORDERS[1]!), amountPaid: '12' });
+  });
+
+
   it('filters by status after 500 ms of quiet, from the first page, keeping the search', async () => {
     vi.useFakeTimers();
     try {
