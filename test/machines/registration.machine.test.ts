@@ -311,11 +311,20 @@ describe('the personal details', () => {
 describe('what the screens read', () => {
   const empty = { file: null, fileName: '', prepared: null, url: null, error: null };
 
-  it('starts with both image steps empty, nothing watched and nothing saved', () => {
+  it('starts with both image steps and the form empty, nothing watched and nothing saved', () => {
     const t = start();
     expect(t.snap().context.images).toEqual({ profile: empty, aadhaar: empty });
     expect(t.snap().context.watching).toEqual({ profile: false, aadhaar: false });
     expect(t.snap().context.saved).toBeNull();
+    expect(t.snap().context.form).toEqual({
+      name: '',
+      mobileNumber: '9876543210',
+      gender: '',
+      age: '',
+      farmAddress: '',
+      preferredLanguage: 'hindi',
+      geocoordinate: null,
+    });
   });
 
   it('is busy while an image is prepared or goes up, while locating and while submitting, and only then', async () => {
