@@ -104,6 +104,7 @@ describe('quotation detail machine', () => {
     const { actor, placeOrder, navigate } = await loaded(quotation({ status: 'COMPLETED' }));
     expect(actor.getSnapshot().can({ type: 'quotation.delete' })).toBe(false);
     actor.send({ type: 'order.place' });
+    expect(placeOrder.last().input).toEqual({ id: 'q-1' });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     expect(actor.getSnapshot().can({ type: 'order.place' })).toBe(false);
     placeOrder.last().deferred.resolve({ status: 201 });
