@@ -103,6 +103,10 @@ describe('catalogue machine', () => {
     fetchConfig.last().deferred.resolve(config);
     await flush();
     expect(actor.getSnapshot().context.config).toEqual(config);
+    // Once known, the config is not asked for again.
+    expect(actor.getSnapshot().matches({ contact: 'ready' })).toBe(true);
+    await vi.advanceTimersByTimeAsync(SKU_REFRESH_MS * 2);
+    expect(fetchConfig.calls).toHaveLength(2);
   });
 
   it('filters by a Hindi, Gujarati or English word after the debounce, whatever the screen language', () => {
