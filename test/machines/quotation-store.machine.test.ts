@@ -20,6 +20,13 @@ describe('quotation store', () => {
     expect(list()).toEqual([]);
   });
 
+  it('replaces only the quotation an update names', () => {
+    const third = quotation({ _id: 'q-3', quotationDisplayId: 'QT100003' });
+    const actor = createActor(quotationStoreMachine, { input: { quotations: [first, second, third] } }).start();
+    actor.send({ type: 'quotations.update', quotation: { ...second, status: 'COMPLETED' } });
+    expect(actor.getSnapshot().context.quotations).toEqual([first, { ...second, status: 'COMPLETED' }, third]);
+  });
+
   it('starts empty when nothing was restored', () => {
     const actor = createActor(quotationStoreMachine, { input: undefined }).start();
     expect(actor.getSnapshot().context.quotations).toEqual([]);
