@@ -238,11 +238,14 @@ describe('the resend timer', () => {
     const t = start();
     await toCode(t);
     tick(t, RESEND_SECONDS);
+    t.actor.send({ type: 'code.enter', index: 0, value: '123' });
     t.actor.send({ type: 'code.resend' });
     expect(t.requestOtp.calls).toHaveLength(2);
     t.requestOtp.last().resolve({ ok: true });
     await flush();
     expect(t.snap().context.secondsLeft).toBe(RESEND_SECONDS);
+    // The digits of the old code go: the new code fills empty boxes.
+    expect(t.snap().context.code).toEqual(['', '', '', '', '', '']);
     expect(t.snap().matches({ awaitingCode: { resend: 'counting' } })).toBe(true);
   });
 
