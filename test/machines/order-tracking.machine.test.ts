@@ -199,6 +199,7 @@ describe('order tracking machine, as the screen runs it', () => {
   it('shows the cached order at once while it loads, and asks the screen for Contact Us by an emitted event', () => {
     const { actor, contactUs } = start(ordered);
     expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    expect(actor.getSnapshot().context).toEqual({ quotationId: 'q-1', quotation: ordered, missing: false });
     expect(orderBalance(actor.getSnapshot())?.pendingPaisa).toBe(145_000);
     actor.send({ type: 'payment.make', config: null });
     expect(contactUs).toHaveBeenCalledWith({ type: 'contactUs.open' });
