@@ -249,3 +249,16 @@ describe('one line of the quotation draft', () => {
     expect(draftLineTotalPaisa({ ...line, discount: 'x' })).toBe(100_050 + 2_025);
   });
 });
+
+describe('the quotation draft over a conflict', () => {
+  it('counts an amount typed unreadably as a change, and keeps the status the admin set', () => {
+    const base = quotationDraftOf(QUOTATIONS[1]!);
+    const mine = { ...base, status: 'ORDERED' as const, lines: [{ ...base.lines[0]!, goods: 'abc' }] };
+    expect(quotationDraftChanges({ base, mine }, QUOTATIONS[1]!)).toEqual([
+      { line: null, field: 'status', mine: 'ORDERED', now: QUOTATIONS[1]!.status },
+      { line: 0, field: 'goods', mine: 'abc', now: base.lines[0]!.goods },
+    ]);
+    const fresh = quotation({ ...QUOTATIONS[1]!, version: 9 });
+    expect(reapplyQuotationDraft({ base, mine }, fresh)).toMatchObject({ version: 9, status: 'ORDERED', lines: [{ goods: 'abc' }] });
+  });
+});
