@@ -322,3 +322,12 @@ describe('the order balance', () => {
     expect(orderUpdateBody({ ...draft, amountPaid: '9700.00' })?.amountPaidPaisa).toBe(970_000);
   });
 });
+
+describe('the order update body', () => {
+  it('sends a date only as the date field gives it, nothing after it', () => {
+    const draft = orderDraftOf(ORDERS[0]!);
+    expect(orderUpdateBody({ ...draft, expectedDeliveryDate: '2026-11-20' })?.expectedDeliveryDate).toBe('2026-11-20');
+    expect(orderUpdateBody({ ...draft, expectedDeliveryDate: '2026-11-20T05:00' })).toBeNull();
+    expect(orderUpdateBody({ ...draft, expectedDeliveryDate: 'on 2026-11-20' })).toBeNull();
+  });
+});
