@@ -87,6 +87,15 @@ describe('catalogue machine', () => {
     expect(selectedSku(actor.getSnapshot())).toEqual(straw);
   });
 
+  it('fetches the list for a product it does not hold, though it holds others', async () => {
+    const { actor, fetchSkus } = start([shell]);
+    actor.send({ type: 'sku.open', skuDisplayId: 'SKU1002' });
+    expect(fetchSkus.calls).toHaveLength(1);
+    fetchSkus.last().deferred.resolve([shell, straw]);
+    await flush();
+    expect(selectedSku(actor.getSnapshot())).toEqual(straw);
+  });
+
   it('opens a product already in the list without fetching', () => {
     const { actor, fetchSkus } = start([shell]);
     actor.send({ type: 'sku.open', skuDisplayId: 'SKU1001' });
