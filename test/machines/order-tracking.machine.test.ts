@@ -212,8 +212,10 @@ describe('order tracking machine, as the screen runs it', () => {
     expect(contactUs).not.toHaveBeenCalled();
   });
 
-  it('stores each order it fetches; says it is missing when the server has none, and shows it again when found', async () => {
+  it('asks for the order by its id and shows nothing before it arrives; stores each order it fetches; says it is missing when the server has none, and shows it again when found', async () => {
     const { actor, fetchQuotation, stored } = start();
+    expect(fetchQuotation.last().input).toEqual({ id: 'q-1' });
+    expect([orderSteps(actor.getSnapshot()), orderBalance(actor.getSnapshot()), deliveryNote(actor.getSnapshot())]).toEqual([[], null, null]);
     fetchQuotation.last().deferred.resolve(ordered);
     await flush();
     expect(actor.getSnapshot().hasTag('loading')).toBe(false);
