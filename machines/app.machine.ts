@@ -151,6 +151,7 @@ export const appMachine = setup({
   states: {
     restoring: {
       invoke: {
+        id: 'restore',
         src: 'restore',
         onDone: { target: 'running', actions: { type: 'keepRestored', params: ({ event }) => ({ restored: event.output }) } },
         onError: 'running',

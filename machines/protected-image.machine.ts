@@ -43,7 +43,7 @@ export const protectedImageMachine = setup({
     none: {},
     // The fetch stays invoked while the image shows, so leaving `active` frees the local copy.
     active: {
-      invoke: { src: 'fetchImage', input: ({ context }) => ({ url: context.url! }) },
+      invoke: { id: 'fetchImage', src: 'fetchImage', input: ({ context }) => ({ url: context.url! }) },
       initial: 'loading',
       states: {
         loading: {

@@ -8,6 +8,7 @@ import {
   orderDraftOf,
   orderUpdateBody,
   reapplyOrderDraft,
+  shownOrderDraft,
   visibleOrders,
   type SaveOrderInput,
 } from '../../machines/admin-orders.machine';
@@ -38,6 +39,18 @@ async function editing() {
 }
 
 describe('the admin orders chart', () => {
+  it("fills the sheet's form with the open order as saved, then with the draft as typed", async () => {
+    const { actor } = await loaded();
+    expect(shownOrderDraft(actor.getSnapshot().context)).toBeNull();
+    actor.send({ type: 'sheet.open', id: 'o2' });
+    expect(openOrder(actor.getSnapshot().context)).toBe(ORDERS[1]);
+    expect(shownOrderDraft(actor.getSnapshot().context)).toEqual(orderDraftOf(ORDERS[1]!));
+    actor.send({ type: 'sheet.edit' });
+    actor.send({ type: 'draft.change', change: { amountPaid: '12' } });
+    expect(shownOrderDraft(actor.getSnapshot().context)).toEqual({ ...orderDraftOf(ORDERS[1]!), amountPaid: '12' });
+  });
+
+
   it('filters by status after 500 ms of quiet, from the first page, keeping the search', async () => {
     vi.useFakeTimers();
     try {
@@ -307,5 +320,14 @@ describe('the order balance', () => {
     const draft = { ...orderDraftOf(order), amountPaid: '9700' };
     expect(orderBalance(order, draft).pendingPaisa).toBe(0);
     expect(orderUpdateBody({ ...draft, amountPaid: '9700.00' })?.amountPaidPaisa).toBe(970_000);
+  });
+});
+
+describe('the order update body', () => {
+  it('sends a date only as the date field gives it, nothing after it', () => {
+    const draft = orderDraftOf(ORDERS[0]!);
+    expect(orderUpdateBody({ ...draft, expectedDeliveryDate: '2026-11-20' })?.expectedDeliveryDate).toBe('2026-11-20');
+    expect(orderUpdateBody({ ...draft, expectedDeliveryDate: '2026-11-20T05:00' })).toBeNull();
+    expect(orderUpdateBody({ ...draft, expectedDeliveryDate: 'on 2026-11-20' })).toBeNull();
   });
 });

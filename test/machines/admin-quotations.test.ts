@@ -7,10 +7,13 @@ import {
   isLineFieldValid,
   quotationPatchBody,
   reapplyQuotationDraft,
+  draftLineTotalPaisa,
+  withLine,
 } from '../../machines/admin-quotation-draft';
 import {
   adminQuotationsMachine,
   openQuotation,
+  shownQuotationDraft,
   visibleQuotations,
   type SaveQuotationInput,
 } from '../../machines/admin-quotations.machine';
@@ -43,6 +46,20 @@ async function editing() {
 const canSave = (t: ReturnType<typeof start>) => t.actor.getSnapshot().can({ type: 'sheet.save' });
 
 describe('the admin quotations chart', () => {
+  it("fills the sheet's form with the open quotation as saved, then with the line typed, the other lines untouched", async () => {
+    const t = start();
+    t.load.last().resolve(page(QUOTATIONS));
+    await settle();
+    expect(shownQuotationDraft(t.actor.getSnapshot().context)).toBeNull();
+    t.actor.send({ type: 'sheet.open', id: 'q2' });
+    const saved = quotationDraftOf(openQuotation(t.actor.getSnapshot().context)!);
+    expect(shownQuotationDraft(t.actor.getSnapshot().context)).toEqual(saved);
+    t.actor.send({ type: 'sheet.edit' });
+    t.actor.send({ type: 'draft.change', change: { line: 0, field: 'goods', value: '99' } });
+    expect(shownQuotationDraft(t.actor.getSnapshot().context)).toEqual(withLine(saved, 0, 'goods', '99'));
+  });
+
+
   it('lists every quotation once loaded', async () => {
     const t = start();
     expect(t.actor.getSnapshot().hasTag('loading')).toBe(true);
@@ -215,5 +232,33 @@ describe('the quotation draft', () => {
       status: 'EXPIRED',
       lines: [{ skuId: 's3', unit: 'tonne', quantity: '2', goods: '7000.00', discount: '500.00', shipping: '300' }],
     });
+  });
+});
+
+describe('one line of the quotation draft', () => {
+  const line = { skuId: 's1', unit: 'kg', quantity: '10', goods: '1,000.50', discount: '50', shipping: '20.25' };
+
+  it('changes only the field and the line named', () => {
+    const draft = { version: 3, status: 'PENDING' as const, lines: [line, { ...line, skuId: 's2' }] };
+    expect(withLine(draft, 1, 'discount', '7')).toEqual({ ...draft, lines: [line, { ...line, skuId: 's2', discount: '7' }] });
+  });
+
+  it('totals goods plus shipping minus discount, a half-typed amount as zero', () => {
+    expect(draftLineTotalPaisa(line)).toBe(100_050 + 2_025 - 5_000);
+    expect(draftLineTotalPaisa({ ...line, shipping: '2.' })).toBe(100_050 + 200 - 5_000);
+    expect(draftLineTotalPaisa({ ...line, discount: 'x' })).toBe(100_050 + 2_025);
+  });
+});
+
+describe('the quotation draft over a conflict', () => {
+  it('counts an amount typed unreadably as a change, and keeps the status the admin set', () => {
+    const base = quotationDraftOf(QUOTATIONS[1]!);
+    const mine = { ...base, status: 'ORDERED' as const, lines: [{ ...base.lines[0]!, goods: 'abc' }] };
+    expect(quotationDraftChanges({ base, mine }, QUOTATIONS[1]!)).toEqual([
+      { line: null, field: 'status', mine: 'ORDERED', now: QUOTATIONS[1]!.status },
+      { line: 0, field: 'goods', mine: 'abc', now: base.lines[0]!.goods },
+    ]);
+    const fresh = quotation({ ...QUOTATIONS[1]!, version: 9 });
+    expect(reapplyQuotationDraft({ base, mine }, fresh)).toMatchObject({ version: 9, status: 'ORDERED', lines: [{ goods: 'abc' }] });
   });
 });

@@ -3,7 +3,7 @@ import { createActor } from 'xstate';
 import type { Page, PageQuery } from '../../machines/admin-list';
 import type { SaveOutcome } from '../../machines/admin-sheet';
 import { skuDraftChanges, skuDraftOf, skuSaveBody } from '../../machines/admin-sku-draft';
-import { adminSkusMachine, visibleSkus, type SaveSkuInput } from '../../machines/admin-skus.machine';
+import { adminSkusMachine, openSku, shownSkuDraft, visibleSkus, type SaveSkuInput } from '../../machines/admin-skus.machine';
 import type { Sku } from '../../src/domain/types';
 import { controlled } from '../support/controlled';
 import { settle } from './admin-controlled';
@@ -41,6 +41,18 @@ const fill = (actor: Awaited<ReturnType<typeof loaded>>['actor']) => {
 };
 
 describe('the admin SKUs chart', () => {
+  it("fills the sheet's form with the open SKU as saved, then with the draft as typed", async () => {
+    const { actor } = await loaded();
+    expect(shownSkuDraft(actor.getSnapshot().context)).toBeNull();
+    actor.send({ type: 'sheet.open', id: 's2' });
+    expect(openSku(actor.getSnapshot().context)).toBe(SKUS[1]);
+    expect(shownSkuDraft(actor.getSnapshot().context)).toEqual(skuDraftOf(SKUS[1]!));
+    actor.send({ type: 'sheet.edit' });
+    actor.send({ type: 'draft.change', change: { field: 'name', value: 'Rice straw' } });
+    expect(shownSkuDraft(actor.getSnapshot().context)).toEqual({ ...skuDraftOf(SKUS[1]!), name: 'Rice straw' });
+  });
+
+
   it('searches name, category, brand, description and display id, ignoring case', async () => {
     const { actor } = await loaded();
     const ids = (query: string) => {

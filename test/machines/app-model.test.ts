@@ -18,8 +18,8 @@ const never = fromPromise(() => new Promise<never>(() => undefined));
 const app = appMachine.provide({ actors: { restore: never as never, persist: silent as never, sessionWatch: silent as never } });
 
 const events: AnyEventObject[] = [
-  { type: 'xstate.done.actor.0.app.restoring', output: restored },
-  { type: 'xstate.error.actor.0.app.restoring', error: new Error('storage broken') },
+  { type: 'xstate.done.actor.restore', output: restored },
+  { type: 'xstate.error.actor.restore', error: new Error('storage broken') },
   { type: 'xstate.after.persistTimeout.app.restoring' },
   { type: 'screen.show', location: '/request' },
   { type: 'screen.show', location: '/quotation-details?quotation_id=QT100001' },
@@ -50,7 +50,7 @@ describe('the app chart, model-based', () => {
 
   it('runs exactly the chart of the screen shown, under its systemId', () => {
     const actor = createActor(app, { input: { hasToken: true } }).start();
-    actor.send({ type: 'xstate.done.actor.0.app.restoring', output: restored } as never);
+    actor.send({ type: 'xstate.done.actor.restore', output: restored } as never);
     const running = () => Object.keys(actor.getSnapshot().children).filter((id) => ['quotationList', 'quotationDetail', 'orderTracking'].includes(id));
     actor.send({ type: 'screen.show', location: '/request' });
     expect([running(), actor.system.get('quotationList') !== undefined]).toEqual([['quotationList'], true]);
@@ -74,7 +74,7 @@ describe('the app chart, model-based', () => {
 
   it('hands the restored slices to the session and goes on clean (no user) when storage times out', () => {
     const done = createActor(app, { input: { hasToken: true } }).start();
-    done.send({ type: 'xstate.done.actor.0.app.restoring', output: restored } as never);
+    done.send({ type: 'xstate.done.actor.restore', output: restored } as never);
     expect(done.system.get('session')!.getSnapshot().context.user.name).toBe('Ramesh Patel');
     done.stop();
     const late = createActor(app, { input: { hasToken: true } }).start();

@@ -226,4 +226,76 @@ describe('cart machine', () => {
     expect(navigateToRequest).not.toHaveBeenCalled();
     expect(actor.getSnapshot().hasTag('busy')).toBe(false);
   });
+
+  it('starts empty without a restored cart', () => {
+    const actor = createActor(cartMachine, { input: undefined }).start();
+    expect(actor.getSnapshot().context).toEqual({ items: [], draft: null, edits: {} });
+  });
+
+  it('shows an empty box for a product nothing was typed for, and for an item the cart does not hold', () => {
+    const { actor } = start([{ ...shell, quantity: 2 }]);
+    actor.send(type('sku-3', 'quintal', '2'));
+    expect(quantityBox(actor.getSnapshot(), 'sku-1')).toEqual({ text: '', refusal: null });
+    expect(cartItemBox(actor.getSnapshot(), 'sku-9')).toEqual({ text: '', refusal: null });
+  });
+
+  it('steps a box holding only spaces as an empty one', () => {
+    const { actor } = start();
+    actor.send(type('sku-1', 'kg', '  '));
+    expect(quantityBox(actor.getSnapshot(), 'sku-1')).toEqual({ text: '  ', refusal: null });
+    actor.send({ type: 'draft.increment', skuId: 'sku-1', unit: 'kg' });
+    expect(quantityBox(actor.getSnapshot(), 'sku-1')).toEqual({ text: '1', refusal: null });
+  });
+
+  it('adds up to the maximum exactly', () => {
+    const { actor, items } = start([{ ...shell, quantity: 999_999 }]);
+    actor.send(type('sku-1', 'kg', '1'));
+    expect(quantityBox(actor.getSnapshot(), 'sku-1').refusal).toBeNull();
+    actor.send({ type: 'cart.add', item: shell });
+    expect(items()).toEqual([{ ...shell, quantity: 1_000_000 }]);
+  });
+
+  it('forgets what was typed in an item box when another source sets the quantity: an update, Add to Cart, −, remove, clear', () => {
+    const { actor, items } = start([{ ...shell, quantity: 5 }, { ...straw, quantity: 3 }]);
+    const box = (id: string) => cartItemBox(actor.getSnapshot(), id);
+    const typeRefused = () => {
+      actor.send({ type: 'cart.type', id: 'sku-1', text: '2.5' });
+      expect(box('sku-1')).toEqual({ text: '2.5', refusal: 'wholeOnly' });
+    };
+    typeRefused();
+    actor.send({ type: 'cart.update', item: { ...shell, quantity: 8 } });
+    expect(box('sku-1')).toEqual({ text: '8', refusal: null });
+    typeRefused();
+    actor.send(type('sku-1', 'kg', '2'));
+    actor.send({ type: 'cart.add', item: shell });
+    expect(box('sku-1')).toEqual({ text: '10', refusal: null });
+    actor.send({ type: 'cart.type', id: 'sku-1', text: '4' });
+    actor.send({ type: 'cart.decrement', id: 'sku-1' });
+    expect(box('sku-1')).toEqual({ text: '3', refusal: null });
+    typeRefused();
+    actor.send({ type: 'cart.remove', id: 'sku-1' });
+    expect(actor.getSnapshot().context.edits).toEqual({});
+    actor.send({ type: 'cart.update', item: { ...shell, quantity: 1 } });
+    expect(box('sku-1')).toEqual({ text: '1', refusal: null });
+    // The other item's box is left as it was typed.
+    actor.send({ type: 'cart.type', id: 'sku-2', text: '7' });
+    typeRefused();
+    actor.send({ type: 'cart.update', item: { ...shell, quantity: 2 } });
+    expect(actor.getSnapshot().context.edits).toEqual({ 'sku-2': '7' });
+    actor.send(type('sku-3', 'quintal', '2'));
+    actor.send({ type: 'cart.clear' });
+    expect(actor.getSnapshot().context).toEqual({ items: [], draft: null, edits: {} });
+    actor.send({ type: 'cart.update', item: { ...straw, quantity: 3 } });
+    expect(box('sku-2')).toEqual({ text: '3', refusal: null });
+    expect(items()).toEqual([{ ...straw, quantity: 3 }]);
+  });
+
+  it('keeps the cart whole when no request effect was supplied', async () => {
+    const actor = createActor(cartMachine, { input: { items: [{ ...shell, quantity: 3 }] } }).start();
+    actor.send({ type: 'quotation.request' });
+    await flush();
+    expect(actor.getSnapshot().status).toBe('active');
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(actor.getSnapshot().context.items).toEqual([{ ...shell, quantity: 3 }]);
+  });
 });

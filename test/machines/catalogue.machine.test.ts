@@ -87,6 +87,15 @@ describe('catalogue machine', () => {
     expect(selectedSku(actor.getSnapshot())).toEqual(straw);
   });
 
+  it('fetches the list for a product it does not hold, though it holds others', async () => {
+    const { actor, fetchSkus } = start([shell]);
+    actor.send({ type: 'sku.open', skuDisplayId: 'SKU1002' });
+    expect(fetchSkus.calls).toHaveLength(1);
+    fetchSkus.last().deferred.resolve([shell, straw]);
+    await flush();
+    expect(selectedSku(actor.getSnapshot())).toEqual(straw);
+  });
+
   it('opens a product already in the list without fetching', () => {
     const { actor, fetchSkus } = start([shell]);
     actor.send({ type: 'sku.open', skuDisplayId: 'SKU1001' });
@@ -103,6 +112,10 @@ describe('catalogue machine', () => {
     fetchConfig.last().deferred.resolve(config);
     await flush();
     expect(actor.getSnapshot().context.config).toEqual(config);
+    // Once known, the config is not asked for again.
+    expect(actor.getSnapshot().matches({ contact: 'ready' })).toBe(true);
+    await vi.advanceTimersByTimeAsync(SKU_REFRESH_MS * 2);
+    expect(fetchConfig.calls).toHaveLength(2);
   });
 
   it('filters by a Hindi, Gujarati or English word after the debounce, whatever the screen language', () => {
@@ -157,6 +170,35 @@ describe('catalogue machine', () => {
     go('/sku-details?sku_id=SKU1001');
     expect(selectedSku(catalogue())).toEqual(shell);
     app.stop();
+  });
+});
+
+describe('catalogue machine, on its own', () => {
+  it('starts with no products, no query and no config when nothing was restored', () => {
+    const actor = createActor(catalogueMachine, { input: undefined }).start();
+    expect(actor.getSnapshot().context).toEqual({ skus: [], query: '', appliedQuery: '', selectedSkuDisplayId: null, config: null });
+    actor.stop();
+  });
+
+  it('keeps refreshing Home every period, not only once', async () => {
+    const { actor, fetchSkus } = start();
+    actor.send({ type: 'home.open' });
+    for (let period = 1; period <= 3; period++) {
+      fetchSkus.last().deferred.resolve([shell]);
+      await flush();
+      await vi.advanceTimersByTimeAsync(SKU_REFRESH_MS);
+      expect(fetchSkus.calls).toHaveLength(period + 1);
+    }
+    actor.stop();
+  });
+
+  it('keeps the restored products and waits for the config when no effect was supplied', async () => {
+    const actor = createActor(catalogueMachine, { input: { skus: [shell] } }).start();
+    actor.send({ type: 'home.open' });
+    await flush();
+    expect(actor.getSnapshot().matches({ list: 'idle', contact: 'unavailable' })).toBe(true);
+    expect(actor.getSnapshot().context.skus).toEqual([shell]);
+    actor.stop();
   });
 });
 

@@ -165,4 +165,90 @@ describe('order tracking machine', () => {
     const { actor } = await loaded({ ...ordered, amountPaidPaisa: 195_000 });
     expect(actor.getSnapshot().can({ type: 'payment.make', config: withPayee })).toBe(false);
   });
+
+  it('names the order in the UPI note once it has a number', async () => {
+    const { actor, openPaymentLink } = await loaded({ ...ordered, orderDisplayId: 'OD100001' });
+    actor.send({ type: 'payment.make', config: withPayee });
+    expect(openPaymentLink).toHaveBeenCalledWith('upi://pay?pa=krishi%40upi&pn=Krishi&am=1450.00&cu=INR&tn=OD100001');
+  });
+
+  it('dates Payment Status by the time the total came to be covered', async () => {
+    const { actor } = await loaded({ ...ordered, amountPaidPaisa: 195_000, paidAt: '2026-11-04T06:00:00.000Z' });
+    expect(orderSteps(actor.getSnapshot()).find((s) => s.key === 'PAYMENT')).toMatchObject({ complete: true, at: '2026-11-04T06:00:00.000Z' });
+  });
+});
+
+describe('order tracking machine, as the screen runs it', () => {
+  function start(cached: Quotation | null = null) {
+    const fetchQuotation = controlled<FetchQuotationResult, { id: string }>();
+    const visibility = controlledVisibility();
+    const stored: Quotation[] = [];
+    const contactUs = vi.fn();
+    const actor = createActor(
+      orderTrackingMachine.provide({
+        actors: { fetchQuotation: fetchQuotation.logic, visibility: visibility.logic },
+        actions: { storeQuotation: (_, params) => void stored.push(params.quotation) },
+      }),
+      { input: { quotationId: 'q-1', cached } },
+    );
+    actor.on('contactUs.open', contactUs);
+    actor.start();
+    return { actor, fetchQuotation, visibility, stored, contactUs };
+  }
+
+  it('shows the cached order at once while it loads, and asks the screen for Contact Us by an emitted event', () => {
+    const { actor, contactUs } = start(ordered);
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    expect(actor.getSnapshot().context).toEqual({ quotationId: 'q-1', quotation: ordered, missing: false });
+    expect(orderBalance(actor.getSnapshot())?.pendingPaisa).toBe(145_000);
+    actor.send({ type: 'payment.make', config: null });
+    expect(contactUs).toHaveBeenCalledWith({ type: 'contactUs.open' });
+  });
+
+  it('offers no payment before the order is known', () => {
+    const { actor, contactUs } = start();
+    expect(actor.getSnapshot().can({ type: 'payment.make', config: withPayee })).toBe(false);
+    actor.send({ type: 'payment.make', config: null });
+    expect(contactUs).not.toHaveBeenCalled();
+  });
+
+  it('asks for the order by its id and shows nothing before it arrives; stores each order it fetches; says it is missing when the server has none, and shows it again when found', async () => {
+    const { actor, fetchQuotation, stored } = start();
+    expect(fetchQuotation.last().input).toEqual({ id: 'q-1' });
+    expect([orderSteps(actor.getSnapshot()), orderBalance(actor.getSnapshot()), deliveryNote(actor.getSnapshot())]).toEqual([[], null, null]);
+    fetchQuotation.last().deferred.resolve(ordered);
+    await flush();
+    expect(actor.getSnapshot().hasTag('loading')).toBe(false);
+    expect(stored).toEqual([ordered]);
+    await vi.advanceTimersByTimeAsync(POLL_MS);
+    fetchQuotation.last().deferred.resolve(null);
+    await flush();
+    expect(actor.getSnapshot().context).toMatchObject({ quotation: null, missing: true });
+    expect(stored).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(POLL_MS);
+    fetchQuotation.last().deferred.resolve(ordered);
+    await flush();
+    expect(actor.getSnapshot().context).toMatchObject({ quotation: ordered, missing: false });
+  });
+
+  it('keeps the order shown and polls on after a failed poll; a page hidden mid-fetch pauses', async () => {
+    const { actor, fetchQuotation, visibility } = start(ordered);
+    fetchQuotation.last().deferred.reject(new Error('offline'));
+    await flush();
+    expect(actor.getSnapshot().context.quotation).toBe(ordered);
+    await vi.advanceTimersByTimeAsync(POLL_MS);
+    expect(fetchQuotation.calls).toHaveLength(2);
+    visibility.hide();
+    expect(actor.getSnapshot().value).toBe('paused');
+    await vi.advanceTimersByTimeAsync(POLL_MS * 2);
+    expect(fetchQuotation.calls).toHaveLength(2);
+  });
+
+  it('keeps the cached order when no fetch effect was supplied', async () => {
+    const actor = createActor(orderTrackingMachine, { input: { quotationId: 'q-1', cached: ordered } }).start();
+    await flush();
+    expect(actor.getSnapshot().value).toBe('waiting');
+    expect(actor.getSnapshot().context.quotation).toBe(ordered);
+    actor.stop();
+  });
 });

@@ -238,11 +238,14 @@ describe('the resend timer', () => {
     const t = start();
     await toCode(t);
     tick(t, RESEND_SECONDS);
+    t.actor.send({ type: 'code.enter', index: 0, value: '123' });
     t.actor.send({ type: 'code.resend' });
     expect(t.requestOtp.calls).toHaveLength(2);
     t.requestOtp.last().resolve({ ok: true });
     await flush();
     expect(t.snap().context.secondsLeft).toBe(RESEND_SECONDS);
+    // The digits of the old code go: the new code fills empty boxes.
+    expect(t.snap().context.code).toEqual(['', '', '', '', '', '']);
     expect(t.snap().matches({ awaitingCode: { resend: 'counting' } })).toBe(true);
   });
 
@@ -266,5 +269,28 @@ describe('the resend timer', () => {
     await flush();
     expect(t.snap().context).toMatchObject({ secondsLeft: 30, error: 'RATE_LIMITED' });
     expect(t.snap().matches({ awaitingCode: { resend: 'counting' } })).toBe(true);
+  });
+});
+
+describe('without the effects the app supplies', () => {
+  it('fails the code request and its verification rather than pretending they worked', async () => {
+    const bare = createActor(otpLoginMachine).start();
+    bare.send({ type: 'phone.change', value: '9876543210' });
+    bare.send({ type: 'phone.submit' });
+    await flush();
+    expect(bare.getSnapshot().value).toBe('enteringPhone');
+    expect(bare.getSnapshot().hasTag('busy')).toBe(false);
+
+    const requestOtp = controlled<RequestOtpResult, { mobileNumber: string }>();
+    const noVerify = createActor(otpLoginMachine.provide({ actors: { requestOtp: requestOtp.logic } })).start();
+    noVerify.send({ type: 'phone.change', value: '9876543210' });
+    noVerify.send({ type: 'phone.submit' });
+    requestOtp.last().resolve({ ok: true });
+    await flush();
+    noVerify.send({ type: 'code.enter', index: 0, value: '123456' });
+    noVerify.send({ type: 'code.submit' });
+    await flush();
+    expect(noVerify.getSnapshot().matches({ awaitingCode: { code: 'editing' } })).toBe(true);
+    expect(noVerify.getSnapshot().status).toBe('active');
   });
 });

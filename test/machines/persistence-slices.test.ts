@@ -7,6 +7,7 @@
 import { createActor, fromPromise } from 'xstate';
 import { afterEach, describe, expect, it } from 'vitest';
 import { appMachine } from '../../machines/app.machine';
+import { catalogueMachine } from '../../machines/catalogue.machine';
 import {
   createPersistActor,
   createRestoreActor,
@@ -115,6 +116,31 @@ describe('each slice with its owner', () => {
     await flush();
     actor.system.get('quotations')!.send({ type: 'quotations.empty' });
     expect((JSON.parse(s.data.get(KEY)!) as PersistedRoot).quotations).toEqual([]);
+  });
+
+  it("writes a change of the catalogue's products", async () => {
+    const s = store(JSON.stringify(full));
+    const straw = { _id: 'SKU2', name: 'Rice husk' } as Sku;
+    const catalogue = catalogueMachine.provide({ actors: { fetchSkus: fromPromise(async () => [sku, straw]) } });
+    const actor = createActor(appMachine.provide({ actors: { restore: createRestoreActor(s), persist: createPersistActor(s), catalogue } }), {
+      input: { hasToken: true },
+    });
+    running.push(actor);
+    actor.start();
+    await flush();
+    actor.system.get('catalogue')!.send({ type: 'catalogue.load' });
+    await flush();
+    expect((JSON.parse(s.data.get(KEY)!) as PersistedRoot).skus).toEqual([sku, straw]);
+  });
+
+  it('writes nothing when a slice is replaced by one that holds the same', async () => {
+    const s = store(JSON.stringify(full));
+    const actor = startApp(s);
+    await flush();
+    const before = s.writes.length;
+    actor.system.get('cart')!.send({ type: 'cart.update', item: full.cart[0]! });
+    actor.system.get('quotations')!.send({ type: 'quotations.set', quotations: [quotation] });
+    expect(s.writes.length).toBe(before);
   });
 
   it('writes nothing while no slice changes', async () => {

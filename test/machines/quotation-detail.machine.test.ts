@@ -7,7 +7,7 @@ import type { Quotation } from '../../src/domain/types';
 import { quotation } from '../domain/shop-fixtures';
 import { controlled, controlledVisibility, flush } from './shop-fakes';
 
-function start(cached: Quotation | null = null) {
+function start(cached: Quotation | null = null, storeQuotation = vi.fn()) {
   const fetchQuotation = controlled<FetchQuotationResult, { id: string }>();
   const deleteQuotation = controlled<StatusResult, { id: string }>();
   const placeOrder = controlled<StatusResult, { id: string }>();
@@ -16,7 +16,7 @@ function start(cached: Quotation | null = null) {
   const actor = createActor(
     quotationDetailMachine.provide({
       actors: { fetchQuotation: fetchQuotation.logic, deleteQuotation: deleteQuotation.logic, placeOrder: placeOrder.logic, visibility: visibility.logic },
-      actions: { navigate: (_, params) => navigate(params.to) },
+      actions: { navigate: (_, params) => navigate(params.to), storeQuotation: (_, params) => storeQuotation(params.quotation) },
     }),
     { input: { quotationId: 'QT100001', cached } },
   ).start();
@@ -104,6 +104,7 @@ describe('quotation detail machine', () => {
     const { actor, placeOrder, navigate } = await loaded(quotation({ status: 'COMPLETED' }));
     expect(actor.getSnapshot().can({ type: 'quotation.delete' })).toBe(false);
     actor.send({ type: 'order.place' });
+    expect(placeOrder.last().input).toEqual({ id: 'q-1' });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     expect(actor.getSnapshot().can({ type: 'order.place' })).toBe(false);
     placeOrder.last().deferred.resolve({ status: 201 });
@@ -153,5 +154,94 @@ describe('quotation detail machine', () => {
       expect([q.status, offeredAction(actor.getSnapshot()), detailTotal(actor.getSnapshot())?.kind ?? null]).toEqual([q.status, action, price]);
       actor.stop();
     }
+  });
+
+  it('shows the cached quotation at once, and its action, while the fresh one loads', () => {
+    const { actor } = start(quotation({ status: 'COMPLETED' }));
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ quotationId: 'QT100001', quotation: { status: 'COMPLETED' }, missing: false });
+    expect(actor.getSnapshot().can({ type: 'order.place' })).toBe(true);
+  });
+
+  it('stores each quotation it fetches, and nothing when the server has none', async () => {
+    const storeQuotation = vi.fn();
+    const { fetchQuotation } = start(null, storeQuotation);
+    const fresh = quotation({ status: 'COMPLETED' });
+    fetchQuotation.last().deferred.resolve(fresh);
+    await flush();
+    expect(storeQuotation.mock.calls).toEqual([[fresh]]);
+    await vi.advanceTimersByTimeAsync(POLL_MS);
+    fetchQuotation.last().deferred.resolve(null);
+    await flush();
+    expect(storeQuotation).toHaveBeenCalledTimes(1);
+  });
+
+  it('follows the server: a quotation gone is missing, one found again is shown; a failed poll keeps what shows and polls on', async () => {
+    const { actor, fetchQuotation } = await loaded(quotation());
+    expect(actor.getSnapshot().hasTag('loading')).toBe(false);
+    await vi.advanceTimersByTimeAsync(POLL_MS);
+    fetchQuotation.last().deferred.resolve(null);
+    await flush();
+    expect(actor.getSnapshot().context).toMatchObject({ quotation: null, missing: true });
+    await vi.advanceTimersByTimeAsync(POLL_MS);
+    fetchQuotation.last().deferred.resolve(quotation({ status: 'COMPLETED' }));
+    await flush();
+    expect(actor.getSnapshot().context).toMatchObject({ quotation: { status: 'COMPLETED' }, missing: false });
+    await vi.advanceTimersByTimeAsync(POLL_MS);
+    fetchQuotation.last().deferred.reject(new Error('offline'));
+    await flush();
+    expect(actor.getSnapshot().context.quotation?.status).toBe('COMPLETED');
+    await vi.advanceTimersByTimeAsync(POLL_MS);
+    expect(fetchQuotation.calls).toHaveLength(5);
+  });
+
+  it('closes the dialog on No, and deletes nothing when the poll priced the quotation meanwhile', async () => {
+    const { actor, fetchQuotation, deleteQuotation } = await loaded(quotation());
+    actor.send({ type: 'quotation.delete' });
+    actor.send({ type: 'delete.cancel' });
+    expect(actor.getSnapshot().matches({ active: { action: 'idle' } })).toBe(true);
+    actor.send({ type: 'quotation.delete' });
+    await vi.advanceTimersByTimeAsync(POLL_MS);
+    fetchQuotation.last().deferred.resolve(quotation({ status: 'COMPLETED' }));
+    await flush();
+    actor.send({ type: 'delete.confirm' });
+    expect(actor.getSnapshot().matches({ active: { action: 'idle' } })).toBe(true);
+    expect(deleteQuotation.calls).toHaveLength(0);
+  });
+
+  it('is busy while deleting and once it is leaving; a delete that never reached the server brings the button back', async () => {
+    const { actor, deleteQuotation, navigate } = await loaded(quotation());
+    actor.send({ type: 'quotation.delete' });
+    actor.send({ type: 'delete.confirm' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    deleteQuotation.last().deferred.reject(new Error('offline'));
+    await flush();
+    expect(actor.getSnapshot().hasTag('busy')).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'quotation.delete' })).toBe(true);
+    actor.send({ type: 'quotation.delete' });
+    actor.send({ type: 'delete.confirm' });
+    deleteQuotation.last().deferred.resolve({ status: 200 });
+    await flush();
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(navigate).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps Place Order when the server answers anything but 201', async () => {
+    const { actor, placeOrder, navigate } = await loaded(quotation({ status: 'COMPLETED' }));
+    actor.send({ type: 'order.place' });
+    placeOrder.last().deferred.resolve({ status: 200 });
+    await flush();
+    expect(navigate).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().matches({ active: { action: 'idle' } })).toBe(true);
+  });
+
+  it('keeps the cached quotation and polls on when no fetch effect was supplied', async () => {
+    const cached = quotation();
+    const actor = createActor(quotationDetailMachine, { input: { quotationId: 'QT100001', cached } }).start();
+    await flush();
+    expect(actor.getSnapshot().matches({ active: { poll: 'waiting' } })).toBe(true);
+    expect(actor.getSnapshot().context.quotation).toBe(cached);
+    actor.stop();
   });
 });

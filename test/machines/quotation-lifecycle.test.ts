@@ -8,6 +8,7 @@ import {
   quotationValidUntil,
   shownPrice,
   shownTotal,
+  shownValidUntil,
 } from '../../machines/quotation-lifecycle.machine';
 import { line, quotation } from '../domain/shop-fixtures';
 import { QUOTATION_STATUSES } from '../../src/domain/types';
@@ -132,5 +133,17 @@ describe('the quotation lifecycle', () => {
         ['closed'],
       ]);
     });
+  });
+
+  it('shows the end of validity of a priced quotation still open or expired, and of no other', () => {
+    const validUntil = '2026-11-30T10:00:00.000Z';
+    expect(QUOTATION_STATUSES.map((status) => [status, shownValidUntil({ status, validUntil })])).toEqual([
+      ['PENDING', null],
+      ['COMPLETED', validUntil],
+      ['ORDERED', null],
+      ['DELETED', null],
+      ['EXPIRED', validUntil],
+    ]);
+    expect(shownValidUntil({ status: 'COMPLETED', validUntil: null })).toBeNull();
   });
 });

@@ -205,4 +205,49 @@ describe('quotation list machine', () => {
     expect(offersDelete(actor.getSnapshot())).toBe(false);
     expect(offersDelete(start([received]).actor.getSnapshot())).toBe(false);
   });
+
+  it('starts with no rows when nothing was cached', () => {
+    const actor = createActor(quotationListMachine, { input: undefined }).start();
+    expect(actor.getSnapshot().context).toEqual({ quotations: [], nextCursor: null, total: null, confirming: null });
+    actor.stop();
+  });
+
+  it('is loading while the first page is fetched, not while it waits for the next poll', async () => {
+    const { actor, fetchQuotations } = start([pending]);
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    fetchQuotations.last().deferred.resolve(page([pending]));
+    await flush();
+    expect(actor.getSnapshot().matches({ poll: 'waiting' })).toBe(true);
+    expect(actor.getSnapshot().hasTag('loading')).toBe(false);
+  });
+
+  it('deletes nothing when the poll priced the quotation while the dialog was open', async () => {
+    const { actor, fetchQuotations, deleteQuotation } = start([pending]);
+    actor.send({ type: 'quotation.delete', id: 'q-1' });
+    fetchQuotations.last().deferred.resolve(page([{ ...pending, status: 'COMPLETED' }]));
+    await flush();
+    actor.send({ type: 'delete.confirm' });
+    expect(actor.getSnapshot().matches({ removal: 'idle' })).toBe(true);
+    expect(actor.getSnapshot().context.confirming).toBeNull();
+    expect(deleteQuotation.calls).toHaveLength(0);
+  });
+
+  it('leaves the quotation as it was, the dialog closed, when the delete does not reach the server', async () => {
+    const { actor, deleteQuotation } = start([pending]);
+    actor.send({ type: 'quotation.delete', id: 'q-1' });
+    actor.send({ type: 'delete.confirm' });
+    deleteQuotation.last().deferred.reject(new Error('offline'));
+    await flush();
+    expect(actor.getSnapshot().matches({ removal: 'idle' })).toBe(true);
+    expect(actor.getSnapshot().context.confirming).toBeNull();
+    expect(actor.getSnapshot().context.quotations[0]?.status).toBe('PENDING');
+  });
+
+  it('keeps the cached rows and polls on when no fetch effect was supplied', async () => {
+    const actor = createActor(quotationListMachine, { input: { quotations: [pending] } }).start();
+    await flush();
+    expect(actor.getSnapshot().matches({ poll: 'waiting' })).toBe(true);
+    expect(actor.getSnapshot().context.quotations).toEqual([pending]);
+    actor.stop();
+  });
 });

@@ -20,6 +20,18 @@ describe('quotation store', () => {
     expect(list()).toEqual([]);
   });
 
+  it('replaces only the quotation an update names', () => {
+    const third = quotation({ _id: 'q-3', quotationDisplayId: 'QT100003' });
+    const actor = createActor(quotationStoreMachine, { input: { quotations: [first, second, third] } }).start();
+    actor.send({ type: 'quotations.update', quotation: { ...second, status: 'COMPLETED' } });
+    expect(actor.getSnapshot().context.quotations).toEqual([first, { ...second, status: 'COMPLETED' }, third]);
+  });
+
+  it('starts empty when nothing was restored', () => {
+    const actor = createActor(quotationStoreMachine, { input: undefined }).start();
+    expect(actor.getSnapshot().context.quotations).toEqual([]);
+  });
+
   it('finds a cached quotation by its internal or its display id', () => {
     expect(cachedQuotation([first, second], 'q-2')).toBe(second);
     expect(cachedQuotation([first, second], 'QT100001')).toBe(first);

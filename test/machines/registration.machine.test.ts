@@ -1,4 +1,4 @@
-import { createActor, SimulatedClock } from 'xstate';
+import { createActor, fromCallback, fromPromise, setup, SimulatedClock, type ActorRefFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { registrationMachine, STEP_PAUSE_MS, type ImageKind } from '../../machines/registration.machine';
 import type { ProfileBody } from '../../src/domain/api';
@@ -305,5 +305,166 @@ describe('the personal details', () => {
     await flush();
     expect(t.snap().context.form.name).toBe('Savita');
     expect(t.snap().can({ type: 'details.submit' })).toBe(true);
+  });
+});
+
+describe('what the screens read', () => {
+  const empty = { file: null, fileName: '', prepared: null, url: null, error: null };
+
+  it('starts with both image steps and the form empty, nothing watched and nothing saved', () => {
+    const t = start();
+    expect(t.snap().context.images).toEqual({ profile: empty, aadhaar: empty });
+    expect(t.snap().context.watching).toEqual({ profile: false, aadhaar: false });
+    expect(t.snap().context.saved).toBeNull();
+    expect(t.snap().context.form).toEqual({
+      name: '',
+      mobileNumber: '9876543210',
+      gender: '',
+      age: '',
+      farmAddress: '',
+      preferredLanguage: 'hindi',
+      geocoordinate: null,
+    });
+  });
+
+  it('is busy while an image is prepared or goes up, while locating and while submitting, and only then', async () => {
+    const t = start();
+    expect(t.snap().hasTag('busy')).toBe(false);
+    t.actor.send({ type: 'image.choose', kind: 'profile', file: jpeg(), fileName: 'me.jpg' });
+    expect(t.snap().hasTag('busy')).toBe(false);
+    t.actor.send({ type: 'image.upload', kind: 'profile' });
+    expect(t.snap().hasTag('busy')).toBe(true);
+    t.prepareImage.last().resolve(jpeg());
+    await flush();
+    expect(t.snap().matches({ filling: { profile: 'uploading' } } as never)).toBe(true);
+    expect(t.snap().hasTag('busy')).toBe(true);
+    t.uploadImage.last().resolve({ url: '/api/uploads/p.jpg' });
+    await flush();
+    expect(t.snap().hasTag('busy')).toBe(false);
+    t.actor.send({ type: 'details.locate' });
+    expect(t.snap().hasTag('busy')).toBe(true);
+    t.locate.last().reject(new Error('denied'));
+    await flush();
+    expect(t.snap().hasTag('busy')).toBe(false);
+    await upload(t, 'aadhaar', '/api/uploads/a.jpg');
+    fillRequired(t);
+    t.actor.send({ type: 'details.submit' });
+    expect(t.snap().hasTag('busy')).toBe(true);
+  });
+
+  it('prepares the chosen file', () => {
+    const t = start();
+    const file = jpeg();
+    t.actor.send({ type: 'image.choose', kind: 'aadhaar', file, fileName: 'card.jpg' });
+    t.actor.send({ type: 'image.upload', kind: 'aadhaar' });
+    expect(t.prepareImage.last().input.file).toBe(file);
+    expect(t.snap().context.images.aadhaar).toMatchObject({ file, fileName: 'card.jpg', error: null });
+  });
+
+  it('says the upload failed when the image could not be prepared or sent, until it goes up', async () => {
+    const t = start();
+    t.actor.send({ type: 'image.choose', kind: 'profile', file: jpeg(), fileName: 'me.jpg' });
+    t.actor.send({ type: 'image.upload', kind: 'profile' });
+    t.prepareImage.last().reject(new Error('unreadable image'));
+    await flush();
+    expect(t.snap().context.images.profile.error).toBe('UPLOAD_FAILED');
+    expect(t.snap().matches({ filling: { profile: 'chosen' } } as never)).toBe(true);
+    t.actor.send({ type: 'image.upload', kind: 'profile' });
+    t.prepareImage.last().resolve(jpeg());
+    await flush();
+    t.uploadImage.last().reject({ status: 500, data: {} });
+    await flush();
+    expect(t.snap().context.images.profile.error).toBe('UPLOAD_FAILED');
+    t.actor.send({ type: 'image.upload', kind: 'profile' });
+    t.prepareImage.last().resolve(jpeg());
+    await flush();
+    t.uploadImage.last().resolve({ url: '/api/uploads/p.jpg' });
+    await flush();
+    expect(t.snap().context.images.profile).toMatchObject({ url: '/api/uploads/p.jpg', error: null });
+  });
+
+  it('finishes with the whole profile it sent, the server answer on top', async () => {
+    const t = start();
+    await upload(t, 'profile', '/api/uploads/p.jpg');
+    await upload(t, 'aadhaar', '/api/uploads/a.jpg');
+    fillRequired(t);
+    t.actor.send({ type: 'details.submit' });
+    t.submitProfile.last().resolve({ profileSubmittedAt: '2026-11-20T09:30:00.000Z' });
+    await flush();
+    expect(t.snap().output?.user).toEqual({
+      ...t.submitProfile.last().input,
+      profileUpdated: true,
+      profileSubmittedAt: '2026-11-20T09:30:00.000Z',
+    });
+    expect(t.snap().output?.user).toMatchObject({ profilePhoto: '/api/uploads/p.jpg', aadhaar: '/api/uploads/a.jpg' });
+  });
+});
+
+describe('moving on', () => {
+  /** The registration chart as the session runs it: a `session` in the system receives its `nav.go`. */
+  function inSystem() {
+    const received: unknown[] = [];
+    const parent = setup({
+      actors: {
+        session: fromCallback(({ receive }) => receive((event) => void received.push(event))),
+        registration: registrationMachine,
+      },
+    }).createMachine({
+      invoke: [
+        { id: 'session', systemId: 'session', src: 'session' },
+        { id: 'registration', src: 'registration', input: { mobileNumber: '9876543210', preferredLanguage: null } },
+      ],
+    });
+    const actor = createActor(parent).start();
+    const registration = actor.getSnapshot().children.registration as ActorRefFrom<typeof registrationMachine>;
+    return { received, registration };
+  }
+
+  it('asks the session for the next step', () => {
+    const { received, registration } = inSystem();
+    registration.send({ type: 'step.skip', kind: 'profile' });
+    registration.send({ type: 'step.skip', kind: 'aadhaar' });
+    expect(received).toEqual([
+      { type: 'nav.go', to: '/register/aadhaar-card' },
+      { type: 'nav.go', to: '/register/personal-details' },
+    ]);
+  });
+});
+
+describe('without the effects the app supplies', () => {
+  const input = { mobileNumber: '9876543210', preferredLanguage: null };
+  const prepared = fromPromise<Blob, { file: Blob }>(async ({ input: { file } }) => file);
+
+  it('fails every effect rather than pretending it worked', async () => {
+    const sent = controlled<{ url: string }, { kind: ImageKind; file: Blob }>();
+    const noPrepare = createActor(registrationMachine.provide({ actors: { uploadImage: sent.logic } }), { input }).start();
+    noPrepare.send({ type: 'image.choose', kind: 'profile', file: jpeg(), fileName: 'me.jpg' });
+    noPrepare.send({ type: 'image.upload', kind: 'profile' });
+    await flush();
+    expect(noPrepare.getSnapshot().context.images.profile.error).toBe('UPLOAD_FAILED');
+    expect(sent.calls).toHaveLength(0);
+
+    const noUpload = createActor(registrationMachine.provide({ actors: { prepareImage: prepared } }), { input }).start();
+    noUpload.send({ type: 'image.choose', kind: 'profile', file: jpeg(), fileName: 'me.jpg' });
+    noUpload.send({ type: 'image.upload', kind: 'profile' });
+    await flush();
+    expect(noUpload.getSnapshot().context.images.profile).toMatchObject({ error: 'UPLOAD_FAILED', url: null });
+
+    const noDetails = createActor(registrationMachine.provide({ actors: { prepareImage: prepared, uploadImage: sent.logic } }), { input }).start();
+    noDetails.send({ type: 'details.locate' });
+    await flush();
+    expect(noDetails.getSnapshot().matches({ filling: { details: 'locateFailed' } })).toBe(true);
+    noDetails.send({ type: 'image.choose', kind: 'aadhaar', file: jpeg(), fileName: 'card.jpg' });
+    noDetails.send({ type: 'image.upload', kind: 'aadhaar' });
+    await flush();
+    sent.last().resolve({ url: '/api/uploads/a.jpg' });
+    await flush();
+    for (const [field, value] of [['name', 'Savita'], ['gender', 'female'], ['farmAddress', 'Anand']] as const) {
+      noDetails.send({ type: 'details.change', field, value });
+    }
+    noDetails.send({ type: 'details.submit' });
+    await flush();
+    expect(noDetails.getSnapshot().matches({ filling: { details: 'editing' } })).toBe(true);
+    expect(noDetails.getSnapshot().status).toBe('active');
   });
 });

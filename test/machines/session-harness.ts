@@ -1,5 +1,5 @@
 /** Starts the production session machine with controlled actors and a recorded router. */
-import { createActor, fromCallback } from 'xstate';
+import { createActor, fromCallback, type AnyActorLogic } from 'xstate';
 import { otpLoginMachine } from '../../machines/otp-login.machine';
 import { registrationMachine } from '../../machines/registration.machine';
 import { sessionMachine, type ProfileResult } from '../../machines/session.machine';
@@ -29,7 +29,8 @@ export const ALL_FLAGS: GuardFlags[] = Array.from({ length: 32 }, (_, n) => ({
   isAdmin: Boolean(n & 16),
 }));
 
-export function startSession(options: { user?: ClientUser; hasToken?: boolean } = {}) {
+/** `registration` replaces the registration chart (e.g. one that finishes at once); `location` is the path shown at start. */
+export function startSession(options: { user?: ClientUser; hasToken?: boolean; location?: string; registration?: AnyActorLogic } = {}) {
   const navigations: { to: string; replace: boolean }[] = [];
   const tokens: (string | null)[] = [];
   const actors = {
@@ -56,12 +57,12 @@ export function startSession(options: { user?: ClientUser; hasToken?: boolean } 
           webOtp: fromCallback(() => undefined),
         },
       }),
-      registration: registrationMachine,
+      registration: (options.registration ?? registrationMachine) as typeof registrationMachine,
     },
   });
   const actor = createActor(machine, {
     systemId: 'session',
-    input: { user: options.user ?? null, hasToken: options.hasToken ?? options.user?.isLoggedIn ?? false },
+    input: { user: options.user ?? null, hasToken: options.hasToken ?? options.user?.isLoggedIn ?? false, location: options.location },
   });
   actor.start();
   return { actor, navigations, tokens, actors, location: () => actor.getSnapshot().context.location };

@@ -1,4 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { sessionMachine } from '../../machines/session.machine';
+import type { RegistrationActorRef } from '../../machines/registration.machine';
 import { DEFAULT_CLIENT_USER } from '../../src/domain/client-user';
 import { SPLASH_MS } from '../../src/domain/constants';
 import type { User } from '../../src/domain/types';
@@ -259,5 +262,124 @@ describe('the splash', () => {
     session.actor.send({ type: 'nav.changed', to: '/' });
     vi.advanceTimersByTime(SPLASH_MS);
     expect(session.location()).toBe('/join-us');
+  });
+});
+
+describe('registering', () => {
+  const registeringUser = { ...userWith({ hasLanguage: true, isLoggedIn: true, profileUpdated: false, isVerified: false, isAdmin: false }), mobileNumber: '9876543210' };
+
+  it('starts the registration with the number logged in with and the language chosen', () => {
+    const session = startSession({ user: registeringUser, hasToken: true });
+    const registration = session.actor.getSnapshot().children.registration as RegistrationActorRef;
+    expect(registration.getSnapshot().context.form).toMatchObject({ mobileNumber: '9876543210', preferredLanguage: 'hindi' });
+  });
+
+  it('takes the registered profile as updated and shows under verification', async () => {
+    const registered = { user: { name: 'Savita', farmAddress: 'Anand', profileSubmittedAt: '2026-11-20T09:30:00.000Z' } };
+    const session = startSession({ user: registeringUser, hasToken: true, registration: fromPromise(async () => registered) });
+    await flush();
+    expect(session.actor.getSnapshot().matches({ account: 'active' })).toBe(true);
+    expect(session.actor.getSnapshot().context.user).toMatchObject({ name: 'Savita', farmAddress: 'Anand', profileUpdated: true, isLoggedIn: true });
+    expect(session.location()).toBe('/under-verification');
+    // Arriving there asks whether the farmer was let in meanwhile.
+    expect(session.actors.fetchProfile.calls).toHaveLength(1);
+  });
+
+  it('lets a farmer log out in the middle of registering', async () => {
+    const session = startSession({ user: registeringUser, hasToken: true });
+    session.actor.send({ type: 'session.logout' });
+    expect(session.actor.getSnapshot().matches({ account: 'loggingOut' })).toBe(true);
+    session.actors.logout.last().resolve();
+    await flush();
+    expect(session.actor.getSnapshot().matches({ account: 'loggedOut' })).toBe(true);
+    expect(session.tokens).toEqual([null]);
+  });
+});
+
+describe('after the code is accepted', () => {
+  it('is busy while the profile loads and while the language goes to the server', async () => {
+    const session = startSession({ user: { ...DEFAULT_CLIENT_USER, preferredLanguage: 'gujrati' } });
+    await logIn(session, true);
+    expect(session.actor.getSnapshot().hasTag('busy')).toBe(true);
+    session.actors.fetchProfile.last().resolve({ ok: true, user: serverUser({ preferredLanguage: 'hindi', isVerified: true }) });
+    await flush();
+    expect(session.actor.getSnapshot().matches({ account: 'pushingLanguage' })).toBe(true);
+    expect(session.actor.getSnapshot().hasTag('busy')).toBe(true);
+    session.actors.saveLanguage.last().reject(new Error('offline'));
+    await flush();
+    expect(session.actor.getSnapshot().hasTag('busy')).toBe(false);
+    expect(session.actor.getSnapshot().matches({ account: { active: 'idle' } })).toBe(true);
+    expect(session.location()).toBe('/home');
+  });
+
+  it('goes on, logged in, when the profile cannot be loaded: home, where the guards send a farmer not yet verified to wait', async () => {
+    const session = startSession({ user: { ...DEFAULT_CLIENT_USER, preferredLanguage: 'english' } });
+    await logIn(session, true);
+    session.actors.fetchProfile.last().reject(new Error('offline'));
+    await flush();
+    expect(session.actor.getSnapshot().matches({ account: 'active' })).toBe(true);
+    expect(session.actor.getSnapshot().context.user.isLoggedIn).toBe(true);
+    expect(session.location()).toBe('/under-verification');
+  });
+
+  it("takes the server's language when this phone holds none, without pushing one", async () => {
+    const session = startSession({ user: DEFAULT_CLIENT_USER });
+    await logIn(session, true);
+    session.actors.fetchProfile.last().resolve({ ok: true, user: serverUser({ preferredLanguage: 'hindi', isVerified: true }) });
+    await flush();
+    expect(session.actors.saveLanguage.calls).toHaveLength(0);
+    expect(session.actor.getSnapshot().context.user.preferredLanguage).toBe('hindi');
+  });
+
+  it('logs in with the number the code was sent to', async () => {
+    const session = startSession({ user: { ...DEFAULT_CLIENT_USER, preferredLanguage: 'english' } });
+    await logIn(session, true);
+    expect(session.actor.getSnapshot().context.user).toMatchObject({ mobileNumber: '9876543210', isLoggedIn: true, profileUpdated: true });
+    expect(session.tokens).toEqual(['tok']);
+  });
+});
+
+describe('the page shown', () => {
+  it('starts at the location it is given and does not move the router there again', () => {
+    const session = startSession({ user: verifiedFarmer, hasToken: true, location: '/cart' });
+    expect(session.location()).toBe('/cart');
+    session.actor.send({ type: 'nav.changed', to: '/cart' });
+    session.actor.send({ type: 'nav.go', to: '/cart' });
+    expect(session.navigations).toEqual([]);
+    expect(session.actor.getSnapshot().matches({ route: 'shown' })).toBe(true);
+  });
+
+  it('decides again from the entry page when the server forgets a session before any page was shown', async () => {
+    const session = startSession({ user: verifiedFarmer, hasToken: true });
+    session.actor.send({ type: 'profile.refresh' });
+    session.actors.fetchProfile.last().resolve({ ok: false, reason: 'unauthorized' });
+    await flush();
+    expect(session.location()).toBe('/');
+    expect(session.actor.getSnapshot().matches({ route: 'splash' })).toBe(true);
+  });
+
+  it('shows the page a refresh leaves the farmer on, and moves a farmer who was let in', async () => {
+    const session = startSession({ user: waitingFarmer, hasToken: true, location: '/under-verification' });
+    session.actor.send({ type: 'profile.refresh' });
+    session.actors.fetchProfile.last().resolve({ ok: true, user: serverUser({ isVerified: true }) });
+    await flush();
+    expect(session.actor.getSnapshot().context.user.isVerified).toBe(true);
+    expect(session.location()).toBe('/home');
+    expect(session.navigations).toEqual([{ to: '/home', replace: true }]);
+  });
+});
+
+describe('without the effects the app supplies', () => {
+  it('goes on logged in when the profile cannot be fetched, rather than pretending it was', async () => {
+    const login = fromPromise(async () => ({ token: 'tok', profileUpdated: true, mobileNumber: '9876543210' }));
+    const actor = createActor(sessionMachine.provide({ actors: { otpLogin: login as never } }), {
+      input: { user: { ...DEFAULT_CLIENT_USER, preferredLanguage: 'hindi' }, hasToken: false },
+    }).start();
+    await flush();
+    await flush();
+    expect(actor.getSnapshot().status).toBe('active');
+    expect(actor.getSnapshot().matches({ account: 'active' })).toBe(true);
+    expect(actor.getSnapshot().context.user.isLoggedIn).toBe(true);
+    actor.stop();
   });
 });

@@ -1,0 +1,83 @@
+/**
+ * What the app chart runs, read through its actor system: the chart of each admin screen shown, the
+ * cached quotation a screen chart starts from, the connection's "updated" input and the avatar of a
+ * farmer without a photo. The effects behind the charts never settle: only what runs is checked.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { createActor, fromCallback, fromPromise, type Actor } from 'xstate';
+import { appMachine } from '../../machines/app.machine';
+import { EMPTY_PERSISTED, type PersistedRoot } from '../../machines/persistence';
+import { DEFAULT_CLIENT_USER } from '../../src/domain/client-user';
+import { quotation } from '../domain/shop-fixtures';
+import { flush } from './shop-fakes';
+
+const silent = fromCallback(() => undefined);
+const pending = fromPromise(() => new Promise<never>(() => undefined));
+const app = appMachine.provide({ actors: { restore: pending as never, persist: silent as never } });
+const started: Actor<typeof app>[] = [];
+
+function startApp(restored: PersistedRoot, input: { hasToken: boolean; appUpdated?: boolean } = { hasToken: true }) {
+  const actor = createActor(app, { input });
+  started.push(actor);
+  actor.start();
+  actor.send({ type: 'xstate.done.actor.restore', output: restored } as never);
+  return actor;
+}
+
+afterEach(() => {
+  for (const actor of started.splice(0)) actor.stop();
+});
+
+const farmer = { ...DEFAULT_CLIENT_USER, preferredLanguage: 'hindi' as const, isLoggedIn: true, profileUpdated: true, isVerified: true };
+const admin = { ...farmer, isAdmin: true };
+
+describe('the app chart', () => {
+  it('runs the chart of the admin screen shown, one at a time, under its id', () => {
+    const actor = startApp({ ...EMPTY_PERSISTED, user: admin });
+    const show = (location: string) => actor.send({ type: 'screen.show', location });
+    const running = () => ['adminUsers', 'adminSkus', 'adminQuotations', 'adminOrders'].filter((id) => actor.system.get(id) !== undefined);
+    for (const [location, chart] of [
+      ['/admin/users', 'adminUsers'],
+      ['/admin/skus?q=straw', 'adminSkus'],
+      ['/admin/quotations', 'adminQuotations'],
+      ['/admin/orders', 'adminOrders'],
+    ] as const) {
+      show(location);
+      expect(running()).toEqual([chart]);
+      expect(actor.getSnapshot().children[chart]).toBe(actor.system.get(chart));
+    }
+    const orders = actor.system.get('adminOrders');
+    show('/admin/orders?q=OD1');
+    expect(actor.system.get('adminOrders')).toBe(orders);
+    show('/home');
+    expect(running()).toEqual([]);
+    expect(actor.getSnapshot().context.adminScreen).toBeNull();
+  });
+
+  it('starts the detail and tracking charts from the stored quotation the link names', () => {
+    const stored = quotation({ _id: 'q-7', quotationDisplayId: 'QT100007', status: 'COMPLETED' });
+    const actor = startApp({ ...EMPTY_PERSISTED, user: farmer, quotations: [stored] });
+    actor.send({ type: 'screen.show', location: '/quotation-details?quotation_id=QT100007' });
+    expect(actor.system.get('quotationDetail:QT100007')!.getSnapshot().context).toMatchObject({ quotationId: 'QT100007', quotation: stored });
+    actor.send({ type: 'screen.show', location: '/order-status?quotation_id=q-7' });
+    expect(actor.system.get('orderTracking:q-7')!.getSnapshot().context).toMatchObject({ quotationId: 'q-7', quotation: stored });
+    actor.send({ type: 'screen.show', location: '/order-status?quotation_id=q-8' });
+    expect(actor.system.get('orderTracking:q-8')!.getSnapshot().context).toMatchObject({ quotationId: 'q-8', quotation: null });
+    expect(actor.getSnapshot().context.screen).toEqual({ id: 'orderTracking', systemId: 'orderTracking:q-8', quotationId: 'q-8' });
+  });
+
+  it('tells the connection chart whether this launch runs a newer build', () => {
+    const updated = startApp(EMPTY_PERSISTED, { hasToken: false, appUpdated: true });
+    expect(updated.system.get('connection')!.getSnapshot().context.updated).toBe(true);
+    const same = startApp(EMPTY_PERSISTED, { hasToken: false });
+    expect(same.system.get('connection')!.getSnapshot().context.updated).toBe(false);
+  });
+
+  it('shows no photo for a logged-in farmer who has none', async () => {
+    const actor = startApp({ ...EMPTY_PERSISTED, user: { ...farmer, profilePhoto: undefined } as never });
+    await flush();
+    const avatar = () => actor.system.get('avatar')!.getSnapshot();
+    expect(avatar().context.url).toBeNull();
+    expect(avatar().value).toBe('none');
+  });
+});
