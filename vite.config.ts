@@ -118,6 +118,43 @@ function splashNames(): Plugin {
   };
 }
 
+/**
+ * main.tsx boots in steps, each a dynamic import evaluated in its own task (React DOM, the charts,
+ * the shell). Their scripts must not wait for the entry to run before they download: index.html gets
+ * a modulepreload for each step's chunk and the chunks those import, so all of them download in
+ * parallel with the entry (the browser fetches and compiles them, and evaluates them when imported).
+ */
+const BOOT_STEPS = /[/\\](?:react-dom[/\\]client\.js|src[/\\]web[/\\]boot-(?:logic|render)\.tsx?)$/;
+
+function bootPreloads(): Plugin {
+  return {
+    name: 'boot-preloads',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        if (!bundle) return;
+        const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        if (!entry) return;
+        const steps = chunks.filter((chunk) => BOOT_STEPS.test(chunk.facadeModuleId ?? ''));
+        if (steps.length !== 3) throw new Error(`bootPreloads: expected the 3 boot steps' chunks, found ${steps.map((c) => c.fileName).join(', ') || 'none'}`);
+        const known = new Set([entry.fileName, ...entry.imports]);
+        const wanted: string[] = [];
+        const visit = (fileName: string) => {
+          if (known.has(fileName)) return;
+          known.add(fileName);
+          const chunk = bundle[fileName];
+          if (chunk?.type === 'chunk') chunk.imports.forEach(visit);
+          wanted.push(fileName);
+        };
+        steps.forEach((chunk) => visit(chunk.fileName));
+        return wanted.map((fileName) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` }, injectTo: 'head' as const }));
+      },
+    },
+  };
+}
+
 /** The installable app (issue 9 item 3): manifest, precached shell and screens, runtime caches. */
 const pwa = VitePWA({
   // The new worker waits until every tab of the old version is gone: it takes over on the next
@@ -200,7 +237,7 @@ const pwa = VitePWA({
 
 export default defineConfig({
   define: { __APP_BUILD__: JSON.stringify(new Date().toISOString()) },
-  plugins: [react(), messageSections(), noIcuParser(), splashNames(), pwa, precompress()],
+  plugins: [react(), messageSections(), noIcuParser(), splashNames(), bootPreloads(), pwa, precompress()],
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,
