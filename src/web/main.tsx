@@ -18,16 +18,24 @@ import { SCREENS } from './routes';
 import './styles.css';
 
 /**
- * The charts (machines/) in the order the app chart imports them, by group: XState itself, the
- * session with its login and registration, the farmer's shop, the screens' charts, the admin's.
- * Evaluated one group per task before boot-logic, whose own evaluation is then little more than the
- * app chart (their modules are shared: each is evaluated once).
+ * The charts (machines/) by group, as vite.config.ts chunks them: XState with the session and its
+ * login and registration; the farmer's shop and screens; the admin's. Each builds its state trees
+ * when its module is evaluated: one group per task, before boot-logic, whose own evaluation is then
+ * little more than the app chart (a module is evaluated once, whoever imports it).
  */
 const CHART_GROUPS = [
-  () => import('xstate'),
   () => import('../../machines/session.machine'),
-  () => Promise.all([import('../../machines/cart.machine'), import('../../machines/catalogue.machine'), import('../../machines/quotation-store.machine'), import('../../machines/connection.machine')]),
-  () => Promise.all([import('../../machines/quotation-list.machine'), import('../../machines/quotation-detail.machine'), import('../../machines/order-tracking.machine'), import('../../machines/protected-image.machine')]),
+  () =>
+    Promise.all([
+      import('../../machines/cart.machine'),
+      import('../../machines/catalogue.machine'),
+      import('../../machines/quotation-store.machine'),
+      import('../../machines/connection.machine'),
+      import('../../machines/quotation-list.machine'),
+      import('../../machines/quotation-detail.machine'),
+      import('../../machines/order-tracking.machine'),
+      import('../../machines/protected-image.machine'),
+    ]),
   () => Promise.all([import('../../machines/admin-users.machine'), import('../../machines/admin-skus.machine'), import('../../machines/admin-quotations.machine'), import('../../machines/admin-orders.machine')]),
 ];
 
@@ -43,6 +51,9 @@ async function boot() {
     await group();
     await nextTask();
   }
+  // Only now the first screen's script: its module imports the charts, and evaluated before the
+  // steps above it would evaluate them all in one task.
+  preloadFirstScreen();
   const { bootLogic } = await import('./boot-logic');
   await nextTask();
   const logic = bootLogic();
@@ -53,18 +64,22 @@ async function boot() {
 }
 
 /**
- * Fetched now, in parallel, rather than one after the other as the first render asks for them: the
- * texts in the language index.html's inline script read from the saved state (its `lang`), and the
- * script of the screen this address shows. Only a head start: the session still decides both.
+ * The texts in the language index.html's inline script read from the saved state (its `lang`),
+ * fetched now rather than when the first render asks for them. Only a head start: the session still
+ * decides the language.
  */
-function preloadFirstScreen() {
+function preloadTexts() {
   const lang = document.documentElement.lang as Locale;
   void loadMessages(LOCALES.includes(lang) ? lang : 'en').catch(() => undefined);
+}
+
+/** The script of the screen this address shows, before the shell renders and asks for it. */
+function preloadFirstScreen() {
   const first = SCREENS[window.location.pathname as keyof typeof SCREENS] as (typeof SCREENS)[keyof typeof SCREENS] | undefined;
   void first?.preload().catch(() => undefined);
 }
 
-preloadFirstScreen();
+preloadTexts();
 afterFirstPaint(() => void boot().catch((error: unknown) => {
   console.warn('The app could not start', error);
   showBootFailed();
