@@ -256,12 +256,14 @@ export default defineConfig({
             // XState, the session's charts and the domain rules the charts use (the entry's own:
             // types, constants and routes, stay in it).
             { name: 'charts-core', test: /[\\/]node_modules[\\/]xstate[\\/]|[\\/]machines[\\/](?:session|otp-login|registration)[.-]|[\\/]src[\\/]domain[\\/](?!types\.|constants\.|routes\.)[\w-]+\.ts$/ },
-            { name: 'charts-farmer', test: /[\\/]machines[\\/](?:cart|catalogue|quotation-store|connection|persistence|screen-charts|quotation-list|quotation-detail|quotation-lifecycle|order-tracking|order-lifecycle|protected-image)[.-]/ },
-            { name: 'charts-admin', test: /[\\/]machines[\\/]admin-/ },
-            // The last two boot steps: the app chart with its real effects, and the shell (each
-            // response carries about 1 KB of headers, so not a dozen small chunks).
-            { name: 'boot-logic', test: /[\\/]machines[\\/]app\.machine|[\\/]src[\\/]web[\\/](?:boot-logic|app-logic|api[\\/]|shop[\\/]actors|onboarding[\\/]browser-actors|admin[\\/]actors)|[\\/]node_modules[\\/](?:ofetch|destr|ufo)[\\/]|[\\/]wouter[\\/]src[\\/]use-browser-location/ },
-            { name: 'boot-shell', test: /[\\/]src[\\/]web[\\/](?:app\.tsx|app-context|boot-render|shell[\\/](?:boot-splash|offline-line|use-actors|use-connection|route-sync|error-screen)|i18n[\\/](?:i18n-provider|use-messages))|[\\/]node_modules[\\/](?:wouter|regexparam|@xstate[\\/]react|use-sync-external-store|use-isomorphic-layout-effect|react-intl|@formatjs|intl-messageformat)[\\/]|[\\/]node_modules[\\/]react[\\/](?:jsx-runtime|cjs[\\/]react-jsx-runtime)/ },
+            { name: 'charts-farmer', test: /[\\/]machines[\\/](?:admin-list|admin-sheet|cart|catalogue|quotation-store|connection|persistence|screen-charts|quotation-list|quotation-detail|quotation-lifecycle|order-tracking|order-lifecycle|protected-image)[.-]/ },
+            // admin-list and admin-sheet are the paging helpers the farmer's quotation list uses too.
+            { name: 'charts-admin', test: /[\\/]machines[\\/]admin-(?!list|sheet)/ },
+            // The last two boot steps: the app chart with its real effects (and the router, whose
+            // navigate it calls), and the shell (each response carries about 1 KB of headers, so not
+            // a dozen small chunks). No cycle between them: the shell imports the logic, not back.
+            { name: 'boot-logic', test: /[\\/]machines[\\/]app\.machine|[\\/]src[\\/]web[\\/](?:boot-logic|app-logic|api[\\/]|shop[\\/]actors|onboarding[\\/]browser-actors|admin[\\/]actors)|[\\/]node_modules[\\/](?:ofetch|destr|ufo|wouter|regexparam|use-sync-external-store)[\\/]/ },
+            { name: 'boot-shell', test: /[\\/]src[\\/]web[\\/](?:app\.tsx|app-context|boot-render|shell[\\/](?:boot-splash|offline-line|use-actors|use-connection|route-sync|error-screen)|i18n[\\/](?:i18n-provider|use-messages))|[\\/]node_modules[\\/](?:@xstate[\\/]react|use-isomorphic-layout-effect|react-intl|@formatjs|intl-messageformat)[\\/]|[\\/]node_modules[\\/]react[\\/](?:jsx-runtime|cjs[\\/]react-jsx-runtime)/ },
           ],
         },
         // Admin screens and the admin texts under assets/admin/: the service worker precaches every
