@@ -247,8 +247,8 @@ export default defineConfig({
     target: 'es2020',
     rollupOptions: {
       output: {
-        // The boot's chunks (main.tsx): XState with the session's charts, the other charts, and the
-        // app's logic with the shell; React DOM is a chunk of its own. A few chunks rather than one
+        // The boot's chunks (main.tsx): XState with the session's charts, the other charts, the
+        // app's logic, the shell; React DOM is a chunk of its own. A few chunks rather than one
         // per module: fewer requests, better compression. Only the named modules (not what they
         // import, which the entry may need first).
         codeSplitting: {
@@ -260,9 +260,11 @@ export default defineConfig({
             // The other charts: the farmer's shop and screens (with admin-list and admin-sheet, the
             // paging helpers the farmer's quotation list uses too) and the admin's.
             { name: 'charts-rest', test: /[\\/]machines[\\/](?!app\.machine|session|otp-login|registration)[\w.-]+\.ts$/ },
-            // The last two boot steps in one chunk (each response carries about 1 KB of headers):
-            // the app chart with its real effects, the router whose navigate it calls, the shell.
-            { name: 'boot', test: /[\\/]machines[\\/]app\.machine|[\\/]src[\\/]web[\\/](?:boot-logic|app-logic|api[\\/]|shop[\\/]actors|onboarding[\\/]browser-actors|admin[\\/]actors|app\.tsx|app-context|boot-render|shell[\\/](?:boot-splash|browser-storage|offline-line|use-actors|use-connection|route-sync|error-screen)|i18n[\\/](?:i18n-provider|use-messages))|[\\/]node_modules[\\/](?:ofetch|destr|ufo|wouter|regexparam|use-sync-external-store|@xstate[\\/]react|use-isomorphic-layout-effect|react-intl|@formatjs|intl-messageformat)[\\/]|[\\/]node_modules[\\/]react[\\/](?:jsx-runtime|cjs[\\/]react-jsx-runtime)/ },
+            // The last two boot steps: the app chart with its real effects (and the router, whose
+            // navigate it calls), and the shell. No cycle between them: the shell imports the logic,
+            // not back (a cycle left wouter's default location hook undefined when the shell ran).
+            { name: 'boot-logic', test: /[\\/]machines[\\/]app\.machine|[\\/]src[\\/]web[\\/](?:boot-logic|app-logic|api[\\/]|shop[\\/]actors|onboarding[\\/]browser-actors|admin[\\/]actors|shell[\\/]browser-storage)|[\\/]node_modules[\\/](?:ofetch|destr|ufo|wouter|regexparam|use-sync-external-store)[\\/]/ },
+            { name: 'boot-shell', test: /[\\/]src[\\/]web[\\/](?:app\.tsx|app-context|boot-render|shell[\\/](?:boot-splash|offline-line|use-actors|use-connection|route-sync|error-screen)|i18n[\\/](?:i18n-provider|use-messages))|[\\/]node_modules[\\/](?:@xstate[\\/]react|use-isomorphic-layout-effect|react-intl|@formatjs|intl-messageformat)[\\/]|[\\/]node_modules[\\/]react[\\/](?:jsx-runtime|cjs[\\/]react-jsx-runtime)/ },
           ],
         },
         // Admin screens and the admin texts under assets/admin/: the service worker precaches every
