@@ -10,7 +10,7 @@ import { App } from './app';
 import { AppActorContext } from './app-context';
 import type { bootLogic } from './boot-logic';
 
-export function renderApp(root: Root, { logic, input }: ReturnType<typeof bootLogic>, inspect: ((event: InspectionEvent) => void) | undefined): void {
+export function renderApp(root: Root, { logic, input }: Awaited<ReturnType<typeof bootLogic>>, inspect: ((event: InspectionEvent) => void) | undefined): void {
   // A transition: the first render yields to the browser every few milliseconds instead of holding
   // the main thread on a slow phone (the inline splash stays until it commits).
   startTransition(() =>

@@ -59,7 +59,7 @@ async function boot() {
   preloadFirstScreen();
   const { bootLogic } = await import('./boot-logic');
   await nextTask();
-  const logic = bootLogic();
+  const logic = await bootLogic(nextTask);
   await nextTask();
   const { renderApp } = await import('./boot-render');
   await nextTask();
