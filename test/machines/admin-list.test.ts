@@ -21,6 +21,7 @@ import {
   type SaveRowInput,
 } from '../../machines/admin-list';
 import type { SaveOutcome } from '../../machines/admin-sheet';
+import type { AuditEntry } from '../../src/domain/types';
 import { controlled } from '../support/controlled';
 import { settle } from './admin-controlled';
 import { page } from './admin-fixtures';
@@ -58,7 +59,7 @@ const listChart = adminSheetList<Row, Draft, Body, 'OPEN' | 'CLOSED', string>({
 async function started(first: Page<Row> = page([R1, R2], 'c2', 3)) {
   const load = controlled<Page<Row>, PageQuery>();
   const save = controlled<SaveOutcome, SaveRowInput<Body>>();
-  const history = controlled<never[], { id: string }>();
+  const history = controlled<AuditEntry[], { id: string }>();
   const actor = createActor(listChart.provide({ actors: { loadPage: load.logic, saveRow: save.logic, loadHistory: history.logic } })).start();
   load.last().resolve(first);
   await settle();
