@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { adminUsersMachine, protectedImageState, sortUsersForAdmin, visibleUsers } from '../../machines/admin-users.machine';
+import { adminUsersMachine, protectedImageState, sortUsersForAdmin, USER_STATUSES, visibleUsers, type AdminUsersContext } from '../../machines/admin-users.machine';
 import { protectedImageMachine } from '../../machines/protected-image.machine';
-import type { User } from '../../src/domain/types';
+import type { AuditEntry, User } from '../../src/domain/types';
 import type { Page, PageQuery } from '../../machines/admin-list';
 import { controlled } from '../support/controlled';
 import { controlledCallback, settle } from './admin-controlled';
@@ -114,5 +114,227 @@ describe('the admin users chart', () => {
     expect(actor.getSnapshot().hasTag('verifyFailed')).toBe(true);
     actor.send({ type: 'user.verify', id: 'u4' });
     expect(verify.calls).toHaveLength(2);
+  });
+});
+
+/** The users chart with every effect driven by the test, its first page answered with `first`. */
+async function startWith(first: Page<User>) {
+  const load = controlled<Page<User>, PageQuery>();
+  const verify = controlled<unknown, { id: string }>();
+  const history = controlled<AuditEntry[], { id: string }>();
+  const fetch = controlledCallback<{ url: string }>();
+  const image = protectedImageMachine.provide({ actors: { fetchImage: fetch.logic } });
+  const actor = createActor(
+    adminUsersMachine.provide({ actors: { loadUsers: load.logic, verifyUser: verify.logic, loadHistory: history.logic, image } }),
+  ).start();
+  expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+  expect(load.last().input).toEqual({ q: '', status: null, cursor: null });
+  load.last().resolve(first);
+  await settle();
+  return { actor, load, verify, history, fetch };
+}
+
+const ids = (actor: { getSnapshot: () => { context: AdminUsersContext } }) => visibleUsers(actor.getSnapshot().context).map((u) => u._id);
+const ENTRY: AuditEntry = { at: '2026-11-20T10:00:00.000Z', by: null, changes: { isVerified: { from: false, to: true } } };
+
+describe('the admin users list, page by page', () => {
+  it('loads the next page by its cursor, unverified first over the whole list, and offers no more after the last', async () => {
+    const { actor, load } = await startWith(page([USERS[0]!, USERS[2]!], 'c2', 4));
+    expect(actor.getSnapshot().context).toMatchObject({ nextCursor: 'c2', total: 4 });
+    expect(actor.getSnapshot().can({ type: 'list.more' })).toBe(true);
+    actor.send({ type: 'list.more' });
+    expect(actor.getSnapshot().hasTag('loadingMore')).toBe(true);
+    expect(load.last().input).toEqual({ q: '', status: null, cursor: 'c2' });
+    // u3 moved onto the second page while the admin scrolled: it is listed once.
+    load.last().resolve(page([USERS[1]!, USERS[2]!, USERS[3]!], null, 4));
+    await settle();
+    expect(ids(actor)).toEqual(['u2', 'u4', 'u1', 'u3']);
+    expect(actor.getSnapshot().context).toMatchObject({ nextCursor: null, total: 4 });
+    expect(actor.getSnapshot().matches({ list: { browsing: 'idle' } })).toBe(true);
+    expect(actor.getSnapshot().can({ type: 'list.more' })).toBe(false);
+    actor.send({ type: 'list.more' });
+    expect(load.calls).toHaveLength(2);
+  });
+
+  it('shows a failed next page and asks for it again on Load more, the listed users kept', async () => {
+    const { actor, load } = await startWith(page([USERS[0]!], 'c2', 2));
+    actor.send({ type: 'list.more' });
+    load.last().reject(new Error('offline'));
+    await settle();
+    expect(actor.getSnapshot().hasTag('moreFailed')).toBe(true);
+    expect(ids(actor)).toEqual(['u1']);
+    actor.send({ type: 'list.more' });
+    expect(load.calls).toHaveLength(3);
+    expect(load.last().input).toEqual({ q: '', status: null, cursor: 'c2' });
+    load.last().resolve(page([USERS[1]!], null, 2));
+    await settle();
+    expect(ids(actor)).toEqual(['u2', 'u1']);
+  });
+
+  it('shows a failed first load and loads the first page again on Try again', async () => {
+    const load = controlled<Page<User>, PageQuery>();
+    const actor = createActor(adminUsersMachine.provide({ actors: { loadUsers: load.logic } })).start();
+    load.last().reject(new Error('down'));
+    await settle();
+    expect(actor.getSnapshot().hasTag('fetchFailed')).toBe(true);
+    expect(actor.getSnapshot().can({ type: 'list.more' })).toBe(false);
+    actor.send({ type: 'list.reload' });
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    expect(load.calls).toHaveLength(2);
+    expect(load.last().input).toEqual({ q: '', status: null, cursor: null });
+    load.last().resolve(page(USERS));
+    await settle();
+    expect(ids(actor)).toEqual(['u2', 'u4', 'u1', 'u3']);
+  });
+
+  it('restarts the 500 ms at each keystroke, and keeps the status when the search changes (and the search when the status does)', async () => {
+    const { actor, load } = await startWith(page(USERS, 'c2', 9));
+    vi.useFakeTimers();
+    try {
+      actor.send({ type: 'status.change', status: 'VERIFIED' });
+      await vi.advanceTimersByTimeAsync(300);
+      actor.send({ type: 'search.change', query: 'Asha' });
+      await vi.advanceTimersByTimeAsync(499);
+      expect(load.calls).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      // A new filter starts from its first page, not where the old list continued.
+      expect(load.last().input).toEqual({ q: 'Asha', status: 'VERIFIED', cursor: null });
+      load.last().resolve(page([USERS[0]!]));
+      await vi.advanceTimersByTimeAsync(0);
+      actor.send({ type: 'status.change', status: null });
+      await vi.advanceTimersByTimeAsync(500);
+      expect(load.last().input).toEqual({ q: 'Asha', status: null, cursor: null });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('lets a new search stop a first load still running for the old text', async () => {
+    const { actor, load } = await startWith(page(USERS));
+    vi.useFakeTimers();
+    try {
+      actor.send({ type: 'search.change', query: 'Asha' });
+      await vi.advanceTimersByTimeAsync(500);
+      const stale = load.last();
+      actor.send({ type: 'search.change', query: 'Divya' });
+      expect(stale.signal.aborted).toBe(true);
+      await vi.advanceTimersByTimeAsync(500);
+      expect(load.last().input).toEqual({ q: 'Divya', status: null, cursor: null });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('the open details of a user', () => {
+  it("loads the expanded user's audit trail by id, afresh for the next user, and marks a failed one", async () => {
+    const { actor, history } = await startWith(page(USERS));
+    expect(actor.getSnapshot().can({ type: 'user.expand', id: 'nobody' })).toBe(false);
+    actor.send({ type: 'user.expand', id: 'u1' });
+    expect(actor.getSnapshot().context.expandedId).toBe('u1');
+    expect(history.last().input).toEqual({ id: 'u1' });
+    expect(actor.getSnapshot().context.history).toBeNull();
+    history.last().reject(new Error('down'));
+    await settle();
+    expect(actor.getSnapshot().context.historyFailed).toBe(true);
+    actor.send({ type: 'user.expand', id: 'u2' });
+    expect(actor.getSnapshot().context).toMatchObject({ expandedId: 'u2', history: null, historyFailed: false });
+    expect(history.last().input).toEqual({ id: 'u2' });
+    history.last().resolve([ENTRY]);
+    await settle();
+    expect(actor.getSnapshot().context.history).toEqual([ENTRY]);
+    expect(actor.getSnapshot().context.historyFailed).toBe(false);
+  });
+
+  it('fetches the open user’s own photo and Aadhaar urls, and shows none without them', async () => {
+    const { actor, fetch } = await startWith(page(USERS));
+    actor.send({ type: 'user.expand', id: 'u3' });
+    expect(fetch.runs).toHaveLength(0);
+    const { photo, aadhaar } = actor.getSnapshot().children;
+    expect([photo!.getSnapshot().context.url, aadhaar!.getSnapshot().context.url]).toEqual([null, null]);
+    expect(protectedImageState(photo!.getSnapshot())).toBe('absent');
+    expect(protectedImageState(undefined)).toBe('absent');
+  });
+
+  it('closes the details on collapse and on a new filter, after which Verify is offered to no one', async () => {
+    const { actor } = await startWith(page(USERS));
+    actor.send({ type: 'user.expand', id: 'u2' });
+    actor.send({ type: 'user.collapse' });
+    expect(actor.getSnapshot().context.expandedId).toBeNull();
+    expect(actor.getSnapshot().can({ type: 'user.verify', id: 'u2' })).toBe(false);
+    actor.send({ type: 'user.expand', id: 'u2' });
+    vi.useFakeTimers();
+    try {
+      actor.send({ type: 'status.change', status: 'UNVERIFIED' });
+      expect(actor.getSnapshot().context.expandedId).toBeNull();
+      actor.send({ type: 'user.expand', id: 'u4' });
+      actor.send({ type: 'search.change', query: 'Divya' });
+      expect(actor.getSnapshot().context.expandedId).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('shows Verify as running, and after a failure offers it again only for the open unverified user', async () => {
+    const { actor, verify } = await startWith(page(USERS));
+    actor.send({ type: 'user.expand', id: 'u2' });
+    actor.send({ type: 'user.verify', id: 'u2' });
+    expect(actor.getSnapshot().hasTag('verifying')).toBe(true);
+    verify.last().reject(new Error('down'));
+    await settle();
+    expect(actor.getSnapshot().can({ type: 'user.verify', id: 'u4' })).toBe(false);
+    actor.send({ type: 'user.expand', id: 'u1' });
+    expect(actor.getSnapshot().can({ type: 'user.verify', id: 'u1' })).toBe(false);
+    actor.send({ type: 'user.expand', id: 'u2' });
+    actor.send({ type: 'user.verify', id: 'u2' });
+    expect(verify.calls).toHaveLength(2);
+    expect(verify.last().input).toEqual({ id: 'u2' });
+  });
+});
+
+describe('the admin users chart at its edges', () => {
+  it('starts with nothing listed, no filter and no details, and offers the unverified filter first', () => {
+    const load = controlled<Page<User>, PageQuery>();
+    const actor = createActor(adminUsersMachine.provide({ actors: { loadUsers: load.logic } })).start();
+    expect(actor.getSnapshot().context).toEqual({
+      rows: [],
+      nextCursor: null,
+      total: 0,
+      query: '',
+      status: null,
+      expandedId: null,
+      history: null,
+      historyFailed: false,
+    });
+    expect(USER_STATUSES).toEqual(['UNVERIFIED', 'VERIFIED']);
+  });
+
+  it('runs the audit trail of the open user as the child "userHistory"', async () => {
+    const { actor, history } = await startWith(page(USERS));
+    actor.send({ type: 'user.expand', id: 'u1' });
+    expect(actor.getSnapshot().children.userHistory).toBeDefined();
+    expect(history.calls).toHaveLength(1);
+  });
+
+  it('offers Verify to no one once the reload after a verification no longer lists the open user', async () => {
+    const { actor, load, verify } = await startWith(page(USERS));
+    vi.useFakeTimers();
+    try {
+      actor.send({ type: 'status.change', status: 'UNVERIFIED' });
+      await vi.advanceTimersByTimeAsync(500);
+      load.last().resolve(page([USERS[1]!, USERS[3]!]));
+      await vi.advanceTimersByTimeAsync(0);
+    } finally {
+      vi.useRealTimers();
+    }
+    actor.send({ type: 'user.expand', id: 'u2' });
+    actor.send({ type: 'user.verify', id: 'u2' });
+    verify.last().resolve(null);
+    await settle();
+    expect(load.last().input).toEqual({ q: '', status: 'UNVERIFIED', cursor: null });
+    load.last().resolve(page([USERS[3]!]));
+    await settle();
+    expect(actor.getSnapshot().context.expandedId).toBe('u2');
+    expect(actor.getSnapshot().can({ type: 'user.verify', id: 'u2' })).toBe(false);
   });
 });

@@ -57,6 +57,25 @@ describe('the connection machine', () => {
     }
   });
 
+  it('runs as "connection", with its network watcher as the child "watch"', () => {
+    const { actor, report } = start();
+    expect(actor.getSnapshot().machine.id).toBe('connection');
+    const watcher = actor.getSnapshot().children.watch;
+    expect(watcher).toBeDefined();
+    // The child named "watch" is the one whose reports move the chart.
+    report({ type: 'network.offline' });
+    expect(isOffline(actor.getSnapshot())).toBe(true);
+    actor.stop();
+    expect(watcher!.getSnapshot().status).toBe('stopped');
+  });
+
+  it('starts online with its own idle watcher when the app provides none', () => {
+    const actor = createActor(connectionMachine, { input: {} }).start();
+    expect(actor.getSnapshot().status).toBe('active');
+    expect(actor.getSnapshot().children.watch).toBeDefined();
+    expect(isOffline(actor.getSnapshot())).toBe(false);
+  });
+
   it('reads as online and not updated before the actor exists', () => {
     expect([isOffline(undefined), writesBlocked(undefined), showsUpdated(undefined)]).toEqual([false, false, false]);
   });

@@ -1,0 +1,255 @@
+/**
+ * The shared pieces of the paged admin lists (machines/admin-list.ts), on a chart of their own: rows
+ * with a number, a name and a version, a draft of the name. The screens' charts (orders, quotations,
+ * SKUs, users) are tested in their own files; this one walks what they share, paging, the filters,
+ * the 409 reload and the conflict, and the helpers.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import {
+  adminSheetList,
+  filterOf,
+  firstPageQuery,
+  listContinues,
+  nextPage,
+  nextPageQuery,
+  refreshRows,
+  refusalCodeOf,
+  shownDraft,
+  type Page,
+  type PageQuery,
+  type SaveRowInput,
+} from '../../machines/admin-list';
+import type { SaveOutcome } from '../../machines/admin-sheet';
+import type { AuditEntry } from '../../src/domain/types';
+import { controlled } from '../support/controlled';
+import { settle } from './admin-controlled';
+import { page } from './admin-fixtures';
+
+interface Row {
+  _id: string;
+  no: string;
+  name: string;
+  version: number;
+}
+interface Draft {
+  name: string;
+}
+interface Body {
+  name: string;
+  version: number;
+}
+
+const row = (id: string, name: string, version = 1): Row => ({ _id: id, no: `NO${id}`, name, version });
+const R1 = row('r1', 'Groundnut shell');
+const R2 = row('r2', 'Paddy straw');
+const R3 = row('r3', 'Coconut husk');
+
+const listChart = adminSheetList<Row, Draft, Body, 'OPEN' | 'CLOSED', string>({
+  id: 'testList',
+  displayIdOf: (r) => r.no,
+  draftOf: (r) => ({ name: r.name }),
+  // A blank name does not read: Save stays disabled.
+  bodyOf: (r, draft) => (draft.name.trim() === '' || !r ? null : { name: draft.name, version: r.version }),
+  change: (draft, name) => ({ ...draft, name }),
+  // The admin's name, typed over the reloaded row, when the admin changed it.
+  reapply: (refused, r) => ({ name: refused.mine.name !== refused.base.name ? refused.mine.name : r.name }),
+});
+
+async function started(first: Page<Row> = page([R1, R2], 'c2', 3)) {
+  const load = controlled<Page<Row>, PageQuery>();
+  const save = controlled<SaveOutcome, SaveRowInput<Body>>();
+  const history = controlled<AuditEntry[], { id: string }>();
+  const actor = createActor(listChart.provide({ actors: { loadPage: load.logic, saveRow: save.logic, loadHistory: history.logic } })).start();
+  load.last().resolve(first);
+  await settle();
+  return { actor, load, save };
+}
+
+const ids = (rows: readonly { _id: string }[]) => rows.map((r) => r._id);
+
+describe('the paged list helpers', () => {
+  const position = { query: 'Patel', status: 'OPEN', nextCursor: 'c9' };
+
+  it('asks the first page from no cursor and the next from where the list continues, with the filter as set', () => {
+    expect(firstPageQuery({ context: position })).toEqual({ q: 'Patel', status: 'OPEN', cursor: null });
+    expect(nextPageQuery({ context: position })).toEqual({ q: 'Patel', status: 'OPEN', cursor: 'c9' });
+    expect([listContinues({ nextCursor: 'c9' }), listContinues({ nextCursor: null }), listContinues({ nextCursor: '' })]).toEqual([true, false, true]);
+  });
+
+  it('appends a page without listing a row twice, and keeps its cursor and total', () => {
+    expect(nextPage([R1, R2], page([R2, R3], 'c3', 7))).toEqual({ rows: [R1, R2, R3], nextCursor: 'c3', total: 7 });
+  });
+
+  it('puts reloaded rows in the place of the listed ones with their id, the rest standing', () => {
+    const r2New = row('r2', 'Paddy straw, baled', 2);
+    expect(refreshRows([R1, R2, R3], page([r2New, row('r9', 'Not listed')]))).toEqual([R1, r2New, R3]);
+  });
+
+  it('changes only the search on a search and only the status on a status', () => {
+    const context = { query: 'old', status: 'OPEN' as string | null };
+    expect(filterOf(context, { type: 'search.change', query: '' })).toEqual({ query: '', status: 'OPEN' });
+    expect(filterOf(context, { type: 'status.change', status: null })).toEqual({ query: 'old', status: null });
+    expect(filterOf(context, { type: 'status.change', status: 'CLOSED' })).toEqual({ query: 'old', status: 'CLOSED' });
+  });
+
+  it('reads a refusal code only when the answer carries one of the codes', () => {
+    const codes = ['DATE_IN_PAST'];
+    expect(refusalCodeOf({ status: 400, data: { code: 'DATE_IN_PAST' } }, codes)).toBe('DATE_IN_PAST');
+    expect(refusalCodeOf({ status: 400, data: { code: 'OTHER' } }, codes)).toBeNull();
+    expect(refusalCodeOf({ status: 400, data: { code: 7 } }, [...codes, '7'])).toBeNull();
+    expect(refusalCodeOf({ status: 500 }, codes)).toBeNull();
+    expect(refusalCodeOf(null, codes)).toBeNull();
+    expect(refusalCodeOf(undefined, codes)).toBeNull();
+  });
+
+  it("shows the draft while there is one, else the open row as saved, else nothing", () => {
+    const draftOf = (r: Row): Draft => ({ name: r.name });
+    expect(shownDraft({ rows: [R1], openId: 'r1', draft: null }, draftOf)).toEqual({ name: 'Groundnut shell' });
+    expect(shownDraft({ rows: [R1], openId: 'r1', draft: { name: 'typed' } }, draftOf)).toEqual({ name: 'typed' });
+    expect(shownDraft({ rows: [R1], openId: 'r2', draft: null }, draftOf)).toBeNull();
+  });
+});
+
+describe('a paged admin list chart', () => {
+  it('starts empty and loading the first page of all', () => {
+    const load = controlled<Page<Row>, PageQuery>();
+    const actor = createActor(listChart.provide({ actors: { loadPage: load.logic } })).start();
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ rows: [], nextCursor: null, total: 0, query: '', status: null, openId: null, draft: null });
+    expect(load.last().input).toEqual({ q: '', status: null, cursor: null });
+  });
+
+  it('shows a failed next page and asks it again on Load more, from the same cursor', async () => {
+    const { actor, load } = await started();
+    actor.send({ type: 'list.more' });
+    expect(actor.getSnapshot().hasTag('loadingMore')).toBe(true);
+    load.last().reject(new Error('offline'));
+    await settle();
+    expect(actor.getSnapshot().hasTag('moreFailed')).toBe(true);
+    expect(ids(actor.getSnapshot().context.rows)).toEqual(['r1', 'r2']);
+    actor.send({ type: 'list.more' });
+    expect(load.calls).toHaveLength(3);
+    expect(load.last().input).toEqual({ q: '', status: null, cursor: 'c2' });
+    load.last().resolve(page([R3], null, 3));
+    await settle();
+    expect(actor.getSnapshot().matches({ browsing: 'idle' })).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ nextCursor: null, total: 3 });
+    expect(ids(actor.getSnapshot().context.rows)).toEqual(['r1', 'r2', 'r3']);
+  });
+
+  it('lets a search typed while the first page loads stop that load, and a search after a failed load start afresh', async () => {
+    const load = controlled<Page<Row>, PageQuery>();
+    const actor = createActor(listChart.provide({ actors: { loadPage: load.logic } })).start();
+    vi.useFakeTimers();
+    try {
+      actor.send({ type: 'search.change', query: 'straw' });
+      expect(load.last().signal.aborted).toBe(true);
+      expect(actor.getSnapshot().context.query).toBe('straw');
+      await vi.advanceTimersByTimeAsync(499);
+      expect(load.calls).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(load.last().input).toEqual({ q: 'straw', status: null, cursor: null });
+      load.last().reject(new Error('down'));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(actor.getSnapshot().hasTag('fetchFailed')).toBe(true);
+      actor.send({ type: 'status.change', status: 'CLOSED' });
+      await vi.advanceTimersByTimeAsync(500);
+      expect(load.calls).toHaveLength(3);
+      expect(load.last().input).toEqual({ q: 'straw', status: 'CLOSED', cursor: null });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('opens only a listed row', async () => {
+    const { actor } = await started();
+    expect(actor.getSnapshot().can({ type: 'sheet.open', id: 'r3' })).toBe(false);
+    actor.send({ type: 'sheet.open', id: 'r2' });
+    expect(actor.getSnapshot().context.openId).toBe('r2');
+    expect(actor.getSnapshot().matches({ sheet: 'viewing' })).toBe(true);
+  });
+});
+
+describe('a save the server refuses as stale (409)', () => {
+  /** The sheet of r2 open, its name typed, the save answered 409. */
+  async function conflicted() {
+    const t = await started();
+    vi.useFakeTimers();
+    try {
+      // A status filter is set: the reload finds the row by its number whatever its status now.
+      t.actor.send({ type: 'status.change', status: 'OPEN' });
+      await vi.advanceTimersByTimeAsync(500);
+      t.load.last().resolve(page([R1, R2], 'c2', 3));
+      await vi.advanceTimersByTimeAsync(0);
+    } finally {
+      vi.useRealTimers();
+    }
+    t.actor.send({ type: 'sheet.open', id: 'r2' });
+    t.actor.send({ type: 'sheet.edit' });
+    t.actor.send({ type: 'draft.change', change: 'Rice straw' });
+    t.actor.send({ type: 'sheet.save' });
+    expect(t.save.last().input).toEqual({ id: 'r2', body: { name: 'Rice straw', version: 1 } });
+    t.save.last().resolve({ outcome: 'conflict' });
+    await settle();
+    expect(t.actor.getSnapshot().matches({ sheet: 'reloading' })).toBe(true);
+    expect(t.load.last().input).toEqual({ q: 'NOr2', status: null, cursor: null });
+    expect(t.actor.getSnapshot().context.refused).toEqual({ base: { name: 'Paddy straw' }, mine: { name: 'Rice straw' } });
+    expect(t.actor.getSnapshot().context.draft).toBeNull();
+    return t;
+  }
+
+  it("shows the reloaded row beside the admin's change, and re-applies it over the new version", async () => {
+    const { actor, load, save } = await conflicted();
+    load.last().resolve(page([row('r2', 'Paddy straw', 2)]));
+    await settle();
+    expect(actor.getSnapshot().matches({ sheet: 'conflict' })).toBe(true);
+    expect(actor.getSnapshot().hasTag('saveFailed')).toBe(true);
+    expect(ids(actor.getSnapshot().context.rows)).toEqual(['r1', 'r2']);
+    actor.send({ type: 'draft.reapply' });
+    expect(actor.getSnapshot().context).toMatchObject({ draft: { name: 'Rice straw' }, editBase: { name: 'Paddy straw' }, refused: null });
+    actor.send({ type: 'sheet.save' });
+    expect(save.last().input).toEqual({ id: 'r2', body: { name: 'Rice straw', version: 2 } });
+  });
+
+  it('drops the change on Edit, starting again from the reloaded row', async () => {
+    const { actor, load } = await conflicted();
+    load.last().resolve(page([row('r2', 'Wheat straw', 2)]));
+    await settle();
+    actor.send({ type: 'sheet.edit' });
+    expect(actor.getSnapshot().matches({ sheet: 'editing' })).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ draft: { name: 'Wheat straw' }, editBase: { name: 'Wheat straw' }, refused: null });
+  });
+
+  it('closes the sheet from the conflict, forgetting the change', async () => {
+    const { actor, load } = await conflicted();
+    load.last().resolve(page([row('r2', 'Wheat straw', 2)]));
+    await settle();
+    actor.send({ type: 'sheet.close' });
+    expect(actor.getSnapshot().matches('browsing')).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ openId: null, draft: null, editBase: null, refused: null, refusal: null });
+  });
+
+  it('puts the refused change back into the form when the reload fails, so nothing typed is lost', async () => {
+    const { actor, load } = await conflicted();
+    load.last().reject(new Error('offline'));
+    await settle();
+    expect(actor.getSnapshot().matches({ sheet: { editing: 'failed' } })).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ draft: { name: 'Rice straw' }, editBase: { name: 'Paddy straw' }, refused: null });
+  });
+
+  it('closes the sheet and reloads the first page of the filter as set after a save', async () => {
+    const { actor, load, save } = await started();
+    actor.send({ type: 'sheet.open', id: 'r1' });
+    actor.send({ type: 'sheet.edit' });
+    actor.send({ type: 'draft.change', change: ' ' });
+    expect(actor.getSnapshot().can({ type: 'sheet.save' })).toBe(false);
+    actor.send({ type: 'draft.change', change: 'Groundnut husk' });
+    actor.send({ type: 'sheet.save' });
+    save.last().resolve({ outcome: 'saved' });
+    await settle();
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ openId: null, draft: null });
+    expect(load.last().input).toEqual({ q: '', status: null, cursor: null });
+  });
+});
