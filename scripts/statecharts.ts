@@ -81,6 +81,9 @@ function toMermaid(machine: AnyStateMachine): string {
   };
   index(def);
   const edges = new Map<string, string[]>();
+  /** Boxes holding an "any state" point (see addEdge). */
+  const anyStateBoxes = new Set<string>();
+  const anyStateId = (box: string) => `${mermaidId(box)}__any`;
   const parentOf = (id: string) => nodes.get(id.split('.').slice(0, -1).join('.'));
   const addEdge = (from: string, to: string, label: string) => {
     const source = nodes.get(from);
@@ -99,9 +102,17 @@ function toMermaid(machine: AnyStateMachine): string {
     }
     const a = from.split('.');
     const b = to.split('.');
+    // A box's own transition into one of its states (an event it answers in whichever state it is):
+    // Mermaid draws an arrow from a box to its inside as a label without a line, so it starts at an
+    // "any state" point drawn inside the box.
+    if (source?.type === 'compound' && to.startsWith(`${from}.`)) {
+      anyStateBoxes.add(from);
+      edges.set(from, [...(edges.get(from) ?? []), `${anyStateId(from)} --> ${mermaidId(to)} : ${label}`]);
+      return;
+    }
     let common = 0;
     while (common < a.length && common < b.length && a[common] === b[common]) common += 1;
-    // An arrow from a box to something inside it (or to itself) is drawn from outside the box.
+    // An arrow from something inside a box to the box itself is drawn to the outside of the box.
     if (common === a.length || common === b.length) common -= 1;
     let box = a.slice(0, common).join('.');
     // Nor can it draw arrows inside a box split into parallel regions, or from a region itself,
@@ -139,6 +150,7 @@ function toMermaid(machine: AnyStateMachine): string {
       if (child.type === 'final') lines.push(`${pad}${id} --> [*]`);
       if (node.type === 'parallel' && index < children.length - 1) lines.push(`${pad}--`);
     });
+    if (anyStateBoxes.has(node.id)) lines.push(`${pad}state "(any state)" as ${anyStateId(node.id)}`);
     for (const edge of edges.get(node.id) ?? []) lines.push(`${pad}${edge}`);
   };
   lines.push(`  state "${def.key}" as ${mermaidId(def.id)}`);

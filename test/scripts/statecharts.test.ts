@@ -25,6 +25,15 @@ describe('npm run statecharts', () => {
     expect(session).toContain('session_route_shown --> session_route_deciding : nav.go');
   });
 
+  it("draws a box's own transition into its inside from an \"any state\" point inside it, never from the box", async () => {
+    const files = await renderStatecharts();
+    const order = files.get('orderLifecycle.mmd') ?? '';
+    expect(order).toContain('state "(any state)" as orderLifecycle__any');
+    expect(order).toContain('orderLifecycle__any --> orderLifecycle_DELIVERED : admin.setStatus [isTarget]');
+    expect(order).not.toMatch(/^\s*orderLifecycle --> /m);
+    expect(files.get('protectedImage.mmd')).toContain('protectedImage__any --> protectedImage_deciding : image.url [isNewUrl]');
+  });
+
   it('writes one offline page that draws every chart with the local Mermaid and links each to its JSON', async () => {
     const files = await renderStatecharts();
     const page = files.get('index.html') ?? '';
