@@ -8,12 +8,12 @@
  * actor system and sends `home.open`, `home.close` and `sku.open` as the farmer arrives and leaves
  * (./screen-charts `catalogueEventsFor`).
  */
-import { assign, fromCallback, fromPromise, raise, setup, type AnyActorRef } from 'xstate';
+import { assign, fromPromise, raise, setup } from 'xstate';
 import type { AppConfig } from '../src/domain/api';
 import { DEBOUNCE_MS, SKU_REFRESH_MS } from '../src/domain/constants';
 import { searchSkus } from '../src/domain/search';
 import type { Sku } from '../src/domain/types';
-import { catalogueEventsFor, type CatalogueScreenEvent } from './screen-charts';
+import { catalogueEventsFor, locationWatchOf } from './screen-charts';
 
 export interface CatalogueContext {
   skus: Sku[];
@@ -37,19 +37,7 @@ const notProvided = (name: string) => async (): Promise<never> => {
 };
 
 /** Sends the screen events for the session's location, now and on every change; idle without a session. */
-export const locationWatch = fromCallback<CatalogueScreenEvent>(({ system, sendBack }) => {
-  const session = system.get('session') as AnyActorRef | undefined;
-  if (!session) return undefined;
-  let shown: string | null = null;
-  const follow = (snapshot: { context: { location: string | null } }) => {
-    const location = snapshot.context.location;
-    for (const event of catalogueEventsFor(shown, location)) sendBack(event);
-    shown = location;
-  };
-  follow(session.getSnapshot() as { context: { location: string | null } });
-  const subscription = session.subscribe(follow);
-  return () => subscription.unsubscribe();
-});
+export const locationWatch = locationWatchOf(catalogueEventsFor);
 
 export const catalogueMachine = setup({
   types: {

@@ -8,7 +8,9 @@
  * Image preparation (resize and JPEG quality search) and upload are injected actors; steps move on
  * with a `nav.go` to the session. Once an image is uploaded the step moves on by itself after
  * `stepPause` (the farmer reads 'Image uploaded' first), unless the farmer moves first: Next, Skip
- * for Now, Back or any other way off the screen (`step.leave`) settles the step without a second move.
+ * for Now, Back or any other way off the screen settles the step without a second move: `stepWatch`
+ * follows the session's location and sends `step.leave` when it leaves an image step's path
+ * (`stepLeavesFor`), so the screens send none of their lifecycle.
  * A farmer who left the screen while the image was still going up is not moved when it lands.
  * The server's answer to the PUT (with the time it stamped the submission) is the machine's output.
  */
@@ -17,7 +19,9 @@ import type { ProfileBody, UploadKind } from '../src/domain/api';
 import { isAcceptedImageType, isFormComplete, profileBody, type DetailsForm } from '../src/domain/registration';
 import { sanitizePhone } from '../src/domain/otp';
 import { ROUTES } from '../src/domain/routes';
+import { pathOf } from '../src/domain/route-chain';
 import { LANGUAGES, type Geocoordinate, type Language, type User } from '../src/domain/types';
+import { locationWatchOf } from './screen-charts';
 
 export type ImageKind = Extract<UploadKind, 'profile' | 'aadhaar'>;
 export type ImageError = 'UNSUPPORTED_TYPE' | 'UPLOAD_FAILED';
@@ -81,6 +85,16 @@ export function cleanField(form: DetailsForm, field: DetailsField, value: string
 const EMPTY_SLOT: ImageSlot = { file: null, fileName: '', prepared: null, url: null, error: null };
 const NEXT_STEP: Record<ImageKind, string> = { profile: ROUTES.aadhaarCard, aadhaar: ROUTES.personalDetails };
 
+/** Each image step's screen. */
+const STEP_PATH: Record<ImageKind, string> = { profile: ROUTES.profilePhoto, aadhaar: ROUTES.aadhaarCard };
+
+/** `step.leave` for the image step whose screen the session's location leaves (Back, a link, a typed URL). */
+export function stepLeavesFor(from: string | null, to: string | null): { type: 'step.leave'; kind: ImageKind }[] {
+  const stepAt = (location: string | null) => (Object.keys(STEP_PATH) as ImageKind[]).find((kind) => location !== null && pathOf(location) === STEP_PATH[kind]);
+  const left = stepAt(from);
+  return left !== undefined && stepAt(to) !== left ? [{ type: 'step.leave', kind: left }] : [];
+}
+
 const kindOf = (event: RegistrationEvent): ImageKind | null => ('kind' in event ? event.kind : null);
 
 export const registrationMachine = setup({
@@ -106,6 +120,8 @@ export const registrationMachine = setup({
     locate: fromPromise<Geocoordinate>(async () => {
       throw new Error('locate is supplied by the app');
     }),
+    /** Sends `step.leave` as the session's location leaves an image step's screen. */
+    stepWatch: locationWatchOf(stepLeavesFor),
     /** PUT /users/profile → the saved user (or the body, when the server answers without it). */
     submitProfile: fromPromise<Partial<User>, ProfileBody>(async () => {
       throw new Error('submitProfile is supplied by the app');
@@ -192,6 +208,7 @@ export const registrationMachine = setup({
   states: {
     filling: {
       type: 'parallel',
+      invoke: { id: 'stepWatch', src: 'stepWatch' },
       states: {
         profile: imageStep('profile') as never,
         aadhaar: imageStep('aadhaar') as never,

@@ -3,6 +3,7 @@
  * system when the session shows the screen's path, and stops it when the session shows another.
  * Pure, so the app chart, the views and the tests read the same table.
  */
+import { fromCallback, type AnyActorRef, type EventObject } from 'xstate';
 import { ROUTES } from '../src/domain/routes';
 import { pathOf } from '../src/domain/route-chain';
 
@@ -51,6 +52,27 @@ export function catalogueEventsFor(from: string | null, to: string | null): Cata
   if (!isHome(from) && isHome(to)) events.push({ type: 'home.open' });
   if (to !== null && to !== from && pathOf(to) === ROUTES.skuDetails) events.push({ type: 'sku.open', skuDisplayId: queryParam(to, 'sku_id') });
   return events;
+}
+
+/**
+ * A callback actor that follows the session's location in the actor system, now and on every change,
+ * and sends back the events `eventsFor(from, to)` makes of each move: how a chart starts and stops
+ * what a screen needs without the screen sending its own lifecycle (issue 12). Idle without a session.
+ */
+export function locationWatchOf<E extends EventObject>(eventsFor: (from: string | null, to: string | null) => E[]) {
+  return fromCallback<E>(({ system, sendBack }) => {
+    const session = system.get('session') as AnyActorRef | undefined;
+    if (!session) return undefined;
+    let shown: string | null = null;
+    const follow = (snapshot: { context?: { location?: string | null } }) => {
+      const location = snapshot.context?.location ?? null;
+      for (const event of eventsFor(shown, location)) sendBack(event);
+      shown = location;
+    };
+    follow(session.getSnapshot() as { context?: { location?: string | null } });
+    const subscription = session.subscribe(follow);
+    return () => subscription.unsubscribe();
+  });
 }
 
 // ── The admin screens' charts (issues 11, 12) ───────────────────────────────────────────────────────

@@ -64,6 +64,7 @@ const NAMES: [AnyStateMachine, string[]][] = [
   [
     registrationMachine,
     [
+      'registration.filling > stepWatch',
       'registration.filling.profile.preparing > prepare-profile',
       'registration.filling.profile.uploading > upload-profile',
       'registration.filling.aadhaar.preparing > prepare-aadhaar',

@@ -1,6 +1,6 @@
-import { createActor, fromCallback, fromPromise, setup, SimulatedClock, type ActorRefFrom } from 'xstate';
+import { assign, createActor, fromCallback, fromPromise, setup, SimulatedClock, type ActorRefFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { registrationMachine, STEP_PAUSE_MS, type ImageKind } from '../../machines/registration.machine';
+import { registrationMachine, STEP_PAUSE_MS, stepLeavesFor, type ImageKind } from '../../machines/registration.machine';
 import type { ProfileBody } from '../../src/domain/api';
 import type { Geocoordinate, User } from '../../src/domain/types';
 import { controlled } from '../support/controlled';
@@ -428,6 +428,72 @@ describe('moving on', () => {
       { type: 'nav.go', to: '/register/aadhaar-card' },
       { type: 'nav.go', to: '/register/personal-details' },
     ]);
+  });
+});
+
+describe('leaving a step by its screen', () => {
+  it('sends step.leave for the image step whose path the location leaves, and only then', () => {
+    expect(stepLeavesFor('/register/profile-photo', '/register/aadhaar-card')).toEqual([{ type: 'step.leave', kind: 'profile' }]);
+    expect(stepLeavesFor('/register/aadhaar-card', '/register/profile-photo')).toEqual([{ type: 'step.leave', kind: 'aadhaar' }]);
+    expect(stepLeavesFor('/register/aadhaar-card', '/home?x=1')).toEqual([{ type: 'step.leave', kind: 'aadhaar' }]);
+    expect(stepLeavesFor('/register/profile-photo', '/register/profile-photo?again=1')).toEqual([]);
+    expect(stepLeavesFor(null, '/register/profile-photo')).toEqual([]);
+    expect(stepLeavesFor('/register/personal-details', '/register/profile-photo')).toEqual([]);
+  });
+
+  /** Registration beside a session whose location the test moves, as the app's session follows the router. */
+  function inApp(location: string) {
+    const received: string[] = [];
+    const prepareImage = controlled<Blob, { file: Blob }>();
+    const uploadImage = controlled<{ url: string }, { kind: ImageKind; file: Blob }>();
+    const clock = new SimulatedClock();
+    const session = setup({
+      types: { context: {} as { location: string | null }, events: {} as { type: 'nav.go'; to: string } | { type: 'moved'; to: string } },
+    }).createMachine({
+      context: { location },
+      on: {
+        'nav.go': { actions: ({ event }) => void received.push(event.to) },
+        moved: { actions: assign({ location: ({ event }) => event.to }) },
+      },
+    });
+    const root = setup({
+      actors: { session, registration: registrationMachine.provide({ actors: { prepareImage: prepareImage.logic, uploadImage: uploadImage.logic } }) },
+    }).createMachine({
+      invoke: [
+        { id: 'session', systemId: 'session', src: 'session' },
+        { id: 'registration', src: 'registration', input: { mobileNumber: '9876543210', preferredLanguage: null } },
+      ],
+    });
+    const actor = createActor(root, { clock }).start();
+    const children = actor.getSnapshot().children;
+    const registration = children.registration as ActorRefFrom<typeof registrationMachine>;
+    /** Chooses a photo, then prepares and uploads it, `meanwhile` running while it goes up. */
+    const uploadPhoto = async (meanwhile: () => void) => {
+      registration.send({ type: 'image.choose', kind: 'profile', file: jpeg(), fileName: 'me.jpg' });
+      registration.send({ type: 'image.upload', kind: 'profile' });
+      meanwhile();
+      prepareImage.last().resolve(jpeg());
+      await flush();
+      uploadImage.last().resolve({ url: '/api/uploads/p.jpg' });
+      await flush();
+    };
+    return { received, clock, registration, uploadPhoto, moveTo: (to: string) => children.session!.send({ type: 'moved', to }) };
+  }
+
+  it('does not move a farmer on who went elsewhere while the photo was going up', async () => {
+    const t = inApp('/register/profile-photo');
+    // The farmer taps the browser's back: the session's location leaves the photo step.
+    await t.uploadPhoto(() => t.moveTo('/join-us'));
+    t.clock.increment(STEP_PAUSE_MS * 2);
+    expect(t.received).toEqual([]);
+    expect(t.registration.getSnapshot().matches({ filling: { profile: { uploaded: 'settled' } } } as never)).toBe(true);
+  });
+
+  it('moves on by itself when the farmer stayed on the step', async () => {
+    const t = inApp('/register/profile-photo');
+    await t.uploadPhoto(() => undefined);
+    t.clock.increment(STEP_PAUSE_MS);
+    expect(t.received).toEqual(['/register/aadhaar-card']);
   });
 });
 

@@ -3,7 +3,6 @@
  * once), or 'Skip for Now'. Leaving the screen tells the machine, so a pending move is dropped.
  */
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { ImageKind, RegistrationActorRef } from '../../../machines/registration.machine';
 import { Loading } from '../shell/loading';
@@ -27,7 +26,6 @@ function ImageStep({
   onBack?: (registration: RegistrationActorRef) => void;
 }) {
   const canNext = useSelector(registration, (s) => s.can({ type: 'step.next', kind }));
-  useEffect(() => () => registration.send({ type: 'step.leave', kind }), [registration, kind]);
   return (
     <OnboardingFrame
       onBack={onBack ? () => onBack(registration) : undefined}
