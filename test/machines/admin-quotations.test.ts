@@ -22,7 +22,7 @@ import type { Quotation } from '../../src/domain/types';
 import type { Page, PageQuery } from '../../machines/admin-list';
 import { controlled } from '../support/controlled';
 import { settle } from './admin-controlled';
-import { QUOTATIONS, quotation, page } from './admin-fixtures';
+import { QUOTATIONS, quotation, page, withFakeTimers } from './admin-fixtures';
 import { QUOTATIONS_CHANGED } from './admin-model-events';
 
 function start() {
@@ -79,8 +79,7 @@ describe('the admin quotations chart', () => {
   });
 
   it('sends the search, trimmed, to the server after 500 ms of quiet; a blank search lists all again', async () => {
-    vi.useFakeTimers();
-    try {
+    await withFakeTimers(async () => {
       const t = start();
       t.load.last().resolve(page(QUOTATIONS));
       await vi.advanceTimersByTimeAsync(0);
@@ -93,9 +92,7 @@ describe('the admin quotations chart', () => {
       expect(t.load.last().signal.aborted).toBe(true);
       await vi.advanceTimersByTimeAsync(500);
       expect(t.load.calls.map((c) => c.input.q)).toEqual(['', 'QT100002', '']);
-    } finally {
-      vi.useRealTimers();
-    }
+    });
   });
 
   it('allows Update only in the edit state, with every amount readable, and not while a save is in flight', async () => {
