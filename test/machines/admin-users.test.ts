@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, fromPromise, type InspectionEvent } from 'xstate';
 import { adminUsersMachine, protectedImageState, sortUsersForAdmin, USER_STATUSES, visibleUsers, type AdminUsersContext } from '../../machines/admin-users.machine';
 import { protectedImageMachine } from '../../machines/protected-image.machine';
 import type { AuditEntry, User } from '../../src/domain/types';
@@ -292,6 +292,27 @@ describe('the admin users chart at its edges', () => {
       historyFailed: false,
     });
     expect(USER_STATUSES).toEqual(['UNVERIFIED', 'VERIFIED']);
+  });
+
+  it('fails loudly, naming the chart and the effect, when the web app leaves an effect out', async () => {
+    // What an analyst reads in the inspector: the error each failed effect answers.
+    const errors: string[] = [];
+    const inspect = (inspection: InspectionEvent) => {
+      if (inspection.type !== '@xstate.event') return;
+      const { event } = inspection;
+      if (event.type.startsWith('xstate.error.actor') && 'error' in event && event.error instanceof Error) errors.push(event.error.message);
+    };
+    const actor = createActor(adminUsersMachine, { inspect }).start();
+    await settle();
+    expect(actor.getSnapshot().hasTag('fetchFailed')).toBe(true);
+    expect(errors).toEqual(['adminUsers: the loadUsers actor was not provided']);
+    const withUsers = createActor(adminUsersMachine.provide({ actors: { loadUsers: fromPromise(async () => page(USERS)) } }), { inspect }).start();
+    await settle();
+    withUsers.send({ type: 'user.expand', id: 'u2' });
+    withUsers.send({ type: 'user.verify', id: 'u2' });
+    await settle();
+    expect(errors.slice(1).sort()).toEqual(['adminUsers: the loadHistory actor was not provided', 'adminUsers: the verifyUser actor was not provided']);
+    expect(withUsers.getSnapshot().hasTag('verifyFailed')).toBe(true);
   });
 
   it('runs the audit trail of the open user as the child "userHistory"', async () => {
