@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, type InspectionEvent } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { adminUsersMachine, protectedImageState, sortUsersForAdmin, USER_STATUSES, visibleUsers, type AdminUsersContext } from '../../machines/admin-users.machine';
 import { protectedImageMachine } from '../../machines/protected-image.machine';
 import type { AuditEntry, User } from '../../src/domain/types';
 import type { Page, PageQuery } from '../../machines/admin-list';
 import { controlled } from '../support/controlled';
-import { controlledCallback, settle } from './admin-controlled';
+import { controlledCallback, effectErrors, settle } from './admin-controlled';
 import { USERS, page, withFakeTimers } from './admin-fixtures';
 import { USERS_AFTER_VERIFY } from './admin-model-events';
 
@@ -295,13 +295,7 @@ describe('the admin users chart at its edges', () => {
   });
 
   it('fails loudly, naming the chart and the effect, when the web app leaves an effect out', async () => {
-    // What an analyst reads in the inspector: the error each failed effect answers.
-    const errors: string[] = [];
-    const inspect = (inspection: InspectionEvent) => {
-      if (inspection.type !== '@xstate.event') return;
-      const { event } = inspection;
-      if (event.type.startsWith('xstate.error.actor') && 'error' in event && event.error instanceof Error) errors.push(event.error.message);
-    };
+    const { errors, inspect } = effectErrors();
     const actor = createActor(adminUsersMachine, { inspect }).start();
     await settle();
     expect(actor.getSnapshot().hasTag('fetchFailed')).toBe(true);
