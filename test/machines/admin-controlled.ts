@@ -1,5 +1,5 @@
 /** Callback effects a test drives by hand (promise effects: test/support/controlled.ts), and a settle step. */
-import { fromCallback, type AnyEventObject } from 'xstate';
+import { fromCallback, type AnyEventObject, type InspectionEvent } from 'xstate';
 
 /** A callback effect: the test sends its events through `send` and sees whether it was stopped. */
 export function controlledCallback<TInput>() {
@@ -16,3 +16,14 @@ export function controlledCallback<TInput>() {
 
 /** Lets settled promises reach the actors. */
 export const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** The errors an actor system's effects answer (`xstate.error.actor.*`), as an analyst reads them in the inspector: pass `inspect` to `createActor`. */
+export function effectErrors() {
+  const errors: string[] = [];
+  const inspect = (inspection: InspectionEvent) => {
+    if (inspection.type !== '@xstate.event') return;
+    const { event } = inspection;
+    if (event.type.startsWith('xstate.error.actor') && 'error' in event && event.error instanceof Error) errors.push(event.error.message);
+  };
+  return { errors, inspect };
+}

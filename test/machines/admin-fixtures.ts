@@ -1,4 +1,5 @@
 /** Admin test data: users, SKUs, quotations and orders as the server answers them. */
+import { vi } from 'vitest';
 import type { Order, Quotation, Sku, User } from '../../src/domain/types';
 
 export const user = (overrides: Partial<User> & Pick<User, '_id'>): User => ({
@@ -104,3 +105,23 @@ export const ORDERS: Order[] = [order({ _id: 'o1' }), order({ _id: 'o2', orderDi
 
 /** The server's answer for a list: these rows, the cursor of the next page (null: the last) and the total found. */
 export const page = <T>(rows: T[], nextCursor: string | null = null, total = rows.length) => ({ data: rows, nextCursor, total });
+
+/** Runs `body` on Vitest's fake timers (the 500 ms search delay, advanced by hand), then the real ones again, even when it fails. */
+export async function withFakeTimers<T>(body: () => Promise<T>): Promise<T> {
+  vi.useFakeTimers();
+  try {
+    return await body();
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
+/** Runs `body` with the clock set to `now` (Date only: timers stay real), then the real clock again, even when it fails. */
+export async function atSystemTime<T>(now: number, body: () => Promise<T>): Promise<T> {
+  vi.setSystemTime(now);
+  try {
+    return await body();
+  } finally {
+    vi.useRealTimers();
+  }
+}

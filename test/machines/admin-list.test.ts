@@ -24,7 +24,7 @@ import type { SaveOutcome } from '../../machines/admin-sheet';
 import type { AuditEntry } from '../../src/domain/types';
 import { controlled } from '../support/controlled';
 import { settle } from './admin-controlled';
-import { page } from './admin-fixtures';
+import { page, withFakeTimers } from './admin-fixtures';
 
 interface Row {
   _id: string;
@@ -141,8 +141,7 @@ describe('a paged admin list chart', () => {
   it('lets a search typed while the first page loads stop that load, and a search after a failed load start afresh', async () => {
     const load = controlled<Page<Row>, PageQuery>();
     const actor = createActor(listChart.provide({ actors: { loadPage: load.logic } })).start();
-    vi.useFakeTimers();
-    try {
+    await withFakeTimers(async () => {
       actor.send({ type: 'search.change', query: 'straw' });
       expect(load.last().signal.aborted).toBe(true);
       expect(actor.getSnapshot().context.query).toBe('straw');
@@ -157,9 +156,7 @@ describe('a paged admin list chart', () => {
       await vi.advanceTimersByTimeAsync(500);
       expect(load.calls).toHaveLength(3);
       expect(load.last().input).toEqual({ q: 'straw', status: 'CLOSED', cursor: null });
-    } finally {
-      vi.useRealTimers();
-    }
+    });
   });
 
   it('opens only a listed row', async () => {
@@ -175,16 +172,13 @@ describe('a save the server refuses as stale (409)', () => {
   /** The sheet of r2 open, its name typed, the save answered 409. */
   async function conflicted() {
     const t = await started();
-    vi.useFakeTimers();
-    try {
+    await withFakeTimers(async () => {
       // A status filter is set: the reload finds the row by its number whatever its status now.
       t.actor.send({ type: 'status.change', status: 'OPEN' });
       await vi.advanceTimersByTimeAsync(500);
       t.load.last().resolve(page([R1, R2], 'c2', 3));
       await vi.advanceTimersByTimeAsync(0);
-    } finally {
-      vi.useRealTimers();
-    }
+    });
     t.actor.send({ type: 'sheet.open', id: 'r2' });
     t.actor.send({ type: 'sheet.edit' });
     t.actor.send({ type: 'draft.change', change: 'Rice straw' });

@@ -1,4 +1,4 @@
-import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import {
   adminOrdersMachine,
@@ -17,7 +17,7 @@ import type { AuditEntry, Order } from '../../src/domain/types';
 import type { Page, PageQuery } from '../../machines/admin-list';
 import { controlled } from '../support/controlled';
 import { settle } from './admin-controlled';
-import { order, ORDERS, page } from './admin-fixtures';
+import { order, ORDERS, page, atSystemTime, withFakeTimers } from './admin-fixtures';
 import { HISTORY, ORDERS_CHANGED } from './admin-model-events';
 
 async function loadedAt(wait: (ms: number) => Promise<unknown>, first = page(ORDERS)) {
@@ -52,8 +52,7 @@ describe('the admin orders chart', () => {
 
 
   it('filters by status after 500 ms of quiet, from the first page, keeping the search', async () => {
-    vi.useFakeTimers();
-    try {
+    await withFakeTimers(async () => {
       const { actor, load } = await loadedAt(vi.advanceTimersByTimeAsync, page(ORDERS, 'c2', 3));
       actor.send({ type: 'search.change', query: 'Patel' });
       actor.send({ type: 'status.change', status: 'IN_TRANSIT' });
@@ -73,14 +72,11 @@ describe('the admin orders chart', () => {
       actor.send({ type: 'status.change', status: null });
       await vi.advanceTimersByTimeAsync(500);
       expect(load.last().input).toEqual({ q: 'Patel', status: null, cursor: null });
-    } finally {
-      vi.useRealTimers();
-    }
+    });
   });
 
   it('sends the search to the server after 500 ms of quiet, and lists what it finds', async () => {
-    vi.useFakeTimers();
-    try {
+    await withFakeTimers(async () => {
       const { actor, load } = await loadedAt(vi.advanceTimersByTimeAsync);
       actor.send({ type: 'search.change', query: 'QT1' });
       await vi.advanceTimersByTimeAsync(300);
@@ -100,9 +96,7 @@ describe('the admin orders chart', () => {
       expect(actor.getSnapshot().can({ type: 'sheet.open', id: 'o1' })).toBe(false);
       actor.send({ type: 'sheet.open', id: 'o9' });
       expect(actor.getSnapshot().can({ type: 'search.change', query: '' })).toBe(false);
-    } finally {
-      vi.useRealTimers();
-    }
+    });
   });
 
   it('appends the next page by its cursor without listing a row twice, and offers no more after the last', async () => {
@@ -198,22 +192,20 @@ describe('the admin orders chart', () => {
   });
 
   it('sends the expected delivery date the admin picks, null when cleared, and refuses one that is not a date', async () => {
-    vi.setSystemTime(Date.UTC(2026, 10, 15, 6, 0));
-    onTestFinished(() => {
-      vi.useRealTimers();
-    });
-    const { actor, save } = await editing();
-    actor.send({ type: 'draft.change', change: { expectedDeliveryDate: '2026-11-20' } });
-    actor.send({ type: 'sheet.save' });
-    expect(save.last().input.body).toEqual({ status: 'CONFIRMATION_PENDING', amountPaidPaisa: 0, expectedDeliveryDate: '2026-11-20', version: 1 });
+    await atSystemTime(Date.UTC(2026, 10, 15, 6, 0), async () => {
+      const { actor, save } = await editing();
+      actor.send({ type: 'draft.change', change: { expectedDeliveryDate: '2026-11-20' } });
+      actor.send({ type: 'sheet.save' });
+      expect(save.last().input.body).toEqual({ status: 'CONFIRMATION_PENDING', amountPaidPaisa: 0, expectedDeliveryDate: '2026-11-20', version: 1 });
 
-    const again = await editing();
-    for (const value of ['20/11/2026', '2026-11', 'soon']) {
-      again.actor.send({ type: 'draft.change', change: { expectedDeliveryDate: value } });
-      expect(again.actor.getSnapshot().can({ type: 'sheet.save' })).toBe(false);
-    }
-    again.actor.send({ type: 'draft.change', change: { expectedDeliveryDate: '' } });
-    expect(orderUpdateBody(again.actor.getSnapshot().context.draft!)?.expectedDeliveryDate).toBeNull();
+      const again = await editing();
+      for (const value of ['20/11/2026', '2026-11', 'soon']) {
+        again.actor.send({ type: 'draft.change', change: { expectedDeliveryDate: value } });
+        expect(again.actor.getSnapshot().can({ type: 'sheet.save' })).toBe(false);
+      }
+      again.actor.send({ type: 'draft.change', change: { expectedDeliveryDate: '' } });
+      expect(orderUpdateBody(again.actor.getSnapshot().context.draft!)?.expectedDeliveryDate).toBeNull();
+    });
   });
 
   it('shows a refused date change beside the reloaded order, and re-applies it', () => {
@@ -241,8 +233,7 @@ describe('an expected delivery date before India’s today', () => {
   const LAST_SECOND_OF_10_NOVEMBER_IST = Date.UTC(2026, 10, 10, 18, 29, 59);
 
   it('is refused at the field before saving, from India’s midnight on, and a new date lets the save go', async () => {
-    vi.setSystemTime(LAST_SECOND_OF_10_NOVEMBER_IST);
-    try {
+    await atSystemTime(LAST_SECOND_OF_10_NOVEMBER_IST, async () => {
       const { actor, save } = await editing();
       actor.send({ type: 'draft.change', change: { expectedDeliveryDate: '2026-11-09' } });
       actor.send({ type: 'sheet.save' });
@@ -268,28 +259,22 @@ describe('an expected delivery date before India’s today', () => {
       actor.send({ type: 'sheet.save' });
       expect(actor.getSnapshot().hasTag('saving')).toBe(true);
       expect(save.last().input.body.expectedDeliveryDate).toBeNull();
-    } finally {
-      vi.useRealTimers();
-    }
+    });
   });
 
   it('is not refused when it is the date already stored, however old', async () => {
-    vi.setSystemTime(Date.UTC(2026, 10, 20, 6, 0));
-    try {
+    await atSystemTime(Date.UTC(2026, 10, 20, 6, 0), async () => {
       const { actor, save } = await loadedAt(settle, page([order({ _id: 'o1', expectedDeliveryDate: '2026-11-12' })]));
       actor.send({ type: 'sheet.open', id: 'o1' });
       actor.send({ type: 'sheet.edit' });
       actor.send({ type: 'draft.change', change: { amountPaid: '100' } });
       actor.send({ type: 'sheet.save' });
       expect(save.last().input.body).toMatchObject({ amountPaidPaisa: 10_000, expectedDeliveryDate: '2026-11-12' });
-    } finally {
-      vi.useRealTimers();
-    }
+    });
   });
 
   it('maps the server’s 400 DATE_IN_PAST to the same refusal at the field, keeping the draft', async () => {
-    vi.setSystemTime(Date.UTC(2026, 10, 10, 12, 0));
-    try {
+    await atSystemTime(Date.UTC(2026, 10, 10, 12, 0), async () => {
       const { actor, save } = await editing();
       actor.send({ type: 'draft.change', change: { expectedDeliveryDate: '2026-11-10' } });
       actor.send({ type: 'sheet.save' });
@@ -307,9 +292,7 @@ describe('an expected delivery date before India’s today', () => {
       save.last().reject({ status: 400, data: { code: 'BAD_REQUEST', message: 'bad' } });
       await settle();
       expect(actor.getSnapshot().matches({ sheet: { editing: 'failed' } })).toBe(true);
-    } finally {
-      vi.useRealTimers();
-    }
+    });
   });
 });
 

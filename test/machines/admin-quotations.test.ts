@@ -8,6 +8,7 @@ import {
   quotationPatchBody,
   reapplyQuotationDraft,
   draftLineTotalPaisa,
+  LINE_FIELDS,
   withLine,
 } from '../../machines/admin-quotation-draft';
 import {
@@ -22,7 +23,7 @@ import type { Quotation } from '../../src/domain/types';
 import type { Page, PageQuery } from '../../machines/admin-list';
 import { controlled } from '../support/controlled';
 import { settle } from './admin-controlled';
-import { QUOTATIONS, quotation, page } from './admin-fixtures';
+import { QUOTATIONS, quotation, page, withFakeTimers } from './admin-fixtures';
 import { QUOTATIONS_CHANGED } from './admin-model-events';
 
 function start() {
@@ -79,8 +80,7 @@ describe('the admin quotations chart', () => {
   });
 
   it('sends the search, trimmed, to the server after 500 ms of quiet; a blank search lists all again', async () => {
-    vi.useFakeTimers();
-    try {
+    await withFakeTimers(async () => {
       const t = start();
       t.load.last().resolve(page(QUOTATIONS));
       await vi.advanceTimersByTimeAsync(0);
@@ -93,9 +93,7 @@ describe('the admin quotations chart', () => {
       expect(t.load.last().signal.aborted).toBe(true);
       await vi.advanceTimersByTimeAsync(500);
       expect(t.load.calls.map((c) => c.input.q)).toEqual(['', 'QT100002', '']);
-    } finally {
-      vi.useRealTimers();
-    }
+    });
   });
 
   it('allows Update only in the edit state, with every amount readable, and not while a save is in flight', async () => {
@@ -115,6 +113,17 @@ describe('the admin quotations chart', () => {
     t.actor.send({ type: 'sheet.save' });
     expect(t.actor.getSnapshot().hasTag('saving')).toBe(true);
     expect(canSave(t)).toBe(false);
+  });
+
+  it('holds Update while a goods price or a shipping charge is not an amount, and sends it once it is', async () => {
+    const t = await editing();
+    t.actor.send({ type: 'draft.change', change: { line: 0, field: 'goods', value: 'ten thousand' } });
+    expect(canSave(t)).toBe(false);
+    t.actor.send({ type: 'draft.change', change: { line: 0, field: 'goods', value: '10000' } });
+    t.actor.send({ type: 'draft.change', change: { line: 0, field: 'shipping', value: '' } });
+    expect(canSave(t)).toBe(false);
+    t.actor.send({ type: 'draft.change', change: { line: 0, field: 'shipping', value: '0' } });
+    expect(canSave(t)).toBe(true);
   });
 
   it('sends the full quotation with each skuIdentifier replaced by its id, amounts in paisa and the version', async () => {
@@ -243,6 +252,16 @@ describe('one line of the quotation draft', () => {
     expect(withLine(draft, 1, 'discount', '7')).toEqual({ ...draft, lines: [line, { ...line, skuId: 's2', discount: '7' }] });
   });
 
+  it('judges an amount as rupees with at most two decimals, each field on its own', () => {
+    expect(LINE_FIELDS.map((field) => isLineFieldValid(line, field))).toEqual([true, true, true, true]);
+    expect(isLineFieldValid({ ...line, goods: 'abc' }, 'goods')).toBe(false);
+    expect(isLineFieldValid({ ...line, discount: '1.234' }, 'discount')).toBe(false);
+    expect(isLineFieldValid({ ...line, shipping: '' }, 'shipping')).toBe(false);
+    // A bad quantity marks the quantity only, not the prices beside it.
+    expect(isLineFieldValid({ ...line, quantity: '2.5' }, 'quantity')).toBe(false);
+    expect(isLineFieldValid({ ...line, quantity: '2.5' }, 'goods')).toBe(true);
+  });
+
   it('totals goods plus shipping minus discount, a half-typed amount as zero', () => {
     expect(draftLineTotalPaisa(line)).toBe(100_050 + 2_025 - 5_000);
     expect(draftLineTotalPaisa({ ...line, shipping: '2.' })).toBe(100_050 + 200 - 5_000);
@@ -260,5 +279,40 @@ describe('the quotation draft over a conflict', () => {
     ]);
     const fresh = quotation({ ...QUOTATIONS[1]!, version: 9 });
     expect(reapplyQuotationDraft({ base, mine }, fresh)).toMatchObject({ version: 9, status: 'ORDERED', lines: [{ goods: 'abc' }] });
+  });
+});
+
+describe('the quotation draft against a quotation of several lines', () => {
+  const TWO_LINES = quotation({ _id: 'q1' });
+  const [GROUNDNUT, STRAW] = TWO_LINES.skusDetail as [Quotation['skusDetail'][0], Quotation['skusDetail'][0]];
+  const base = quotationDraftOf(TWO_LINES);
+  // The admin raised the straw to 6 tonnes at ₹120, and retyped the groundnut's 2 tonnes in Gujarati digits (the same amount).
+  const mine = withLine(withLine(withLine(base, 1, 'quantity', '6'), 1, 'goods', '120'), 0, 'quantity', '૨');
+  // Reloaded: the server lists the straw first, another admin priced the groundnut, and a line of husk was added.
+  const HUSK = { ...STRAW, skuIdentifier: { ...STRAW.skuIdentifier, _id: 's3', name: 'Coconut husk' }, quantity: 1 };
+  const fresh = quotation({ _id: 'q1', version: 4, skusDetail: [STRAW, { ...GROUNDNUT, goodsPricePaisa: 50_000 }, HUSK] });
+
+  it('sends no body for a draft that does not cover every line of the quotation', () => {
+    expect(quotationPatchBody(TWO_LINES, { ...base, lines: [base.lines[0]!] })).toBeNull();
+    expect(quotationPatchBody(TWO_LINES, base)?.skusDetail.map((l) => l.skuIdentifier)).toEqual(['s1', 's2']);
+  });
+
+  it('lists each change by its SKU, wherever the reloaded quotation puts the line, and no status the admin left alone', () => {
+    expect(quotationDraftChanges({ base, mine }, fresh)).toEqual([
+      { line: 0, field: 'quantity', mine: '6', now: '5' },
+      { line: 0, field: 'goods', mine: '120', now: '0.00' },
+    ]);
+  });
+
+  it('re-applies the changes to the same SKU, keeping the other admin’s price and the line added since', () => {
+    expect(reapplyQuotationDraft({ base, mine }, fresh)).toEqual({
+      version: 4,
+      status: 'PENDING',
+      lines: [
+        { skuId: 's2', unit: 'tonne', quantity: '6', goods: '120', discount: '0.00', shipping: '0.00' },
+        { skuId: 's1', unit: 'tonne', quantity: '2', goods: '500.00', discount: '0.00', shipping: '0.00' },
+        { skuId: 's3', unit: 'tonne', quantity: '1', goods: '0.00', discount: '0.00', shipping: '0.00' },
+      ],
+    });
   });
 });

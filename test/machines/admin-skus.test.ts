@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import type { Page, PageQuery } from '../../machines/admin-list';
 import type { SaveOutcome } from '../../machines/admin-sheet';
 import { skuDraftChanges, skuDraftOf, skuSaveBody } from '../../machines/admin-sku-draft';
 import { adminSkusMachine, openSku, shownSkuDraft, visibleSkus, type SaveSkuInput } from '../../machines/admin-skus.machine';
 import type { Sku } from '../../src/domain/types';
 import { controlled } from '../support/controlled';
-import { settle } from './admin-controlled';
+import { effectErrors, settle } from './admin-controlled';
 import { page, SKUS } from './admin-fixtures';
 import { SKU_IMAGE_FILE, SKUS_CHANGED } from './admin-model-events';
 
@@ -189,5 +189,40 @@ describe('the SKU draft', () => {
     const fresh: Sku = { ...SKUS[0]!, version: 2 };
     const changes = skuDraftChanges({ mine: { ...base, 'hindi.name': 'खोई' }, base }, fresh);
     expect(changes).toEqual([{ field: 'hindi.name', mine: 'खोई', now: '' }]);
+  });
+});
+
+describe('the SKUs chart without its effects', () => {
+  it('fails loudly, naming the chart and each effect the web app leaves out', async () => {
+    const { errors, inspect } = effectErrors();
+    const bare = createActor(adminSkusMachine, { inspect }).start();
+    await settle();
+    expect(bare.getSnapshot().hasTag('fetchFailed')).toBe(true);
+    expect(errors).toEqual(['adminSkus: the loadPage actor was not provided']);
+
+    /** The chart with only its list (and, when asked, the image preparation) provided, the first SKU open, an image chosen. */
+    const openWithImage = async (prepared: boolean) => {
+      const loadPage = fromPromise<Page<Sku>, PageQuery>(async () => page(SKUS));
+      const prepareImage = fromPromise<Blob, { file: Blob }>(async () => new Blob(['resized']));
+      const actor = createActor(adminSkusMachine.provide({ actors: { loadPage, ...(prepared ? { prepareImage } : {}) } }), { inspect }).start();
+      await settle();
+      actor.send({ type: 'sheet.open', id: 's1' });
+      actor.send({ type: 'image.choose', file: SKU_IMAGE_FILE });
+      await settle();
+      return actor;
+    };
+    const unprepared = await openWithImage(false);
+    expect(unprepared.getSnapshot().hasTag('uploadFailed')).toBe(true);
+    unprepared.send({ type: 'sheet.save' });
+    await settle();
+    expect(unprepared.getSnapshot().hasTag('saveFailed')).toBe(true);
+    await openWithImage(true);
+    expect(errors.slice(1).sort()).toEqual([
+      'adminSkus: the loadHistory actor was not provided',
+      'adminSkus: the loadHistory actor was not provided',
+      'adminSkus: the prepareImage actor was not provided',
+      'adminSkus: the saveRow actor was not provided',
+      'adminSkus: the uploadImage actor was not provided',
+    ]);
   });
 });

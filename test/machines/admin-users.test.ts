@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { adminUsersMachine, protectedImageState, sortUsersForAdmin, USER_STATUSES, visibleUsers, type AdminUsersContext } from '../../machines/admin-users.machine';
 import { protectedImageMachine } from '../../machines/protected-image.machine';
 import type { AuditEntry, User } from '../../src/domain/types';
 import type { Page, PageQuery } from '../../machines/admin-list';
 import { controlled } from '../support/controlled';
-import { controlledCallback, settle } from './admin-controlled';
-import { USERS, page } from './admin-fixtures';
+import { controlledCallback, effectErrors, settle } from './admin-controlled';
+import { USERS, page, withFakeTimers } from './admin-fixtures';
 import { USERS_AFTER_VERIFY } from './admin-model-events';
 
 async function loaded() {
@@ -27,8 +27,7 @@ describe('the admin users chart', () => {
 
   it('lists loaded users unverified first; a search closes the details and goes to the server after 500 ms', async () => {
     const { actor, load } = await loaded();
-    vi.useFakeTimers();
-    try {
+    await withFakeTimers(async () => {
       expect(visibleUsers(actor.getSnapshot().context).map((u) => u._id)).toEqual(['u2', 'u4', 'u1', 'u3']);
       actor.send({ type: 'user.expand', id: 'u1' });
       actor.send({ type: 'search.change', query: 'NAIR' });
@@ -40,9 +39,7 @@ describe('the admin users chart', () => {
       load.last().resolve(page([USERS[3]!]));
       await vi.advanceTimersByTimeAsync(0);
       expect(visibleUsers(actor.getSnapshot().context).map((u) => u._id)).toEqual(['u4']);
-    } finally {
-      vi.useRealTimers();
-    }
+    });
   });
 
   it('runs the photo and the Aadhaar image as protected-image charts of the system, stopped when another user expands', async () => {
@@ -72,8 +69,7 @@ describe('the admin users chart', () => {
 
   it('filters by status after 500 ms of quiet, closing the open details', async () => {
     const { actor, load } = await loaded();
-    vi.useFakeTimers();
-    try {
+    await withFakeTimers(async () => {
       actor.send({ type: 'user.expand', id: 'u1' });
       actor.send({ type: 'status.change', status: 'UNVERIFIED' });
       expect(actor.getSnapshot().matches({ detail: 'collapsed' })).toBe(true);
@@ -81,9 +77,7 @@ describe('the admin users chart', () => {
       expect(load.calls).toHaveLength(1);
       await vi.advanceTimersByTimeAsync(1);
       expect(load.last().input).toEqual({ q: '', status: 'UNVERIFIED', cursor: null });
-    } finally {
-      vi.useRealTimers();
-    }
+    });
   });
 
   it('offers Verify only for an unverified user and not while a verification is in flight', async () => {
@@ -189,8 +183,7 @@ describe('the admin users list, page by page', () => {
 
   it('restarts the 500 ms at each keystroke, and keeps the status when the search changes (and the search when the status does)', async () => {
     const { actor, load } = await startWith(page(USERS, 'c2', 9));
-    vi.useFakeTimers();
-    try {
+    await withFakeTimers(async () => {
       actor.send({ type: 'status.change', status: 'VERIFIED' });
       await vi.advanceTimersByTimeAsync(300);
       actor.send({ type: 'search.change', query: 'Asha' });
@@ -204,15 +197,12 @@ describe('the admin users list, page by page', () => {
       actor.send({ type: 'status.change', status: null });
       await vi.advanceTimersByTimeAsync(500);
       expect(load.last().input).toEqual({ q: 'Asha', status: null, cursor: null });
-    } finally {
-      vi.useRealTimers();
-    }
+    });
   });
 
   it('lets a new search stop a first load still running for the old text', async () => {
     const { actor, load } = await startWith(page(USERS));
-    vi.useFakeTimers();
-    try {
+    await withFakeTimers(async () => {
       actor.send({ type: 'search.change', query: 'Asha' });
       await vi.advanceTimersByTimeAsync(500);
       const stale = load.last();
@@ -220,9 +210,7 @@ describe('the admin users list, page by page', () => {
       expect(stale.signal.aborted).toBe(true);
       await vi.advanceTimersByTimeAsync(500);
       expect(load.last().input).toEqual({ q: 'Divya', status: null, cursor: null });
-    } finally {
-      vi.useRealTimers();
-    }
+    });
   });
 });
 
@@ -263,16 +251,13 @@ describe('the open details of a user', () => {
     expect(actor.getSnapshot().context.expandedId).toBeNull();
     expect(actor.getSnapshot().can({ type: 'user.verify', id: 'u2' })).toBe(false);
     actor.send({ type: 'user.expand', id: 'u2' });
-    vi.useFakeTimers();
-    try {
+    await withFakeTimers(async () => {
       actor.send({ type: 'status.change', status: 'UNVERIFIED' });
       expect(actor.getSnapshot().context.expandedId).toBeNull();
       actor.send({ type: 'user.expand', id: 'u4' });
       actor.send({ type: 'search.change', query: 'Divya' });
       expect(actor.getSnapshot().context.expandedId).toBeNull();
-    } finally {
-      vi.useRealTimers();
-    }
+    });
   });
 
   it('shows Verify as running, and after a failure offers it again only for the open unverified user', async () => {
@@ -309,6 +294,21 @@ describe('the admin users chart at its edges', () => {
     expect(USER_STATUSES).toEqual(['UNVERIFIED', 'VERIFIED']);
   });
 
+  it('fails loudly, naming the chart and the effect, when the web app leaves an effect out', async () => {
+    const { errors, inspect } = effectErrors();
+    const actor = createActor(adminUsersMachine, { inspect }).start();
+    await settle();
+    expect(actor.getSnapshot().hasTag('fetchFailed')).toBe(true);
+    expect(errors).toEqual(['adminUsers: the loadUsers actor was not provided']);
+    const withUsers = createActor(adminUsersMachine.provide({ actors: { loadUsers: fromPromise(async () => page(USERS)) } }), { inspect }).start();
+    await settle();
+    withUsers.send({ type: 'user.expand', id: 'u2' });
+    withUsers.send({ type: 'user.verify', id: 'u2' });
+    await settle();
+    expect(errors.slice(1).sort()).toEqual(['adminUsers: the loadHistory actor was not provided', 'adminUsers: the verifyUser actor was not provided']);
+    expect(withUsers.getSnapshot().hasTag('verifyFailed')).toBe(true);
+  });
+
   it('runs the audit trail of the open user as the child "userHistory"', async () => {
     const { actor, history } = await startWith(page(USERS));
     actor.send({ type: 'user.expand', id: 'u1' });
@@ -318,15 +318,12 @@ describe('the admin users chart at its edges', () => {
 
   it('offers Verify to no one once the reload after a verification no longer lists the open user', async () => {
     const { actor, load, verify } = await startWith(page(USERS));
-    vi.useFakeTimers();
-    try {
+    await withFakeTimers(async () => {
       actor.send({ type: 'status.change', status: 'UNVERIFIED' });
       await vi.advanceTimersByTimeAsync(500);
       load.last().resolve(page([USERS[1]!, USERS[3]!]));
       await vi.advanceTimersByTimeAsync(0);
-    } finally {
-      vi.useRealTimers();
-    }
+    });
     actor.send({ type: 'user.expand', id: 'u2' });
     actor.send({ type: 'user.verify', id: 'u2' });
     verify.last().resolve(null);
