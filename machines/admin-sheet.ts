@@ -12,7 +12,7 @@
  * over the reloaded item (another admin's change to a field this admin never touched stands).
  */
 import { parseQuantity } from '../src/domain/quantity';
-import { fromCallback, fromPromise } from 'xstate';
+import { fromPromise } from 'xstate';
 
 /** What a save answers. A stale `version` (409 VERSION_CONFLICT) is expected, so it is an outcome; anything else throws. */
 export type SaveOutcome = { outcome: 'saved' } | { outcome: 'conflict' };
@@ -82,12 +82,6 @@ export function parseLineQuantity(input: string, unit: string): number | null {
 /** The default of an effect the web app (or a test) must provide with `.provide()`: it fails loudly. */
 export function notProvided<TOutput, TInput = void>(chart: string, actor: string) {
   return fromPromise<TOutput, TInput>(async () => {
-    throw new Error(`${chart}: the ${actor} actor was not provided`);
-  });
-}
-
-export function callbackNotProvided<TInput>(chart: string, actor: string) {
-  return fromCallback<{ type: string }, TInput>(() => {
     throw new Error(`${chart}: the ${actor} actor was not provided`);
   });
 }
