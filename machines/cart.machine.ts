@@ -8,7 +8,7 @@
  * refused one stays as typed with its reason, holds the item's − and +, and holds 'Request Quotation'.
  */
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
-import type { CreateQuotationBody } from '../src/domain/api';
+import type { CreateQuotationBody, WriteResult } from '../src/domain/api';
 import {
   addToCart,
   canIncrementItem,
@@ -54,10 +54,6 @@ export type CartEvent =
   | { type: 'cart.clear' }
   | { type: 'quotation.request' };
 
-/** What `POST /quotations` answered: its HTTP status (201 is the only success). */
-export interface QuotationRequestResult {
-  status: number;
-}
 
 /** The draft for `text` typed for one product; with what the cart holds, it may not pass the maximum. */
 function typedDraft(items: readonly CartItem[], skuId: string, unit: string, text: string): CartDraft {
@@ -107,7 +103,7 @@ export const cartMachine = setup({
   },
   actors: {
     // Injected by the web app (src/web/shop/actors.ts); tests pass fakes.
-    requestQuotation: fromPromise<QuotationRequestResult, CreateQuotationBody>(async () => {
+    requestQuotation: fromPromise<WriteResult, CreateQuotationBody>(async () => {
       throw new Error('requestQuotation is provided by the caller');
     }),
     // Injected: sends `cart.clear` when the farmer logs out, so the next one starts empty.
@@ -128,7 +124,7 @@ export const cartMachine = setup({
     canDecrementItem: ({ context, event }) => event.type === 'cart.decrement' && !isRefusedItem(context, event.id),
     isInCart: ({ context, event }) => event.type === 'cart.type' && context.items.some((i) => i._id === event.id),
     canRequest: ({ context }) => context.items.length > 0 && context.items.every((i) => !isRefusedItem(context, i._id)),
-    isCreated: (_, params: { status: number }) => params.status === 201,
+    isDone: (_, params: WriteResult) => params.outcome === 'done',
   },
   actions: {
     setDraft: assign({
@@ -207,7 +203,7 @@ export const cartMachine = setup({
         input: ({ context }) => quotationRequestBody(context.items),
         onDone: [
           {
-            guard: { type: 'isCreated', params: ({ event }) => ({ status: event.output.status }) },
+            guard: { type: 'isDone', params: ({ event }) => event.output },
             target: 'ready',
             actions: ['clearCart', 'navigateToRequest'],
           },

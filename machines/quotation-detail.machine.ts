@@ -9,9 +9,10 @@
  */
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { POLL_MS } from '../src/domain/constants';
+import type { WriteResult } from '../src/domain/api';
 import type { Quotation, QuotationStatus } from '../src/domain/types';
 import { farmerMayDelete, farmerMayPlaceOrder, shownTotal } from './quotation-lifecycle.machine';
-import { silentVisibility, type PageVisibilityEvent, type StatusResult } from './quotation-list.machine';
+import { silentVisibility, type PageVisibilityEvent } from './quotation-list.machine';
 
 export interface QuotationDetailContext {
   /** The display id (or internal id) the screen's query names. */
@@ -58,8 +59,8 @@ export const quotationDetailMachine = setup({
   },
   actors: {
     fetchQuotation: fromPromise<FetchQuotationResult, { id: string }>(notProvided('fetchQuotation')),
-    deleteQuotation: fromPromise<StatusResult, { id: string }>(notProvided('deleteQuotation')),
-    placeOrder: fromPromise<StatusResult, { id: string }>(notProvided('placeOrder')),
+    deleteQuotation: fromPromise<WriteResult, { id: string }>(notProvided('deleteQuotation')),
+    placeOrder: fromPromise<WriteResult, { id: string }>(notProvided('placeOrder')),
     visibility: silentVisibility,
   },
   delays: { POLL: POLL_MS },
@@ -68,7 +69,7 @@ export const quotationDetailMachine = setup({
     mayDelete: ({ context }) => actionOf(context) === 'delete',
     mayPlaceOrder: ({ context }) => actionOf(context) === 'placeOrder',
     mayTrack: ({ context }) => actionOf(context) === 'track',
-    hasStatus: (_, params: { actual: number; expected: number }) => params.actual === params.expected,
+    isDone: (_, params: WriteResult) => params.outcome === 'done',
   },
   actions: {
     // Injected: asks the session to go to a route.
@@ -144,7 +145,7 @@ export const quotationDetailMachine = setup({
                 input: ({ context }) => ({ id: context.quotation?._id ?? context.quotationId }),
                 onDone: [
                   {
-                    guard: { type: 'hasStatus', params: ({ event }) => ({ actual: event.output.status, expected: 200 }) },
+                    guard: { type: 'isDone', params: ({ event }) => event.output },
                     target: '#quotationDetail.left',
                     actions: { type: 'navigate', params: { to: '/request' } },
                   },
@@ -161,7 +162,7 @@ export const quotationDetailMachine = setup({
                 input: ({ context }) => ({ id: context.quotation?._id ?? context.quotationId }),
                 onDone: [
                   {
-                    guard: { type: 'hasStatus', params: ({ event }) => ({ actual: event.output.status, expected: 201 }) },
+                    guard: { type: 'isDone', params: ({ event }) => event.output },
                     target: '#quotationDetail.left',
                     actions: { type: 'navigate', params: { to: '/request' } },
                   },

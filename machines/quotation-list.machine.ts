@@ -11,6 +11,7 @@
  */
 import { assign, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { POLL_MS } from '../src/domain/constants';
+import type { WriteResult } from '../src/domain/api';
 import type { Quotation } from '../src/domain/types';
 import { firstPage, nextPage, type Page, type PagedRows } from './admin-list';
 import { farmerMayDelete, nextQuotationStatus } from './quotation-lifecycle.machine';
@@ -40,10 +41,6 @@ export interface QuotationPageRequest {
   cursor: string | null;
 }
 
-/** What a call that changes a quotation answered: its HTTP status. */
-export interface StatusResult {
-  status: number;
-}
 
 const notProvided = (name: string) => async (): Promise<never> => {
   throw new Error(`${name} is provided by the caller`);
@@ -82,7 +79,7 @@ export const quotationListMachine = setup({
   },
   actors: {
     fetchQuotations: fromPromise<Page<Quotation>, QuotationPageRequest>(notProvided('fetchQuotations')),
-    deleteQuotation: fromPromise<StatusResult, { id: string }>(notProvided('deleteQuotation')),
+    deleteQuotation: fromPromise<WriteResult, { id: string }>(notProvided('deleteQuotation')),
     visibility: silentVisibility,
   },
   delays: { POLL: POLL_MS },
@@ -97,7 +94,7 @@ export const quotationListMachine = setup({
       const current = context.quotations.find((q) => q._id === context.confirming?._id);
       return current !== undefined && mayDeleteQuotation(current);
     },
-    isOk: (_, params: { status: number }) => params.status === 200,
+    isDone: (_, params: WriteResult) => params.outcome === 'done',
   },
   actions: {
     setConfirming: assign({
@@ -185,7 +182,7 @@ export const quotationListMachine = setup({
             input: ({ context }) => ({ id: context.confirming?._id ?? '' }),
             onDone: [
               {
-                guard: { type: 'isOk', params: ({ event }) => ({ status: event.output.status }) },
+                guard: { type: 'isDone', params: ({ event }) => event.output },
                 target: 'idle',
                 actions: ['markDeleted', 'clearConfirming'],
               },

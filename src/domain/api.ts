@@ -138,3 +138,15 @@ export interface PageResponse<T> {
   nextCursor: string | null;
   total: number;
 }
+
+/**
+ * What a farmer's write (request a quotation, delete one, place an order) came to, as the charts read
+ * it: `done` when the server took it, `refused` when it answered anything else (a 409, a 400). The web
+ * actors turn the HTTP status into it (`writeOutcome`), so no guard compares status numbers.
+ */
+export interface WriteResult {
+  outcome: 'done' | 'refused';
+}
+
+/** The outcome of a write whose one success status is `taken`. */
+export const writeOutcome = (status: number, taken: number): WriteResult => ({ outcome: status === taken ? 'done' : 'refused' });

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { cartItemBox, cartMachine, quantityBox, type QuotationRequestResult } from '../../machines/cart.machine';
+import { cartItemBox, cartMachine, quantityBox } from '../../machines/cart.machine';
+import type { WriteResult } from '../../src/domain/api';
 import type { CreateQuotationBody } from '../../src/domain/api';
 import type { CartItem } from '../../src/domain/types';
 import { controlled, flush } from './shop-fakes';
@@ -11,7 +12,7 @@ const husk = { _id: 'sku-3', name: 'Rice Husk', image: '/h.jpg', skuQuantityUnit
 const type = (skuId: string, unit: string, text: string) => ({ type: 'draft.change' as const, skuId, unit, text });
 
 function start(items: CartItem[] = []) {
-  const request = controlled<QuotationRequestResult, CreateQuotationBody>();
+  const request = controlled<WriteResult, CreateQuotationBody>();
   const navigateToRequest = vi.fn();
   const actor = createActor(
     cartMachine.provide({ actors: { requestQuotation: request.logic }, actions: { navigateToRequest } }),
@@ -202,10 +203,10 @@ describe('cart machine', () => {
     expect(actor.getSnapshot().context.items).toHaveLength(2);
   });
 
-  it('clears the cart and goes to /request on 201', async () => {
+  it('clears the cart and goes to /request once the server took the request', async () => {
     const { actor, request, navigateToRequest, items } = start([{ ...shell, quantity: 3 }]);
     actor.send({ type: 'quotation.request' });
-    request.last().deferred.resolve({ status: 201 });
+    request.last().deferred.resolve({ outcome: 'done' });
     await flush();
     expect(items()).toEqual([]);
     expect(navigateToRequest).toHaveBeenCalledTimes(1);
@@ -215,7 +216,7 @@ describe('cart machine', () => {
   it('brings the button back and keeps the cart whole on any other answer or a network failure', async () => {
     const { actor, request, navigateToRequest, items } = start([{ ...shell, quantity: 3 }]);
     actor.send({ type: 'quotation.request' });
-    request.last().deferred.resolve({ status: 200 });
+    request.last().deferred.resolve({ outcome: 'refused' });
     await flush();
     expect(items()).toEqual([{ ...shell, quantity: 3 }]);
     expect(actor.getSnapshot().can({ type: 'quotation.request' })).toBe(true);

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { detailTotal, offeredAction, quotationAction, quotationDetailMachine, type FetchQuotationResult } from '../../machines/quotation-detail.machine';
-import type { StatusResult } from '../../machines/quotation-list.machine';
+import type { WriteResult } from '../../src/domain/api';
 import { POLL_MS } from '../../src/domain/constants';
 import type { Quotation } from '../../src/domain/types';
 import { quotation } from '../domain/shop-fixtures';
@@ -9,8 +9,8 @@ import { controlled, controlledVisibility, flush } from './shop-fakes';
 
 function start(cached: Quotation | null = null, storeQuotation = vi.fn()) {
   const fetchQuotation = controlled<FetchQuotationResult, { id: string }>();
-  const deleteQuotation = controlled<StatusResult, { id: string }>();
-  const placeOrder = controlled<StatusResult, { id: string }>();
+  const deleteQuotation = controlled<WriteResult, { id: string }>();
+  const placeOrder = controlled<WriteResult, { id: string }>();
   const visibility = controlledVisibility();
   const navigate = vi.fn();
   const actor = createActor(
@@ -68,14 +68,14 @@ describe('quotation detail machine', () => {
     expect(fetchQuotation.calls).toHaveLength(2);
   });
 
-  it('deletes a PENDING quotation after Yes and goes to /request on 200', async () => {
+  it('deletes a PENDING quotation after Yes and goes to /request once the server took it', async () => {
     const { actor, deleteQuotation, navigate } = await loaded(quotation());
     expect(actor.getSnapshot().can({ type: 'order.place' })).toBe(false);
     actor.send({ type: 'quotation.delete' });
     expect(actor.getSnapshot().matches({ active: { action: 'confirmingDelete' } })).toBe(true);
     actor.send({ type: 'delete.confirm' });
     expect(deleteQuotation.last().input).toEqual({ id: 'q-1' });
-    deleteQuotation.last().deferred.resolve({ status: 200 });
+    deleteQuotation.last().deferred.resolve({ outcome: 'done' });
     await flush();
     expect(navigate).toHaveBeenCalledWith('/request');
   });
@@ -83,7 +83,7 @@ describe('quotation detail machine', () => {
   it('stops polling once a successful order or delete is taking the farmer away', async () => {
     const { actor, fetchQuotation, placeOrder } = await loaded(quotation({ status: 'COMPLETED' }));
     actor.send({ type: 'order.place' });
-    placeOrder.last().deferred.resolve({ status: 201 });
+    placeOrder.last().deferred.resolve({ outcome: 'done' });
     await flush();
     expect(actor.getSnapshot().status).toBe('done');
     await vi.advanceTimersByTimeAsync(POLL_MS * 3);
@@ -94,20 +94,20 @@ describe('quotation detail machine', () => {
     const { actor, deleteQuotation, navigate } = await loaded(quotation());
     actor.send({ type: 'quotation.delete' });
     actor.send({ type: 'delete.confirm' });
-    deleteQuotation.last().deferred.resolve({ status: 409 });
+    deleteQuotation.last().deferred.resolve({ outcome: 'refused' });
     await flush();
     expect(navigate).not.toHaveBeenCalled();
     expect(actor.getSnapshot().can({ type: 'quotation.delete' })).toBe(true);
   });
 
-  it('places an order from a COMPLETED quotation and goes to /request on 201', async () => {
+  it('places an order from a COMPLETED quotation and goes to /request once the server took it', async () => {
     const { actor, placeOrder, navigate } = await loaded(quotation({ status: 'COMPLETED' }));
     expect(actor.getSnapshot().can({ type: 'quotation.delete' })).toBe(false);
     actor.send({ type: 'order.place' });
     expect(placeOrder.last().input).toEqual({ id: 'q-1' });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     expect(actor.getSnapshot().can({ type: 'order.place' })).toBe(false);
-    placeOrder.last().deferred.resolve({ status: 201 });
+    placeOrder.last().deferred.resolve({ outcome: 'done' });
     await flush();
     expect(navigate).toHaveBeenCalledWith('/request');
   });
@@ -220,17 +220,17 @@ describe('quotation detail machine', () => {
     expect(actor.getSnapshot().can({ type: 'quotation.delete' })).toBe(true);
     actor.send({ type: 'quotation.delete' });
     actor.send({ type: 'delete.confirm' });
-    deleteQuotation.last().deferred.resolve({ status: 200 });
+    deleteQuotation.last().deferred.resolve({ outcome: 'done' });
     await flush();
     expect(actor.getSnapshot().status).toBe('done');
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     expect(navigate).toHaveBeenCalledTimes(1);
   });
 
-  it('keeps Place Order when the server answers anything but 201', async () => {
+  it('keeps Place Order when the server refuses the order', async () => {
     const { actor, placeOrder, navigate } = await loaded(quotation({ status: 'COMPLETED' }));
     actor.send({ type: 'order.place' });
-    placeOrder.last().deferred.resolve({ status: 200 });
+    placeOrder.last().deferred.resolve({ outcome: 'refused' });
     await flush();
     expect(navigate).not.toHaveBeenCalled();
     expect(actor.getSnapshot().matches({ active: { action: 'idle' } })).toBe(true);

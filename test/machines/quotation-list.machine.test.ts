@@ -9,8 +9,8 @@ import {
   quotationListMachine,
   refreshFirstPage,
   type QuotationPageRequest,
-  type StatusResult,
 } from '../../machines/quotation-list.machine';
+import type { WriteResult } from '../../src/domain/api';
 import { POLL_MS } from '../../src/domain/constants';
 import type { Quotation } from '../../src/domain/types';
 import { quotation } from '../domain/shop-fixtures';
@@ -25,7 +25,7 @@ const ids = (rows: readonly Quotation[]) => rows.map((q) => q._id);
 
 function start(cached: Quotation[] = []) {
   const fetchQuotations = controlled<Page<Quotation>, QuotationPageRequest>();
-  const deleteQuotation = controlled<StatusResult, { id: string }>();
+  const deleteQuotation = controlled<WriteResult, { id: string }>();
   const visibility = controlledVisibility();
   const storeQuotations = vi.fn();
   const actor = createActor(
@@ -105,13 +105,13 @@ describe('quotation list machine', () => {
     expect(deleteQuotation.calls).toHaveLength(0);
   });
 
-  it('deletes on Yes and marks the quotation DELETED in place on 200', async () => {
+  it('deletes on Yes and marks the quotation DELETED in place once the server took it', async () => {
     const { actor, deleteQuotation } = start([pending, received]);
     actor.send({ type: 'quotation.delete', id: 'q-1' });
     actor.send({ type: 'delete.confirm' });
     expect(deleteQuotation.last().input).toEqual({ id: 'q-1' });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
-    deleteQuotation.last().deferred.resolve({ status: 200 });
+    deleteQuotation.last().deferred.resolve({ outcome: 'done' });
     await flush();
     expect(actor.getSnapshot().context.quotations.map((q) => q.status)).toEqual(['DELETED', 'COMPLETED']);
     expect(actor.getSnapshot().matches({ removal: 'idle' })).toBe(true);
@@ -121,7 +121,7 @@ describe('quotation list machine', () => {
     const { actor, deleteQuotation } = start([pending]);
     actor.send({ type: 'quotation.delete', id: 'q-1' });
     actor.send({ type: 'delete.confirm' });
-    deleteQuotation.last().deferred.resolve({ status: 409 });
+    deleteQuotation.last().deferred.resolve({ outcome: 'refused' });
     await flush();
     expect(actor.getSnapshot().context.quotations[0]?.status).toBe('PENDING');
     expect(actor.getSnapshot().context.confirming).toBeNull();

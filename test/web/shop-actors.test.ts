@@ -32,13 +32,13 @@ describe('shop API actors', () => {
     expect(requests[0]).toMatchObject({ method: 'GET', url: '/api/skus' });
   });
 
-  it('posts the cart to /api/quotations and reports the status, failure statuses included', async () => {
+  it('posts the cart to /api/quotations and reports done on 201, refused on any other status', async () => {
     answerWith(201, { data: quotation() });
     const body = { skusDetail: [{ skuIdentifier: 'sku-1', quantity: 3 }] };
-    await expect(run(requestQuotation, body)).resolves.toEqual({ status: 201 });
+    await expect(run(requestQuotation, body)).resolves.toEqual({ outcome: 'done' });
     expect(requests[0]).toEqual({ method: 'POST', url: '/api/quotations', body });
     answerWith(400, { message: 'Unknown SKU', code: 'BAD_REQUEST' });
-    await expect(run(requestQuotation, body)).resolves.toEqual({ status: 400 });
+    await expect(run(requestQuotation, body)).resolves.toEqual({ outcome: 'refused' });
   });
 
   it('answers null for a quotation the server does not have, and the quotation otherwise', async () => {
@@ -51,9 +51,9 @@ describe('shop API actors', () => {
 
   it('deletes with DELETE /api/quotations/{id} and orders with POST /api/orders/{id}', async () => {
     answerWith(200, { data: quotation({ status: 'DELETED' }) });
-    await expect(run(deleteQuotation, { id: 'q-1' })).resolves.toEqual({ status: 200 });
+    await expect(run(deleteQuotation, { id: 'q-1' })).resolves.toEqual({ outcome: 'done' });
     answerWith(409, { message: 'A PENDING quotation cannot be ordered', code: 'CONFLICT' });
-    await expect(run(placeOrder, { id: 'q-1' })).resolves.toEqual({ status: 409 });
+    await expect(run(placeOrder, { id: 'q-1' })).resolves.toEqual({ outcome: 'refused' });
     expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual(['DELETE /api/quotations/q-1', 'POST /api/orders/q-1']);
   });
 });

@@ -8,11 +8,10 @@ import { fromCallback, type ActorRefFrom, type InspectionEvent, type NonReducibl
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { appMachine } from '../../machines/app.machine';
-import type { QuotationRequestResult } from '../../machines/cart.machine';
 import { EMPTY_PERSISTED, PERSIST_KEY, type PersistedRoot } from '../../machines/persistence';
 import type { FetchQuotationResult } from '../../machines/quotation-detail.machine';
-import type { PageVisibilityEvent, QuotationPageRequest, StatusResult } from '../../machines/quotation-list.machine';
-import type { AppConfig, CreateQuotationBody, PageResponse } from '../../src/domain/api';
+import type { PageVisibilityEvent, QuotationPageRequest } from '../../machines/quotation-list.machine';
+import type { AppConfig, CreateQuotationBody, PageResponse, WriteResult } from '../../src/domain/api';
 import type { ClientUser } from '../../src/domain/client-user';
 import type { Language, Quotation, Sku } from '../../src/domain/types';
 import { App } from '../../src/web/app';
@@ -56,11 +55,11 @@ export function shopActors() {
   return {
     fetchSkus: controlled<Sku[], NonReducibleUnknown>(),
     fetchConfig: controlled<AppConfig, NonReducibleUnknown>(),
-    requestQuotation: controlled<QuotationRequestResult, CreateQuotationBody>(),
+    requestQuotation: controlled<WriteResult, CreateQuotationBody>(),
     fetchQuotations: controlled<PageResponse<Quotation>, QuotationPageRequest>(),
     fetchQuotation: controlled<FetchQuotationResult, { id: string }>(),
-    deleteQuotation: controlled<StatusResult, { id: string }>(),
-    placeOrder: controlled<StatusResult, { id: string }>(),
+    deleteQuotation: controlled<WriteResult, { id: string }>(),
+    placeOrder: controlled<WriteResult, { id: string }>(),
     visibility: visibilitySwitch(),
   };
 }

@@ -98,7 +98,7 @@ describe('cart screen', () => {
       ],
     });
     expect((screen.getByRole('button', { name: 'Sending…' }) as HTMLButtonElement).disabled).toBe(true);
-    await act(async () => view.shop.requestQuotation.last().resolve({ status: 201 }));
+    await act(async () => view.shop.requestQuotation.last().resolve({ outcome: 'done' }));
     await waitFor(() => expect(view.path()).toBe('/request'));
     expect(view.app().system.get('cart')?.getSnapshot().context.items).toEqual([]);
   });
@@ -140,7 +140,7 @@ describe('request screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Delete QT100001' }));
     fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
     expect(view.shop.deleteQuotation.last().input).toEqual({ id: 'q-1' });
-    await act(async () => view.shop.deleteQuotation.last().resolve({ status: 200 }));
+    await act(async () => view.shop.deleteQuotation.last().resolve({ outcome: 'done' }));
     expect(screen.getByText('Deleted')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Delete QT100001' })).toBeNull();
   });
@@ -172,7 +172,7 @@ describe('quotation details screen', () => {
     expect(within(panel).getByText('₹2,90,000.00')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
     expect(view.shop.placeOrder.last().input).toEqual({ id: 'q-2' });
-    await act(async () => view.shop.placeOrder.last().resolve({ status: 201 }));
+    await act(async () => view.shop.placeOrder.last().resolve({ outcome: 'done' }));
     await waitFor(() => expect(view.path()).toBe('/request'));
   });
 

@@ -3,10 +3,9 @@
  * source the polling screens pause on. Each passes `signal`, so leaving a state aborts its request.
  */
 import { fromCallback, fromPromise, type AnyActorRef, type EventObject } from 'xstate';
-import type { QuotationRequestResult } from '../../../machines/cart.machine';
 import type { FetchQuotationResult } from '../../../machines/quotation-detail.machine';
-import type { PageVisibilityEvent, QuotationPageRequest, StatusResult } from '../../../machines/quotation-list.machine';
-import type { AppConfig, CreateQuotationBody, DataResponse, PageResponse } from '../../domain/api';
+import type { PageVisibilityEvent, QuotationPageRequest } from '../../../machines/quotation-list.machine';
+import { writeOutcome, type AppConfig, type CreateQuotationBody, type DataResponse, type PageResponse, type WriteResult } from '../../domain/api';
 import type { Quotation, Sku } from '../../domain/types';
 import { api, apiResult, isApiFailure } from '../api/client';
 
@@ -16,10 +15,9 @@ export const fetchConfig = fromPromise<AppConfig>(
   async ({ signal }) => (await api<DataResponse<AppConfig>>('GET', '/config', { signal })).data,
 );
 
-export const requestQuotation = fromPromise<QuotationRequestResult, CreateQuotationBody>(async ({ input, signal }) => {
-  const result = await apiResult('POST', '/quotations', { body: input, signal });
-  return { status: result.status };
-});
+export const requestQuotation = fromPromise<WriteResult, CreateQuotationBody>(async ({ input, signal }) =>
+  writeOutcome((await apiResult('POST', '/quotations', { body: input, signal })).status, 201),
+);
 
 /**
  * One page of the farmer's quotations. The first page goes without a query string: that is the answer
@@ -39,13 +37,13 @@ export const fetchQuotation = fromPromise<FetchQuotationResult, { id: string }>(
   }
 });
 
-export const deleteQuotation = fromPromise<StatusResult, { id: string }>(async ({ input, signal }) => ({
-  status: (await apiResult('DELETE', `/quotations/${encodeURIComponent(input.id)}`, { signal })).status,
-}));
+export const deleteQuotation = fromPromise<WriteResult, { id: string }>(async ({ input, signal }) =>
+  writeOutcome((await apiResult('DELETE', `/quotations/${encodeURIComponent(input.id)}`, { signal })).status, 200),
+);
 
-export const placeOrder = fromPromise<StatusResult, { id: string }>(async ({ input, signal }) => ({
-  status: (await apiResult('POST', `/orders/${encodeURIComponent(input.id)}`, { signal })).status,
-}));
+export const placeOrder = fromPromise<WriteResult, { id: string }>(async ({ input, signal }) =>
+  writeOutcome((await apiResult('POST', `/orders/${encodeURIComponent(input.id)}`, { signal })).status, 201),
+);
 
 /** Sends page.hidden / page.visible as `document.visibilityState` changes (and once at start). */
 export const pageVisibility = fromCallback<PageVisibilityEvent>(({ sendBack }) => {
