@@ -3,16 +3,18 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { prepared } from '../db/prepared';
 import type { Database } from '../db/schema';
+import { bumpLists } from './answer-versions';
 import type { UserRow } from './users';
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
+/** A new session; the admin's users list shows who is logged in, so its version moves with it (decision 027). */
 export async function createSession(db: Kysely<Database>, userId: string, now: number, ttlMs: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db
-    .insertInto('sessions')
-    .values({ tokenHash: hashToken(token), userId, expiresAt: now + ttlMs, createdAt: now })
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('sessions').values({ tokenHash: hashToken(token), userId, expiresAt: now + ttlMs, createdAt: now }).execute();
+    await bumpLists(trx, ['users']);
+  });
   return token;
 }
 
@@ -36,9 +38,13 @@ export async function userForToken(db: Kysely<Database>, token: string, now: num
 }
 
 export async function endSession(db: Kysely<Database>, token: string): Promise<void> {
-  await db.deleteFrom('sessions').where('tokenHash', '=', hashToken(token)).execute();
+  await db.transaction().execute(async (trx) => {
+    const ended = await trx.deleteFrom('sessions').where('tokenHash', '=', hashToken(token)).executeTakeFirst();
+    if (Number(ended.numDeletedRows) > 0) await bumpLists(trx, ['users']);
+  });
 }
 
+/** Removes sessions the clock has already ended: no list changes (a cached users page expires by itself). */
 export async function pruneSessions(db: Kysely<Database>, now: number): Promise<void> {
   await db.deleteFrom('sessions').where('expiresAt', '<=', now).execute();
 }
