@@ -69,7 +69,7 @@ describe('the list answer cache', () => {
 
 describe.each(databases())('the admin lists from the answer cache on %s', (kind) => {
   const t = useTestApp(kind);
-  /** A second instance on the same database, with its own cache; and one with the cache off. */
+  /** A second instance on the same database, with its own cache; and one with the cache off (Fastify and @fastify/compress answer). */
   let other: FastifyInstance;
   let uncached: FastifyInstance;
   beforeAll(async () => {

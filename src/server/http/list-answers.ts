@@ -13,7 +13,8 @@
  * @fastify/compress would (http/compression.ts: same negotiation, options and threshold), and sends
  * them with the Content-Encoding and Vary the plugin would set; the plugin leaves an answer that
  * already has a Content-Encoding alone. So a hit costs no query beyond the versions, no
- * serialization and no compression. Bounded by entries and by bytes (JSON and compressed together).
+ * serialization and no compression. Bounded by entries and by bytes (JSON and compressed together);
+ * with no room at all (LIST_CACHE_MB=0) the routes answer exactly as they would without it.
  */
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -119,6 +120,11 @@ export class ListAnswerCache {
     }
   }
 
+  /** False when its bounds keep nothing (LIST_CACHE_MB=0): the routes then answer as without it. */
+  get enabled(): boolean {
+    return this.limits.maxEntries > 0 && this.limits.maxBytes > 0;
+  }
+
   get size(): number {
     return this.entries.size;
   }
@@ -184,6 +190,8 @@ export async function answerListPage(
   build: (now: number) => Promise<BuiltPage>,
 ): Promise<FastifyReply> {
   const { db, now, listAnswers } = request.server.deps;
+  // Off: the page object goes out as any route's does (Fastify serializes it, the plugin compresses it).
+  if (!listAnswers.enabled) return reply.send((await build(now())).page);
   const key = listKey(list);
   const version = listVersion(list, await readListVersions(db));
   const at = now();
