@@ -20,6 +20,9 @@
  *   SCALE_ONLY=<regular expression>: only the measurements whose name it matches (e.g. SCALE_ONLY='^quotations, first').
  *   SCALE_PROFILE=<folder>: the server runs with --cpu-prof into that folder; its hottest functions are printed.
  *   SCALE_NODE_FLAGS='--max-semi-space-size=16': more node flags for the server, after `npm start`'s own.
+ *   LIST_CACHE_MB=0: the server without its admin list answer cache (decision 027), so every admin
+ *   page is read, serialized and compressed: the cache-miss figures. With it (the default) the bench's
+ *   repeated identical requests are nearly all hits.
  */
 import { execFileSync } from 'node:child_process';
 import http from 'node:http';
@@ -461,7 +464,9 @@ async function run(target: Target): Promise<void> {
     }
   })();
 
-  console.log(`\nscale on ${target}: ${CONNECTIONS} connections, ${SECONDS} s each, compiled server`);
+  // The same request over and over: with the admin list answer cache on, nearly every admin answer is a hit.
+  const listCache = process.env.LIST_CACHE_MB === '0' ? 'off (LIST_CACHE_MB=0): every admin page built' : 'on: repeated admin pages are mostly cache hits';
+  console.log(`\nscale on ${target}: ${CONNECTIONS} connections, ${SECONDS} s each, compiled server, admin list cache ${listCache}`);
   console.log('  measurement                                      req/s   p50 ms   p99 ms  CPU ms/req  JSON bytes  wire bytes  non-2xx   load average');
   for (const f of figures) {
     console.log(
