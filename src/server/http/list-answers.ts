@@ -18,7 +18,7 @@
  */
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { readListVersions, type AdminList, type ListVersions } from '../repos/answer-versions';
+import type { AdminList, ListVersions } from '../repos/answer-versions';
 import { parseSearch } from '../repos/paging';
 import { API_ENCODINGS, COMPRESS_THRESHOLD, compressForApi, type ApiEncoding } from './compression';
 
@@ -177,8 +177,8 @@ export interface BuiltPage {
 }
 
 /**
- * An admin list page, from the cache or built: the lists' versions are read first (one statement), then
- * an entry at those versions still true now is sent as it is; otherwise `build` reads the page, the
+ * An admin list page, from the cache or built: the lists' versions were read with the session, in the
+ * auth hook's statement (repos/sessions.ts), before anything else; an entry at those versions still true now is sent as it is; otherwise `build` reads the page, the
  * route's own response serializer turns it into JSON (as Fastify would for the object), and it is kept
  * under the versions read before it (decision 025's argument: a write committed before this read
  * either shows in the page or moved the versions past the ones it is kept under).
@@ -189,11 +189,17 @@ export async function answerListPage(
   list: ListRequest,
   build: (now: number) => Promise<BuiltPage>,
 ): Promise<FastifyReply> {
-  const { db, now, listAnswers } = request.server.deps;
+  const { now, listAnswers } = request.server.deps;
   // Off: the page object goes out as any route's does (Fastify serializes it, the plugin compresses it).
   if (!listAnswers.enabled) return reply.send((await build(now())).page);
   const key = listKey(list);
-  const version = listVersion(list, await readListVersions(db));
+  const user = request.user!;
+  const versions: ListVersions = {
+    users: Number(user.usersListVersion),
+    quotations: Number(user.quotationsListVersion),
+    orders: Number(user.ordersListVersion),
+  };
+  const version = listVersion(list, versions);
   const at = now();
   const hit = listAnswers.get(key, version, at);
   if (hit !== undefined) return sendListAnswer(request, reply, listAnswers, key, hit);

@@ -65,12 +65,5 @@ export async function bumpLists(trx: Db, lists: readonly AdminList[]): Promise<v
     .execute();
 }
 
+/** The lists' versions as read with the session (repos/sessions.ts), before the page they guard. */
 export type ListVersions = Record<AdminList, number>;
-
-/** The three admin lists' versions now, in one statement (read before the page it guards). */
-export async function readListVersions(db: Db): Promise<ListVersions> {
-  const rows = await db.selectFrom('counters').select(['name', 'value']).where('name', 'in', ['list:users', 'list:quotations', 'list:orders']).execute();
-  const versions: ListVersions = { users: 0, quotations: 0, orders: 0 };
-  for (const row of rows) versions[row.name.slice('list:'.length) as AdminList] = Number(row.value);
-  return versions;
-}

@@ -18,8 +18,11 @@ export async function createSession(db: Kysely<Database>, userId: string, now: n
   return token;
 }
 
-/** The user with the catalogue version read in the same statement (decision 025: the answer cache's check). */
-export type SessionUser = UserRow & { catalogueVersion: number };
+/**
+ * The user with the catalogue version (decision 025) and the admin lists' versions (decision 027)
+ * read in the same statement: the answer caches' checks cost no query of their own.
+ */
+export type SessionUser = UserRow & { catalogueVersion: number; usersListVersion: number; quotationsListVersion: number; ordersListVersion: number };
 
 const liveSessionUser = prepared((db: Kysely<Database>, tokenHash: string, now: number) =>
   db
@@ -28,6 +31,9 @@ const liveSessionUser = prepared((db: Kysely<Database>, tokenHash: string, now: 
     .selectAll('users')
     // A literal, not a parameter: prepared() requires the parameters to be exactly (tokenHash, now).
     .select(sql<number>`(select value from counters where name = 'catalogue')`.as('catalogueVersion'))
+    .select(sql<number>`(select value from counters where name = 'list:users')`.as('usersListVersion'))
+    .select(sql<number>`(select value from counters where name = 'list:quotations')`.as('quotationsListVersion'))
+    .select(sql<number>`(select value from counters where name = 'list:orders')`.as('ordersListVersion'))
     .where('sessions.tokenHash', '=', tokenHash)
     .where('sessions.expiresAt', '>', now),
 );
