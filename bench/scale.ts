@@ -274,6 +274,13 @@ async function sessions(db: Kysely<Database>): Promise<{ adminToken: string; far
   // nothing left to do while the lists are measured.
   const expired = await sweepExpired(db, () => now, RULES);
   if (expired > 0) console.log(`  expired ${expired} quotations past their validity before measuring`);
+  // Likewise the SMS the seeding's writes queued (a pricing or order-move notice each, some 40,000):
+  // a running server would have sent them as they came. Left pending, the compiled server's outbox
+  // sender claimed 10 a second for the whole run, each claim a transaction sorting every pending row,
+  // which on SQLite holds the one connection: 26% of the server's CPU in a profile (issue 11) and a
+  // stall for every request behind it, none of it the lists' own cost.
+  const sent = await db.updateTable('smsOutbox').set({ state: 'sent', sentAt: now, leaseUntil: null, leaseOwner: null }).where('state', '=', 'pending').executeTakeFirst();
+  if (Number(sent.numUpdatedRows) > 0) console.log(`  marked ${sent.numUpdatedRows} seeded SMS notices sent before measuring`);
   const farmerTokens: string[] = [];
   for (const f of farmers) farmerTokens.push(await createSession(db, f.id, now, FARMER_SESSION_MS));
   return { adminToken: await createSession(db, admin.id, now, ADMIN_SESSION_MS), farmerTokens };
