@@ -178,8 +178,9 @@ export interface BuiltPage {
 
 /**
  * An admin list page, from the cache or built: the lists' versions were read with the session, in the
- * auth hook's statement (repos/sessions.ts), before anything else; an entry at those versions still true now is sent as it is; otherwise `build` reads the page, the
- * route's own response serializer turns it into JSON (as Fastify would for the object), and it is kept
+ * auth hook's statement (repos/sessions.ts), before anything else; an entry at those versions still
+ * true now is sent as it is; otherwise `build` reads the page, the route's own response serializer
+ * turns it into JSON (as Fastify would for the object), and it is kept
  * under the versions read before it (decision 025's argument: a write committed before this read
  * either shows in the page or moved the versions past the ones it is kept under).
  */
