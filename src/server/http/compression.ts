@@ -12,6 +12,16 @@ import type { FastifyInstance } from 'fastify';
 /** Below this many bytes an answer goes out as it is: compressing it saves less than its headers cost. */
 export const COMPRESS_THRESHOLD = 1024;
 
+/**
+ * Answers up to this size are compressed in one call on the event loop; larger ones through a zlib
+ * stream on libuv's threadpool. The plugin's default follows the core count (8 KB on this 2-core
+ * machine), which sent every list page (12–60 KB) through a stream: a zlib context allocated per
+ * answer, a threadpool hop and stream events (zlib's processChunk alone 7.8% of the server's samples
+ * on the farmer's first page, bench/scale.ts SCALE_PROFILE). A page is at most 60 KB of JSON (issue
+ * 11), so one call.
+ */
+export const COMPRESS_SYNC_UP_TO = 128 * 1024;
+
 /** The encodings offered, preferred first. */
 export const API_ENCODINGS = ['br', 'gzip'] as const;
 export type ApiEncoding = (typeof API_ENCODINGS)[number];
@@ -31,6 +41,7 @@ export async function installApiCompression(api: FastifyInstance): Promise<void>
   await api.register(compress, {
     global: true,
     threshold: COMPRESS_THRESHOLD,
+    syncThreshold: COMPRESS_SYNC_UP_TO,
     encodings: [...API_ENCODINGS],
     brotliOptions: BROTLI_OPTIONS,
     zlibOptions: GZIP_OPTIONS,
