@@ -20,6 +20,9 @@
  *   SCALE_ONLY=<regular expression>: only the measurements whose name it matches (e.g. SCALE_ONLY='^quotations, first').
  *   SCALE_PROFILE=<folder>: the server runs with --cpu-prof into that folder; its hottest functions are printed.
  *   SCALE_NODE_FLAGS='--max-semi-space-size=16': more node flags for the server, after `npm start`'s own.
+ *   LIST_CACHE_MB=0: the server without its admin list answer cache (decision 027), so every admin
+ *   page is read, serialized and compressed: the cache-miss figures. With it (the default) the bench's
+ *   repeated identical requests are nearly all hits.
  */
 import { execFileSync } from 'node:child_process';
 import http from 'node:http';
@@ -271,6 +274,13 @@ async function sessions(db: Kysely<Database>): Promise<{ adminToken: string; far
   // nothing left to do while the lists are measured.
   const expired = await sweepExpired(db, () => now, RULES);
   if (expired > 0) console.log(`  expired ${expired} quotations past their validity before measuring`);
+  // Likewise the SMS the seeding's writes queued (a pricing or order-move notice each, some 40,000):
+  // a running server would have sent them as they came. Left pending, the compiled server's outbox
+  // sender claimed 10 a second for the whole run, each claim a transaction sorting every pending row,
+  // which on SQLite holds the one connection: 26% of the server's CPU in a profile (issue 11) and a
+  // stall for every request behind it, none of it the lists' own cost.
+  const sent = await db.updateTable('smsOutbox').set({ state: 'sent', sentAt: now, leaseUntil: null, leaseOwner: null }).where('state', '=', 'pending').executeTakeFirst();
+  if (Number(sent.numUpdatedRows) > 0) console.log(`  marked ${sent.numUpdatedRows} seeded SMS notices sent before measuring`);
   const farmerTokens: string[] = [];
   for (const f of farmers) farmerTokens.push(await createSession(db, f.id, now, FARMER_SESSION_MS));
   return { adminToken: await createSession(db, admin.id, now, ADMIN_SESSION_MS), farmerTokens };
@@ -461,7 +471,9 @@ async function run(target: Target): Promise<void> {
     }
   })();
 
-  console.log(`\nscale on ${target}: ${CONNECTIONS} connections, ${SECONDS} s each, compiled server`);
+  // The same request over and over: with the admin list answer cache on, nearly every admin answer is a hit.
+  const listCache = process.env.LIST_CACHE_MB === '0' ? 'off (LIST_CACHE_MB=0): every admin page built' : 'on: repeated admin pages are mostly cache hits';
+  console.log(`\nscale on ${target}: ${CONNECTIONS} connections, ${SECONDS} s each, compiled server, admin list cache ${listCache}`);
   console.log('  measurement                                      req/s   p50 ms   p99 ms  CPU ms/req  JSON bytes  wire bytes  non-2xx   load average');
   for (const f of figures) {
     console.log(

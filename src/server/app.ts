@@ -12,6 +12,7 @@ import type { Kysely } from 'kysely';
 import type { ServerConfig } from './config';
 import type { Database } from './db/schema';
 import { AnswerCache, DEFAULT_ANSWER_CACHE, type AnswerCacheLimits } from './http/answer-cache';
+import { DEFAULT_LIST_ANSWERS, ListAnswerCache, type ListAnswerLimits } from './http/list-answers';
 import { describeRoute } from './http/api-docs';
 import { installAuthHook } from './http/auth-hook';
 import type { Deps } from './http/context';
@@ -46,6 +47,8 @@ export interface AppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Bounds of the per-farmer quotation answer cache (decision 025). */
   quotationCache?: AnswerCacheLimits;
+  /** Bounds of the admin list answer cache (decision 027); otherwise config LIST_CACHE_MB (0: off). */
+  listCache?: ListAnswerLimits;
   /** The quotation-expiry sweep's interval (src/server/expiry-sweep.ts); defaults to EXPIRY_SWEEP_INTERVAL_MS. */
   expirySweepMs?: number;
 }
@@ -71,6 +74,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sms: options.sms,
     now: options.now ?? Date.now,
     quotationAnswers: new AnswerCache(options.quotationCache ?? DEFAULT_ANSWER_CACHE),
+    listAnswers: new ListAnswerCache(
+      options.listCache ??
+        (config.listCacheMegabytes === 0
+          ? { maxEntries: 0, maxBytes: 0 }
+          : { ...DEFAULT_LIST_ANSWERS, maxBytes: config.listCacheMegabytes * 1024 * 1024 }),
+    ),
   };
   app.decorate('deps', deps);
   // Due quotations expire in the background too (reads expire only what they show): from ready to close.

@@ -13,14 +13,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Updateable } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type AppOptions } from '../../src/server/app';
 import { loadConfig, type ServerConfig } from '../../src/server/config';
 import { migrateToLatest } from '../../src/server/db/migrations';
 import { openDatabase } from '../../src/server/db/connect';
-import type { Database } from '../../src/server/db/schema';
+import type { Database, UsersTable } from '../../src/server/db/schema';
+import { bumpLists } from '../../src/server/repos/answer-versions';
 import { seedDatabase } from '../../src/server/seed/seed';
 import type { SmsTransport } from '../../src/server/sms/transport';
 
@@ -187,21 +188,13 @@ export async function createTestApp(
     },
     async farmer(mobile = nextMobile(), name = `Farmer ${mobile.slice(-4)}`) {
       const session = await t.login(mobile);
-      await db
-        .updateTable('users')
-        .set({ name, gender: 'male', farmAddress: 'Village road, Rajkot', preferredLanguage: 'english', profileUpdated: 1, isVerified: 1 })
-        .where('id', '=', session.userId)
-        .execute();
+      await writeUserByHand(db, session.userId, { name, gender: 'male', farmAddress: 'Village road, Rajkot', preferredLanguage: 'english', profileUpdated: 1, isVerified: 1 });
       return session;
     },
     unverified: (mobile = nextMobile()) => t.login(mobile),
     async pending(mobile = nextMobile()) {
       const session = await t.login(mobile);
-      await db
-        .updateTable('users')
-        .set({ name: `Farmer ${mobile.slice(-4)}`, gender: 'female', farmAddress: 'Canal road, Anand', profileUpdated: 1 })
-        .where('id', '=', session.userId)
-        .execute();
+      await writeUserByHand(db, session.userId, { name: `Farmer ${mobile.slice(-4)}`, gender: 'female', farmAddress: 'Canal road, Anand', profileUpdated: 1 });
       return session;
     },
     async admin() {
@@ -219,6 +212,18 @@ export async function createTestApp(
     },
   };
   return t;
+}
+
+/**
+ * A user's profile written straight into the table (a shortcut past the sign-up screens), with the
+ * admin lists' versions bumped in the same transaction as every app writer does (decision 027), so
+ * a cached admin list shows it.
+ */
+async function writeUserByHand(db: Kysely<Database>, userId: string, values: Updateable<UsersTable>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set(values).where('id', '=', userId).execute();
+    await bumpLists(trx, ['users', 'quotations', 'orders']);
+  });
 }
 
 /** Wires createTestApp into beforeAll/afterAll; the returned object's fields are filled before the tests run. */

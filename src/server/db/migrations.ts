@@ -366,6 +366,20 @@ const decimalQuantity: Migration = {
   },
 };
 
+/**
+ * The admin list answer cache's versions (issue 11, decision 027): one counter row per admin list,
+ * bumped in the same transaction by every write that changes what that list shows.
+ */
+const LIST_VERSIONS = ['list:users', 'list:quotations', 'list:orders'];
+const listVersions: Migration = {
+  async up(db: AnyDb) {
+    await db.insertInto('counters').values(LIST_VERSIONS.map((name) => ({ name, value: 0 }))).execute();
+  },
+  async down(db: AnyDb) {
+    await db.deleteFrom('counters').where('name', 'in', LIST_VERSIONS).execute();
+  },
+};
+
 const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_answer_versions': answerVersions,
@@ -375,6 +389,7 @@ const migrations: Record<string, Migration> = {
   '0006_expected_delivery': expectedDelivery,
   '0007_decimal_quantity': decimalQuantity,
   '0008_profile_submitted_at': profileSubmittedAt,
+  '0009_list_versions': listVersions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

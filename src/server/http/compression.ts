@@ -2,24 +2,48 @@
  * API answers above about 1 KB go out compressed (issue 9, item 1), brotli or gzip as the client
  * accepts. Registered inside the /api scope only: the web app's static files are compressed once at
  * build and served as they are (web.ts), so nothing is compressed twice. Images are not compressible
- * types, so protected photos and SKU images go out as stored.
+ * types, so protected photos and SKU images go out as stored. The admin list answer cache
+ * (list-answers.ts) compresses its pages once with these very settings and sends them as the plugin would.
  */
-import { constants } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync, type BrotliOptions, type ZlibOptions } from 'node:zlib';
 import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 
 /** Below this many bytes an answer goes out as it is: compressing it saves less than its headers cost. */
 export const COMPRESS_THRESHOLD = 1024;
 
+/**
+ * Answers up to this size are compressed in one call on the event loop; larger ones through a zlib
+ * stream on libuv's threadpool. The plugin's default follows the core count (8 KB on this 2-core
+ * machine), which sent every list page (12–60 KB) through a stream: a zlib context allocated per
+ * answer, a threadpool hop and stream events (zlib's processChunk alone 7.8% of the server's samples
+ * on the farmer's first page, bench/scale.ts SCALE_PROFILE). A page is at most 60 KB of JSON (issue
+ * 11), so one call.
+ */
+export const COMPRESS_SYNC_UP_TO = 128 * 1024;
+
+/** The encodings offered, preferred first. */
+export const API_ENCODINGS = ['br', 'gzip'] as const;
+export type ApiEncoding = (typeof API_ENCODINGS)[number];
+
+// Every API answer is made per request, so compressing it is paid every time. On a 62 KB admin
+// page of 50 (bench/scale.ts): quality 5 took 0.81 ms for 3.5 KB, quality 4 0.53 ms for 4.0 KB,
+// and gzip 6 0.67 ms for 4.3 KB; 4 saves a third of the time for half a KB on the wire.
+const BROTLI_OPTIONS: BrotliOptions = { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } };
+const GZIP_OPTIONS: ZlibOptions = { level: 6 };
+
+/** `bytes` compressed as the plugin compresses an answer in `encoding`. */
+export function compressForApi(encoding: ApiEncoding, bytes: Buffer): Buffer {
+  return encoding === 'br' ? brotliCompressSync(bytes, BROTLI_OPTIONS) : gzipSync(bytes, GZIP_OPTIONS);
+}
+
 export async function installApiCompression(api: FastifyInstance): Promise<void> {
   await api.register(compress, {
     global: true,
     threshold: COMPRESS_THRESHOLD,
-    encodings: ['br', 'gzip'],
-    // Every API answer is made per request, so compressing it is paid every time. On a 62 KB admin
-    // page of 50 (bench/scale.ts): quality 5 took 0.81 ms for 3.5 KB, quality 4 0.53 ms for 4.0 KB,
-    // and gzip 6 0.67 ms for 4.3 KB; 4 saves a third of the time for half a KB on the wire.
-    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } },
-    zlibOptions: { level: 6 },
+    syncThreshold: COMPRESS_SYNC_UP_TO,
+    encodings: [...API_ENCODINGS],
+    brotliOptions: BROTLI_OPTIONS,
+    zlibOptions: GZIP_OPTIONS,
   });
 }

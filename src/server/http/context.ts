@@ -4,6 +4,7 @@ import type { ServerConfig } from '../config';
 import type { Database } from '../db/schema';
 import type { SessionUser } from '../repos/sessions';
 import type { AnswerCache } from './answer-cache';
+import type { ListAnswerCache } from './list-answers';
 import type { Secrets } from '../secrets';
 import type { SmsTransport } from '../sms/transport';
 
@@ -18,6 +19,8 @@ export interface Deps {
   now: () => number;
   /** Each user's serialized GET /api/quotations answer, checked against the database's versions (decision 025). */
   quotationAnswers: AnswerCache;
+  /** The admin list pages, checked against the lists' versions in the database (decision 027). */
+  listAnswers: ListAnswerCache;
 }
 
 declare module 'fastify' {

@@ -5,6 +5,18 @@
  *   (quotation create, delete, admin edit; order placement and admin order update, which the list
  *   mirrors);
  * - the `catalogue` counter row: every SKU edit (lines show the SKU's name, image and unit).
+ *
+ * And the admin list answer cache's (decision 027): one counter row per admin list (`list:users`,
+ * `list:quotations`, `list:orders`), bumped by `bumpLists` in the transaction of every write that
+ * changes what that list shows (its rows, their fields, its total, what its search matches):
+ * - quotations: quotation create, farmer delete, expiry, admin edit; order placement and admin order
+ *   update (a row mirrors its order); a farmer's profile (the row's farmer name, the name search);
+ *   every SKU edit (`bumpCatalogue`: lines show the SKU);
+ * - orders: order placement and admin update; an admin quotation edit (an order shows its
+ *   quotation's lines); a farmer's profile (the row's name); every SKU edit;
+ * - users: a new user, an admin made at login, profile and language writes, verification, and a
+ *   session started or ended (a row's `isLoggedIn`; a session's end by the clock is the cached
+ *   page's own expiry, see routes/admin-lists.ts).
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
@@ -28,10 +40,30 @@ export async function bumpQuotationOwner(trx: Db, quotationId: string): Promise<
     .execute();
 }
 
+/** SKU edits: the catalogue counter, and the admin lists whose lines show SKUs. */
 export async function bumpCatalogue(trx: Db): Promise<void> {
   await trx
     .updateTable('counters')
     .set((eb) => ({ value: eb('value', '+', 1) }))
     .where('name', '=', 'catalogue')
     .execute();
+  await bumpLists(trx, ['quotations', 'orders']);
 }
+
+/** An admin list whose answers are cached (decision 027). */
+export type AdminList = 'users' | 'quotations' | 'orders';
+
+/**
+ * Bumps these lists' versions in one statement; call it last in the write's transaction (after its
+ * other hot rows), so every writer takes these row locks at the same point and in one order.
+ */
+export async function bumpLists(trx: Db, lists: readonly AdminList[]): Promise<void> {
+  await trx
+    .updateTable('counters')
+    .set((eb) => ({ value: eb('value', '+', 1) }))
+    .where('name', 'in', lists.map((list) => `list:${list}`))
+    .execute();
+}
+
+/** The lists' versions as read with the session (repos/sessions.ts), before the page they guard. */
+export type ListVersions = Record<AdminList, number>;

@@ -9,7 +9,7 @@ import { isPastDeliveryDate } from '../../domain/india-date';
 import { newId, nextDisplayId } from '../db/ids';
 import type { Database } from '../db/schema';
 import { notifyOnOrderMove } from '../sms/outbox';
-import { bumpFarmer } from './answer-versions';
+import { bumpFarmer, bumpLists } from './answer-versions';
 import { appendAudit, diff } from './audit';
 import { iso, loadLines } from './lines';
 import { countAdded, countMoved, readCount } from './list-counts';
@@ -157,6 +157,7 @@ export async function placeOrder(
     await countMoved(trx, 'quotations', move.from, move.to);
     await countAdded(trx, 'orders', 'CONFIRMATION_PENDING');
     await bumpFarmer(trx, userId);
+    await bumpLists(trx, ['quotations', 'orders']);
     return { ok: true, orderId: id } as const;
   });
 }
@@ -217,6 +218,8 @@ export async function updateOrder(
     });
     await countMoved(trx, 'orders', row.status, update.status);
     await bumpFarmer(trx, row.userId);
+    // The quotation list mirrors the order.
+    await bumpLists(trx, ['quotations', 'orders']);
     await notify(update.status, update.now);
     return 'saved';
   });

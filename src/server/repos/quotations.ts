@@ -14,7 +14,7 @@ import { prepared } from '../db/prepared';
 import type { Database } from '../db/schema';
 import { notifyOnPricing } from '../sms/outbox';
 import { rateLimited } from '../http/errors';
-import { bumpFarmer, bumpQuotationOwner } from './answer-versions';
+import { bumpFarmer, bumpLists, bumpQuotationOwner } from './answer-versions';
 import { appendAudit, diff, loadPaymentMoves, loadStatusHistories } from './audit';
 import { paidAtOf, type PaymentMove } from '../../domain/tracker';
 import { priceDetails } from '../../domain/money';
@@ -381,6 +381,7 @@ export async function createQuotation(
       )
       .execute();
     await countAdded(trx, 'quotations', 'PENDING');
+    await bumpLists(trx, ['quotations']);
     return id;
   });
 }
@@ -403,6 +404,7 @@ export async function moveStatus(
     if (Number(result.numUpdatedRows) !== 1) return false;
     await countMoved(trx, 'quotations', from, to);
     await bumpQuotationOwner(trx, id);
+    await bumpLists(trx, ['quotations']);
     return true;
   });
 }
@@ -451,6 +453,7 @@ export async function expireDue(
         changes: { status: { from: 'COMPLETED', to: 'EXPIRED' } },
       });
       await bumpQuotationOwner(trx, row.id);
+      await bumpLists(trx, ['quotations']);
       return true;
     });
     if (moved) expired++;
@@ -499,17 +502,42 @@ export async function adminQuotationPage(
   list: Omit<QuotationListQuery, 'userId'>,
   now: number,
   rules: QuotationRules,
-): Promise<{ page: QuotationPage; expired: number }> {
+): Promise<{ page: QuotationPage; expired: number; expiresAt: number }> {
   const read = () => quotationPage(db, list, rules);
   const isDue = dueAt(now);
   const first = await read();
   let due: string[] = [];
   if (list.status === 'EXPIRED') due = await dueWithinExpiredPage(db, list, first, now, rules);
   else if (list.status === undefined || list.status === 'COMPLETED') due = first.data.filter(isDue).map((q) => q._id);
-  if (due.length === 0) return { page: first, expired: 0 };
+  if (due.length === 0) return { page: first, expired: 0, expiresAt: await adminPageExpiry(db, list, first, rules) };
   const expired = await expireDue(db, now, rules, { quotationIds: due });
   const page = await read();
-  return { page: { ...page, data: page.data.filter((q) => !isDue(q)) }, expired };
+  const shown = { ...page, data: page.data.filter((q) => !isDue(q)) };
+  return { page: shown, expired, expiresAt: await adminPageExpiry(db, list, shown, rules) };
+}
+
+/**
+ * The first moment an admin page may stop being true with no write at all (the list answer cache
+ * keeps it, decision 027): the earliest validity end among the COMPLETED rows it shows (their status
+ * turns EXPIRED then). An EXPIRED page may also gain rows it does not show yet, any COMPLETED
+ * quotation in its range, so for it this is the earliest validity end of any COMPLETED quotation
+ * (one look-up on the (status, priced_at) index). No other status moves by the clock.
+ */
+async function adminPageExpiry(db: Kysely<Database>, list: { status?: QuotationStatus }, page: QuotationPage, rules: QuotationRules): Promise<number> {
+  let expiresAt = Infinity;
+  for (const q of page.data) expiresAt = Math.min(expiresAt, openValidity(q) ?? Infinity);
+  if (list.status === 'EXPIRED') {
+    const first = await db
+      .selectFrom('quotations')
+      .select('pricedAt')
+      .where('status', '=', 'COMPLETED')
+      .where('pricedAt', 'is not', null)
+      .orderBy('pricedAt')
+      .limit(1)
+      .executeTakeFirst();
+    if (first?.pricedAt != null) expiresAt = Math.min(expiresAt, quotationValidUntil(Number(first.pricedAt), rules.validityDays));
+  }
+  return expiresAt;
 }
 
 /** How many due quotations one sweep batch expires before it lets other work run. */
@@ -609,6 +637,8 @@ export async function adminEditQuotation(
     });
     await countMoved(trx, 'quotations', row.status, edit.status);
     await bumpQuotationOwner(trx, edit.id);
+    // An order shows its quotation's lines.
+    await bumpLists(trx, ['quotations', 'orders']);
     await notify(edit.status, edit.lines, edit.now);
     return 'saved';
   });

@@ -3,21 +3,26 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { prepared } from '../db/prepared';
 import type { Database } from '../db/schema';
+import { bumpLists } from './answer-versions';
 import type { UserRow } from './users';
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
+/** A new session; the admin's users list shows who is logged in, so its version moves with it (decision 027). */
 export async function createSession(db: Kysely<Database>, userId: string, now: number, ttlMs: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db
-    .insertInto('sessions')
-    .values({ tokenHash: hashToken(token), userId, expiresAt: now + ttlMs, createdAt: now })
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('sessions').values({ tokenHash: hashToken(token), userId, expiresAt: now + ttlMs, createdAt: now }).execute();
+    await bumpLists(trx, ['users']);
+  });
   return token;
 }
 
-/** The user with the catalogue version read in the same statement (decision 025: the answer cache's check). */
-export type SessionUser = UserRow & { catalogueVersion: number };
+/**
+ * The user with the catalogue version (decision 025) and the admin lists' versions (decision 027)
+ * read in the same statement: the answer caches' checks cost no query of their own.
+ */
+export type SessionUser = UserRow & { catalogueVersion: number; usersListVersion: number; quotationsListVersion: number; ordersListVersion: number };
 
 const liveSessionUser = prepared((db: Kysely<Database>, tokenHash: string, now: number) =>
   db
@@ -26,6 +31,9 @@ const liveSessionUser = prepared((db: Kysely<Database>, tokenHash: string, now: 
     .selectAll('users')
     // A literal, not a parameter: prepared() requires the parameters to be exactly (tokenHash, now).
     .select(sql<number>`(select value from counters where name = 'catalogue')`.as('catalogueVersion'))
+    .select(sql<number>`(select value from counters where name = 'list:users')`.as('usersListVersion'))
+    .select(sql<number>`(select value from counters where name = 'list:quotations')`.as('quotationsListVersion'))
+    .select(sql<number>`(select value from counters where name = 'list:orders')`.as('ordersListVersion'))
     .where('sessions.tokenHash', '=', tokenHash)
     .where('sessions.expiresAt', '>', now),
 );
@@ -36,9 +44,13 @@ export async function userForToken(db: Kysely<Database>, token: string, now: num
 }
 
 export async function endSession(db: Kysely<Database>, token: string): Promise<void> {
-  await db.deleteFrom('sessions').where('tokenHash', '=', hashToken(token)).execute();
+  await db.transaction().execute(async (trx) => {
+    const ended = await trx.deleteFrom('sessions').where('tokenHash', '=', hashToken(token)).executeTakeFirst();
+    if (Number(ended.numDeletedRows) > 0) await bumpLists(trx, ['users']);
+  });
 }
 
+/** Removes sessions the clock has already ended: no list changes (a cached users page expires by itself). */
 export async function pruneSessions(db: Kysely<Database>, now: number): Promise<void> {
   await db.deleteFrom('sessions').where('expiresAt', '<=', now).execute();
 }

@@ -1,8 +1,9 @@
 /** Users: lookups, the login upsert, profile writes, the admin's paged list and verification (with its audit row). */
-import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
+import type { Kysely, Selectable, SelectQueryBuilder, Transaction } from 'kysely';
 import type { Gender, Geocoordinate, Language, User } from '../../domain/types';
 import { newId } from '../db/ids';
 import type { Database, UsersTable } from '../db/schema';
+import { bumpLists } from './answer-versions';
 import { appendAudit } from './audit';
 import { countAdded, readCount } from './list-counts';
 import { cut, parseSearch, userCursor, type Search } from './paging';
@@ -47,7 +48,10 @@ export async function upsertLoginUser(
   if (existing) {
     if (makeAdmin && (existing.isAdmin !== 1 || existing.isVerified !== 1 || existing.profileUpdated !== 1)) {
       const admin = { isAdmin: 1, isVerified: 1, profileUpdated: 1, updatedAt: now };
-      await db.updateTable('users').set(admin).where('id', '=', existing.id).execute();
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set(admin).where('id', '=', existing.id).execute();
+        await bumpLists(trx, ['users']);
+      });
       return { ...existing, ...admin };
     }
     return existing;
@@ -77,7 +81,10 @@ export async function upsertLoginUser(
   };
   await db.transaction().execute(async (trx) => {
     const inserted = await trx.insertInto('users').values(row).onConflict((oc) => oc.column('mobileNumber').doNothing()).executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) await countAdded(trx, 'users', row.isVerified === 1 ? 'VERIFIED' : 'UNVERIFIED');
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) {
+      await countAdded(trx, 'users', row.isVerified === 1 ? 'VERIFIED' : 'UNVERIFIED');
+      await bumpLists(trx, ['users']);
+    }
   });
   return (await db.selectFrom('users').selectAll().where('mobileNumber', '=', mobileNumber).executeTakeFirstOrThrow());
 }
@@ -93,8 +100,18 @@ export interface ProfileWrite {
   geocoordinate?: Geocoordinate | null;
 }
 
-/** Writes the sign-up form: the profile is complete, and sent now (the waiting screen shows when). */
+/**
+ * Writes the sign-up form: the profile is complete, and sent now (the waiting screen shows when). The
+ * name shows on the admin's quotation and order rows too (and their name search finds it).
+ */
 export async function writeProfile(db: Kysely<Database>, id: string, p: ProfileWrite, now: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await writeProfileRow(trx, id, p, now);
+    await bumpLists(trx, ['users', 'quotations', 'orders']);
+  });
+}
+
+async function writeProfileRow(db: Transaction<Database>, id: string, p: ProfileWrite, now: number): Promise<void> {
   await db
     .updateTable('users')
     .set({
@@ -121,7 +138,10 @@ export async function writeProfile(db: Kysely<Database>, id: string, p: ProfileW
 }
 
 export async function writeLanguage(db: Kysely<Database>, id: string, language: Language, now: number): Promise<void> {
-  await db.updateTable('users').set({ preferredLanguage: language, updatedAt: now }).where('id', '=', id).execute();
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ preferredLanguage: language, updatedAt: now }).where('id', '=', id).execute();
+    await bumpLists(trx, ['users']);
+  });
 }
 
 type UsersQuery = SelectQueryBuilder<Database, 'users', object>;
@@ -147,15 +167,21 @@ export interface UserListQuery {
   limit: number;
 }
 
+type UserPage = { data: User[]; nextCursor: string | null; total: number };
+
 /**
  * One page of users, unverified first, then newest first (SPEC §2), over the index in that order;
  * isLoggedIn tells whether a live session exists.
  */
-export async function userPage(
-  db: Kysely<Database>,
-  list: UserListQuery,
-  now: number,
-): Promise<{ data: User[]; nextCursor: string | null; total: number }> {
+export async function userPage(db: Kysely<Database>, list: UserListQuery, now: number): Promise<UserPage> {
+  return (await userPageAt(db, list, now)).page;
+}
+
+/**
+ * `userPage`, with the first moment it may stop being true with no write at all (`expiresAt`): the
+ * earliest end among the live sessions it shows (a row's isLoggedIn turns false then; Infinity when none).
+ */
+export async function userPageAt(db: Kysely<Database>, list: UserListQuery, now: number): Promise<{ page: UserPage; expiresAt: number }> {
   const after = userCursor(list.cursor);
   const search = parseSearch(list.q);
   let filtered: UsersQuery = db.selectFrom('users');
@@ -188,9 +214,16 @@ export async function userPage(
   const live =
     rows.length === 0
       ? []
-      : await db.selectFrom('sessions').select('sessions.userId').where('sessions.userId', 'in', rows.map((r) => r.id)).where('sessions.expiresAt', '>', now).execute();
+      : await db
+          .selectFrom('sessions')
+          .select(['sessions.userId', 'sessions.expiresAt'])
+          .where('sessions.userId', 'in', rows.map((r) => r.id))
+          .where('sessions.expiresAt', '>', now)
+          .execute();
   const loggedIn = new Set(live.map((s) => s.userId));
-  return { data: rows.map((row) => toUser(row, loggedIn.has(row.id))), nextCursor, total };
+  let expiresAt = Infinity;
+  for (const s of live) expiresAt = Math.min(expiresAt, Number(s.expiresAt));
+  return { page: { data: rows.map((row) => toUser(row, loggedIn.has(row.id))), nextCursor, total }, expiresAt };
 }
 
 /** Verifies a user in one transaction with the admin's audit row; nothing is written when already verified. */
@@ -204,6 +237,7 @@ export async function verifyUser(db: Kysely<Database>, id: string, now: number, 
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return;
     await appendAudit(trx, { entity: 'user', entityId: id, at: now, byUserId, changes: { isVerified: { from: false, to: true } } });
+    await bumpLists(trx, ['users']);
   });
   return findUserById(db, id);
 }

@@ -7,6 +7,7 @@ import type { OrderUpdateBody } from '../../domain/api';
 import { ORDER_STATUSES, type OrderStatus } from '../../domain/types';
 import { nextQuotationStatus } from '../../../machines/quotation-lifecycle.machine';
 import { conflict, HttpError, notFound, versionConflict } from '../http/errors';
+import { answerListPage } from '../http/list-answers';
 import { expectedVersion, pageOf, searchQuery, type ListQuerystring } from '../http/list-query';
 import { adminOrderSchema, calendarDate, data, historySchema, idParam, orderSchema, orderStatusEnum, paisa } from '../http/schemas';
 import { loadHistory } from '../repos/audit';
@@ -46,9 +47,13 @@ export default async function orderRoutes(app: FastifyInstance) {
   app.get<{ Querystring: ListQuerystring }>(
     '/orders',
     { config: { access: 'admin' }, schema: { querystring: searchQuery(ORDER_STATUSES), response: { 200: pageOf(adminOrderSchema) } } },
-    async (request) => {
+    async (request, reply) => {
       const { cursor, limit, q, status } = request.query;
-      return orderPage(db, { cursor, q, status: status as OrderStatus | undefined, limit: pageSize(limit) });
+      // No order changes by the clock alone: only writes (which move the orders version) change this page.
+      return answerListPage(request, reply, { list: 'orders', cursor, limit, q, status }, async () => ({
+        page: await orderPage(db, { cursor, q, status: status as OrderStatus | undefined, limit: pageSize(limit) }),
+        expiresAt: Infinity,
+      }));
     },
   );
 

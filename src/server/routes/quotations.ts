@@ -17,6 +17,7 @@ import { QUOTATION_STATUSES, type QuotationStatus } from '../../domain/types';
 import { badRequest, conflict, notFound, versionConflict } from '../http/errors';
 import { answerIfUnchanged, quotationAnswerTag, REVALIDATE } from '../http/etag';
 import { expectedVersion, pageOf, pageQuery, searchQuery, type ListQuerystring } from '../http/list-query';
+import { answerListPage } from '../http/list-answers';
 import {
   adminQuotationSchema,
   data,
@@ -217,10 +218,13 @@ export default async function quotationRoutes(app: FastifyInstance) {
       config: { access: 'admin' },
       schema: { querystring: searchQuery(QUOTATION_STATUSES), response: { 200: pageOf(adminQuotationSchema) } },
     },
-    async (request) => {
+    async (request, reply) => {
       const { cursor, limit, q, status } = request.query;
       const list = { cursor, q, status: status as QuotationStatus | undefined, limit: pageSize(limit) };
-      return (await adminQuotationPage(db, list, now(), rules)).page;
+      return answerListPage(request, reply, { list: 'quotations', cursor, limit, q, status }, async (at) => {
+        const { page, expired, expiresAt } = await adminQuotationPage(db, list, at, rules);
+        return { page, expiresAt, wrote: expired > 0 };
+      });
     },
   );
 

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Language } from '../../domain/types';
 import { badRequest, conflict, notFound } from '../http/errors';
+import { answerListPage } from '../http/list-answers';
 import { pageOf, searchQuery, type ListQuerystring } from '../http/list-query';
 import {
   data,
@@ -23,7 +24,7 @@ import { pageSize } from '../repos/paging';
 import {
   findUserById,
   toUser,
-  userPage,
+  userPageAt,
   verifyUser,
   writeLanguage,
   writeProfile,
@@ -103,9 +104,11 @@ export default async function userRoutes(app: FastifyInstance) {
   app.get<{ Querystring: ListQuerystring }>(
     '/users/all',
     { config: { access: 'admin' }, schema: { querystring: searchQuery(USER_STATUSES), response: { 200: pageOf(userSchema) } } },
-    async (request) => {
+    async (request, reply) => {
       const { cursor, limit, q, status } = request.query;
-      return userPage(db, { cursor, q, status: status as UserStatus | undefined, limit: pageSize(limit) }, now());
+      return answerListPage(request, reply, { list: 'users', cursor, limit, q, status }, (at) =>
+        userPageAt(db, { cursor, q, status: status as UserStatus | undefined, limit: pageSize(limit) }, at),
+      );
     },
   );
 
