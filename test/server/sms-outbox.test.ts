@@ -6,12 +6,13 @@
  * the admin's request; failures are retried with a bounded backoff; two senders on one database send
  * each message once; SMS_NOTIFICATIONS=off sends none.
  */
+import { CompiledQuery } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import en from '../../locales/sms/en.json';
 import gu from '../../locales/sms/gu.json';
 import hi from '../../locales/sms/hi.json';
 import type { Quotation } from '../../src/domain/types';
-import { createOutboxSender, MAX_ATTEMPTS, retryDelayMs } from '../../src/server/sms/outbox';
+import { createOutboxSender, dueRows, MAX_ATTEMPTS, retryDelayMs } from '../../src/server/sms/outbox';
 import { otpSms, renderSms } from '../../src/server/sms/templates';
 import type { SmsTransport } from '../../src/server/sms/transport';
 import { databases, nextMobile, useTestApp, type Session, type TestApp } from '../support/server-app';
@@ -243,6 +244,30 @@ describe.each(databases())('SMS on %s', (kind) => {
     t.clock.advance(3_600_000);
     expect(await sender.runOnce()).toBe(0);
     expect(gateway.sent).toEqual([]);
+  });
+
+  it('claims the longest-due rows first, reading them off the due index rather than scanning the table', async () => {
+    await drain(createOutboxSender({ db: t.db, sms: heldTransport().transport, enabled: true, now: t.clock.now }));
+    const at = t.clock.now();
+    const row = (id: string, createdAt: number, nextAttemptAt: number, state = 'pending') => ({
+      id, kind: 'test', toNumber: '+919000000000', text: id, state, attempts: 0, nextAttemptAt, leaseUntil: null, leaseOwner: null, lastError: null, createdAt, sentAt: null,
+    });
+    // An old message waiting for its retry, a newer one due since earlier, one not due, one sent.
+    await t.db.insertInto('smsOutbox').values([
+      row('a-retry', at - 50_000, at - 1_000),
+      row('b-due', at - 10_000, at - 10_000),
+      row('c-later', at - 60_000, at + 60_000),
+      row('d-sent', at - 90_000, at - 90_000, 'sent'),
+    ]).execute();
+    expect((await dueRows(t.db, at, 10).execute()).map((r) => r.id)).toEqual(['b-due', 'a-retry']);
+    if (kind === 'sqlite') {
+      const query = dueRows(t.db, at, 10).compile();
+      const plan = await t.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]));
+      const steps = plan.rows.map((r) => r.detail).join(' | ');
+      expect(steps).toContain('USING INDEX sms_outbox_due_idx');
+      expect(steps).not.toMatch(/SCAN sms_outbox|TEMP B-TREE FOR ORDER BY/);
+    }
+    await t.db.deleteFrom('smsOutbox').where('kind', '=', 'test').execute();
   });
 
   it('sends each message once with two senders (two app instances) working the same database', async () => {
