@@ -7,9 +7,13 @@
  */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { ChunkLoadError } from './chunk-load-error';
 
-export { ChunkLoadError };
+export class ChunkLoadError extends Error {
+  constructor(readonly chunk: string, cause?: unknown) {
+    super(`Loading chunk ${chunk} failed`, { cause });
+    this.name = 'ChunkLoadError';
+  }
+}
 
 interface State {
   error: Error | null;
