@@ -118,6 +118,45 @@ function splashNames(): Plugin {
   };
 }
 
+/**
+ * main.tsx boots in steps, each a dynamic import evaluated in its own task (React DOM, the charts,
+ * the shell). Their scripts must not wait for the entry to run before they download: index.html gets
+ * a modulepreload for each step's chunk and the chunks those import, so all of them download in
+ * parallel with the entry (the browser fetches and compiles them, and evaluates them when imported).
+ */
+const BOOT_STEPS = /[/\\](?:react-dom[/\\]client\.js|src[/\\]web[/\\]boot-(?:logic|render)\.tsx?)$/;
+
+function bootPreloads(): Plugin {
+  return {
+    name: 'boot-preloads',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        if (!bundle) return;
+        const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        if (!entry) return;
+        // The chunks holding the steps' modules (a step may share its chunk with others).
+        const steps = chunks.filter((chunk) => chunk.moduleIds.some((id) => BOOT_STEPS.test(id)));
+        const found = chunks.flatMap((chunk) => chunk.moduleIds.filter((id) => BOOT_STEPS.test(id)));
+        if (found.length !== 3) throw new Error(`bootPreloads: expected the 3 boot steps' modules, found ${found.join(', ') || 'none'}`);
+        const known = new Set([entry.fileName, ...entry.imports]);
+        const wanted: string[] = [];
+        const visit = (fileName: string) => {
+          if (known.has(fileName)) return;
+          known.add(fileName);
+          const chunk = bundle[fileName];
+          if (chunk?.type === 'chunk') chunk.imports.forEach(visit);
+          wanted.push(fileName);
+        };
+        steps.forEach((chunk) => visit(chunk.fileName));
+        return wanted.map((fileName) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` }, injectTo: 'head' as const }));
+      },
+    },
+  };
+}
+
 /** The installable app (issue 9 item 3): manifest, precached shell and screens, runtime caches. */
 const pwa = VitePWA({
   // The new worker waits until every tab of the old version is gone: it takes over on the next
@@ -200,7 +239,7 @@ const pwa = VitePWA({
 
 export default defineConfig({
   define: { __APP_BUILD__: JSON.stringify(new Date().toISOString()) },
-  plugins: [react(), messageSections(), noIcuParser(), splashNames(), pwa, precompress()],
+  plugins: [react(), messageSections(), noIcuParser(), splashNames(), bootPreloads(), pwa, precompress()],
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,
@@ -208,6 +247,26 @@ export default defineConfig({
     target: 'es2020',
     rollupOptions: {
       output: {
+        // The boot's chunks (main.tsx): XState with the session's charts, the other charts, the
+        // app's logic, the shell; React DOM is a chunk of its own. A few chunks rather than one
+        // per module: fewer requests, better compression. Only the named modules (not what they
+        // import, which the entry may need first).
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: [
+            // XState, the session's charts and the domain rules the charts use (the entry's own:
+            // types, constants and routes, stay in it).
+            { name: 'charts-core', test: /[\\/]node_modules[\\/]xstate[\\/]|[\\/]machines[\\/](?:session|otp-login|registration)[.-]|[\\/]src[\\/]domain[\\/](?!types\.|constants\.|routes\.)[\w-]+\.ts$/ },
+            // The other charts: the farmer's shop and screens (with admin-list and admin-sheet, the
+            // paging helpers the farmer's quotation list uses too) and the admin's.
+            { name: 'charts-rest', test: /[\\/]machines[\\/](?!app\.machine|session|otp-login|registration)[\w.-]+\.ts$/ },
+            // The last two boot steps: the app chart with its real effects (and the router, whose
+            // navigate it calls), and the shell. No cycle between them: the shell imports the logic,
+            // not back (a cycle left wouter's default location hook undefined when the shell ran).
+            { name: 'boot-logic', test: /[\\/]machines[\\/]app\.machine|[\\/]src[\\/]web[\\/](?:boot-logic|app-logic|api[\\/]|shop[\\/]actors|onboarding[\\/]browser-actors|admin[\\/]actors|shell[\\/]browser-storage)|[\\/]node_modules[\\/](?:ofetch|destr|ufo|wouter|regexparam|use-sync-external-store)[\\/]/ },
+            { name: 'boot-shell', test: /[\\/]src[\\/]web[\\/](?:app\.tsx|app-context|boot-render|shell[\\/](?:boot-splash|offline-line|use-actors|use-connection|route-sync|error-screen)|i18n[\\/](?:i18n-provider|use-messages))|[\\/]node_modules[\\/](?:@xstate[\\/]react|use-isomorphic-layout-effect|react-intl|@formatjs|intl-messageformat)[\\/]|[\\/]node_modules[\\/]react[\\/](?:jsx-runtime|cjs[\\/]react-jsx-runtime)/ },
+          ],
+        },
         // Admin screens and the admin texts under assets/admin/: the service worker precaches every
         // farmer screen but none of these (a farmer's phone never needs them).
         // The farmer's texts as assets/messages-<locale>-[hash].js.

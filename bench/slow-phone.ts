@@ -1,9 +1,10 @@
 /**
  * A hands-on look at the app on a farmer's phone (issue 9): the built app and the compiled server,
  * headless Chromium at 360 px with slow 3G (400 kbps, 400 ms round trip) and a 4× slower CPU, in
- * Hindi. Steps, each with screenshots at fixed moments (/tmp/h7-<step>-<ms>.png) and the moments the
- * farmer first sees something:
- *   1. first open of `/` (nothing saved, nothing cached);
+ * Hindi (SLOW_LANG=gujrati for Gujarati). Steps, each with screenshots at fixed moments
+ * (/tmp/h7-<step>-<ms>.png) and the moments the farmer first sees something:
+ *   1. first open of `/` (nothing saved, nothing cached), then `/` again with the language saved
+ *      (step `entry-saved`: the inline splash in that language, then the join screen);
  *   2. `/home` as a verified farmer whose language is Hindi (their saved state, an empty HTTP cache);
  *   3. a reload of `/home` offline, once the service worker controls the page.
  * Step 2 is also recorded as a Chromium performance trace (TRACE, by default
@@ -15,6 +16,7 @@ import { readFileSync } from 'node:fs';
 import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { apiLogin, call, verifiedFarmer } from '../test/e2e/support/api';
 import { ADMIN_NUMBER, startServer } from '../test/e2e/support/server';
+import { text } from '../test/e2e/support/text';
 import { printTraceSummary, summarizeTrace } from './trace-summary';
 
 const SHOTS = process.env.SHOTS ?? '/tmp/h7';
@@ -22,6 +24,13 @@ const TRACE = process.env.TRACE ?? '/tmp/slow-phone-home-trace.json';
 /** What DevTools' Performance panel records. */
 const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'toplevel', 'v8', 'v8.execute', 'blink', 'loading', 'disabled-by-default-v8.compile'];
 const FARMER = '9123456781';
+/** The farmer's language as the app saves it, and the name and join-screen title they see in it. */
+const LANGUAGES = {
+  hindi: { name: 'सुरेश कुमार', locale: 'hi-IN', joinUs: `text=${text('hi', 'onboarding.joinUs.title')}` },
+  gujrati: { name: 'મહેશ પટેલ', locale: 'gu-IN', joinUs: `text=${text('gu', 'onboarding.joinUs.title')}` },
+} as const;
+const LANGUAGE = (process.env.SLOW_LANG ?? 'hindi') as keyof typeof LANGUAGES;
+if (!(LANGUAGE in LANGUAGES)) throw new Error(`SLOW_LANG: one of ${Object.keys(LANGUAGES).join(', ')}`);
 const MOMENTS_MS = [1_000, 3_000, 6_000, 10_000, 15_000];
 
 async function slowPhone(context: BrowserContext, page: Page): Promise<CDPSession> {
@@ -59,12 +68,12 @@ async function main() {
     deviceScaleFactor: 2,
     isMobile: true,
     hasTouch: true,
-    locale: 'hi-IN',
+    locale: LANGUAGES[LANGUAGE].locale,
     baseURL: server.url,
   });
   try {
     const admin = await apiLogin(server, ADMIN_NUMBER);
-    const token = await verifiedFarmer(server, admin, FARMER, 'hindi', 'सुरेश कुमार');
+    const token = await verifiedFarmer(server, admin, FARMER, LANGUAGE, LANGUAGES[LANGUAGE].name);
     const skus = (await call<{ data: { _id: string }[] }>(server, 'GET', '/skus', token)).body.data;
     await call(server, 'POST', '/quotations', token, { skusDetail: [{ skuIdentifier: skus[0]!._id, quantity: 5 }] });
     const quotations = (await call<{ data: unknown[] }>(server, 'GET', '/quotations', token)).body.data;
@@ -78,13 +87,26 @@ async function main() {
     });
     await first.close();
 
+    // 1b. `/` again on a phone where that language was chosen (nothing else saved, nothing cached).
+    const again = await context.newPage();
+    const againCdp = await slowPhone(context, again);
+    await againCdp.send('Network.clearBrowserCache');
+    await againCdp.send('Storage.clearDataForOrigin', { origin: server.url, storageTypes: 'service_workers,cache_storage' });
+    await again.goto('/favicon.ico');
+    await again.evaluate((root) => {
+      localStorage.clear();
+      localStorage.setItem('persist:root', root);
+    }, JSON.stringify({ user: { isLoggedIn: false, profileUpdated: false, isVerified: false, isAdmin: false, preferredLanguage: LANGUAGE }, cart: [], skus: [], quotations: [] }));
+    await watch(again, 'entry-saved', '/', { 'splash (inline)': '.boot-splash', 'join screen': LANGUAGES[LANGUAGE].joinUs });
+    await again.close();
+
     // 2. `/home` as the verified farmer, whose phone holds their state as a login leaves it.
     const home = await context.newPage();
     const cdp = await slowPhone(context, home);
     await cdp.send('Network.clearBrowserCache');
     await cdp.send('Storage.clearDataForOrigin', { origin: server.url, storageTypes: 'service_workers,cache_storage' });
     await home.goto('/favicon.ico');
-    const user = { isLoggedIn: true, profileUpdated: true, isVerified: true, isAdmin: false, preferredLanguage: 'hindi', mobileNumber: FARMER, name: 'सुरेश कुमार' };
+    const user = { isLoggedIn: true, profileUpdated: true, isVerified: true, isAdmin: false, preferredLanguage: LANGUAGE, mobileNumber: FARMER, name: LANGUAGES[LANGUAGE].name };
     await home.evaluate(
       ([t, root]) => {
         localStorage.clear();

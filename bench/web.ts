@@ -110,6 +110,8 @@ interface PageFigures {
   lcp: number;
   tbt: number;
   bytes: Record<'script' | 'stylesheet' | 'image' | 'total', number>;
+  /** Lighthouse's long-tasks audit (simulated durations): the longest five, with their script. */
+  longTasks: { url: string; duration: number; startTime: number }[];
 }
 
 async function audit(port: number, url: string): Promise<PageFigures> {
@@ -124,6 +126,10 @@ async function audit(port: number, url: string): Promise<PageFigures> {
     lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
     tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
     bytes: { script: size('script'), stylesheet: size('stylesheet'), image: size('image'), total: size('total') },
+    longTasks: ((lhr.audits['long-tasks']?.details as unknown as { items?: PageFigures['longTasks'] } | undefined)?.items ?? [])
+      .slice()
+      .sort((a, b) => b.duration - a.duration)
+      .slice(0, 5),
   };
 }
 
@@ -189,6 +195,8 @@ function printPage(name: string, f: PageFigures & { scores: number[] }): void {
     `  ${name.padEnd(22)} perf ${String(f.score).padStart(3)} (runs ${f.scores.join(', ')})  LCP ${(f.lcp / 1000).toFixed(2)} s  TBT ${f.tbt.toFixed(0)} ms  ` +
       `script ${KB(f.bytes.script)}  css ${KB(f.bytes.stylesheet)}  img ${KB(f.bytes.image)}  total ${KB(f.bytes.total)}`,
   );
+  const where = (url: string) => (url.startsWith('http') ? new URL(url).pathname.replace(/-[\w]{8}\.js$/, '.js') : url);
+  console.log(`  ${''.padEnd(22)} long tasks: ${f.longTasks.map((t) => `${t.duration.toFixed(0)} ms at ${(t.startTime / 1000).toFixed(2)} s (${where(t.url)})`).join('; ') || 'none'}`);
 }
 
 async function main() {

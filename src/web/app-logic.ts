@@ -65,61 +65,21 @@ export interface AppEffects {
   otpLoginActions?: Parameters<typeof otpLoginMachine.provide>[0]['actions'];
 }
 
-export function createAppLogic(effects: AppEffects) {
+/**
+ * The app chart's actors with their real effects, in parts: each `provide` builds that chart's state
+ * tree again, so main.tsx builds one part per task (createAppLogicInSteps); tests take them at once.
+ */
+function chartParts(effects: AppEffects) {
   const a = { ...realOnboardingActors, ...effects.actors } as OnboardingActors;
   const shop = { ...realAppShopActors, ...effects.shop };
   const screens = { ...realScreenActors, ...effects.screens };
-  const admin = { ...realAdminActors(), ...effects.admin };
   const openUrl = effects.openUrl ?? ((url: string) => window.location.assign(url));
   // After a 201 the cart asks the session (which applies the guards) to show /request.
   const goToRequest = { type: 'nav.go', to: ROUTES.request };
   // The screen charts reach their peers through the system: the session moves, the store keeps.
   const update = (_: unknown, params: { quotation: Quotation }) => ({ type: 'quotations.update', quotation: params.quotation });
-  return appMachine.provide({
-    actors: {
-      avatar: protectedImageMachine.provide({ actors: { fetchImage: effects.fetchImage ?? fetchProtectedImage } }),
-      quotationList: quotationListMachine.provide({
-        actors: { fetchQuotations: screens.fetchQuotations, deleteQuotation: screens.deleteQuotation, visibility: screens.visibility },
-        actions: {
-          storeQuotations: sendTo(({ system }) => system.get('quotations'), (_, params: { quotations: Quotation[] }) => ({ type: 'quotations.set', quotations: params.quotations })),
-        },
-      }),
-      quotationDetail: quotationDetailMachine.provide({
-        actors: {
-          fetchQuotation: screens.fetchQuotation,
-          deleteQuotation: screens.deleteQuotation,
-          placeOrder: screens.placeOrder,
-          visibility: screens.visibility,
-        },
-        actions: {
-          navigate: sendTo(({ system }) => system.get('session'), (_, params: { to: string }) => ({ type: 'nav.go', to: params.to })),
-          storeQuotation: sendTo(({ system }) => system.get('quotations'), update),
-        },
-      }),
-      orderTracking: orderTrackingMachine.provide({
-        actors: { fetchQuotation: screens.fetchQuotation, visibility: screens.visibility },
-        actions: { openPaymentLink: (_, params) => openUrl(params.url), storeQuotation: sendTo(({ system }) => system.get('quotations'), update) },
-      }),
-      adminUsers: adminUsersMachine.provide({
-        actors: {
-          loadUsers: admin.users.loadUsers,
-          loadHistory: admin.users.loadHistory,
-          verifyUser: admin.users.verifyUser,
-          image: protectedImageMachine.provide({ actors: { fetchImage: admin.users.fetchImage } }),
-        },
-      }),
-      adminSkus: adminSkusMachine.provide({ actors: admin.skus }),
-      adminQuotations: adminQuotationsMachine.provide({ actors: admin.quotations }),
-      adminOrders: adminOrdersMachine.provide({ actors: admin.orders }),
-      cart: cartMachine.provide({
-        actors: { requestQuotation: shop.requestQuotation, logoutWatch: whenLoggedOut({ type: 'cart.clear' }) },
-        actions: { navigateToRequest: sendTo(({ system }) => system.get('session'), goToRequest) },
-      }),
-      catalogue: catalogueMachine.provide({ actors: { fetchSkus: shop.fetchSkus, fetchConfig: shop.fetchConfig } }),
-      quotations: quotationStoreMachine.provide({ actors: { logoutWatch: whenLoggedOut({ type: 'quotations.empty' }) } }),
-      restore: createRestoreActor(effects.store),
-      persist: createPersistActor(effects.store),
-      connection: connectionMachine.provide({ actors: { watch: browser.watchNetwork } }),
+  return {
+    session: () => ({
       session: sessionMachine.provide({
         actions: {
           navigate: (_, params) => effects.navigate(params.to, { replace: params.replace }),
@@ -143,6 +103,77 @@ export function createAppLogic(effects: AppEffects) {
           }),
         },
       }),
+    }),
+    shop: () => ({
+      cart: cartMachine.provide({
+        actors: { requestQuotation: shop.requestQuotation, logoutWatch: whenLoggedOut({ type: 'cart.clear' }) },
+        actions: { navigateToRequest: sendTo(({ system }) => system.get('session'), goToRequest) },
+      }),
+      catalogue: catalogueMachine.provide({ actors: { fetchSkus: shop.fetchSkus, fetchConfig: shop.fetchConfig } }),
+      quotations: quotationStoreMachine.provide({ actors: { logoutWatch: whenLoggedOut({ type: 'quotations.empty' }) } }),
+      restore: createRestoreActor(effects.store),
+      persist: createPersistActor(effects.store),
+      connection: connectionMachine.provide({ actors: { watch: browser.watchNetwork } }),
+    }),
+    screens: () => ({
+      avatar: protectedImageMachine.provide({ actors: { fetchImage: effects.fetchImage ?? fetchProtectedImage } }),
+      quotationList: quotationListMachine.provide({
+        actors: { fetchQuotations: screens.fetchQuotations, deleteQuotation: screens.deleteQuotation, visibility: screens.visibility },
+        actions: {
+          storeQuotations: sendTo(({ system }) => system.get('quotations'), (_, params: { quotations: Quotation[] }) => ({ type: 'quotations.set', quotations: params.quotations })),
+        },
+      }),
+      quotationDetail: quotationDetailMachine.provide({
+        actors: {
+          fetchQuotation: screens.fetchQuotation,
+          deleteQuotation: screens.deleteQuotation,
+          placeOrder: screens.placeOrder,
+          visibility: screens.visibility,
+        },
+        actions: {
+          navigate: sendTo(({ system }) => system.get('session'), (_, params: { to: string }) => ({ type: 'nav.go', to: params.to })),
+          storeQuotation: sendTo(({ system }) => system.get('quotations'), update),
+        },
+      }),
+      orderTracking: orderTrackingMachine.provide({
+        actors: { fetchQuotation: screens.fetchQuotation, visibility: screens.visibility },
+        actions: { openPaymentLink: (_, params) => openUrl(params.url), storeQuotation: sendTo(({ system }) => system.get('quotations'), update) },
+      }),
+    }),
+    admin: () => {
+      const admin = { ...realAdminActors(), ...effects.admin };
+      return {
+        adminUsers: adminUsersMachine.provide({
+          actors: {
+            loadUsers: admin.users.loadUsers,
+            loadHistory: admin.users.loadHistory,
+            verifyUser: admin.users.verifyUser,
+            image: protectedImageMachine.provide({ actors: { fetchImage: admin.users.fetchImage } }),
+          },
+        }),
+        adminSkus: adminSkusMachine.provide({ actors: admin.skus }),
+        adminQuotations: adminQuotationsMachine.provide({ actors: admin.quotations }),
+        adminOrders: adminOrdersMachine.provide({ actors: admin.orders }),
+      };
     },
-  });
+  };
+}
+
+export function createAppLogic(effects: AppEffects) {
+  const parts = chartParts(effects);
+  return appMachine.provide({ actors: { ...parts.screens(), ...parts.admin(), ...parts.shop(), ...parts.session() } });
+}
+
+/** createAppLogic, one part per task: `between` resolves in a new task (main.tsx's nextTask). */
+export async function createAppLogicInSteps(effects: AppEffects, between: () => Promise<void>): Promise<ReturnType<typeof createAppLogic>> {
+  const parts = chartParts(effects);
+  const session = parts.session();
+  await between();
+  const shop = parts.shop();
+  await between();
+  const screens = parts.screens();
+  await between();
+  const admin = parts.admin();
+  await between();
+  return appMachine.provide({ actors: { ...screens, ...admin, ...shop, ...session } });
 }

@@ -1,61 +1,90 @@
-/** Boots the app: the real effects, the optional inspector, the browser router. */
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { Router } from 'wouter';
-import { navigate } from 'wouter/use-browser-location';
-import { App } from './app';
-import { AppActorContext } from './app-context';
-import { createAppLogic } from './app-logic';
-import { getToken, setToken } from './api/client';
-import { browserStorage } from './shell/browser-storage';
-import { afterFirstPaint } from './shell/first-paint';
+/**
+ * Boots the app: the real effects, the optional inspector, the browser router.
+ *
+ * This entry script is small (React, the screen table, the texts' loader): it starts the first
+ * screen's script and the saved language's texts at once. The rest arrives in parallel (index.html
+ * carries a modulepreload for each boot chunk, vite.config.ts bootPreloads) and is evaluated in steps,
+ * each its own task with a yield to the browser between them, once the inline splash has painted:
+ * React DOM; XState and the charts; the charts provided with their real actors; the shell, rendered
+ * as a transition. On a slow phone no step holds the main thread for long, so the splash stays
+ * responsive and a tap is answered between steps (issue 9: Lighthouse's total blocking time).
+ */
+import { afterFirstPaint, nextTask, showBootFailed } from './shell/first-paint';
 import { inspectorWanted, startInspector } from './shell/inspector';
-import { appWasUpdated, registerServiceWorker } from './shell/service-worker';
+import { registerServiceWorker } from './shell/service-worker';
 import { LOCALES, type Locale } from '../domain/types';
 import { loadMessages } from './i18n/messages';
 import { SCREENS } from './routes';
 import './styles.css';
 
-const logic = createAppLogic({
-  navigate: (to, options) => navigate(to, { replace: options.replace }),
-  saveToken: setToken,
-  store: browserStorage,
-});
+/**
+ * The charts (machines/) by group, as vite.config.ts chunks them: XState with the session and its
+ * login and registration; the others (the farmer's shop and screens, the admin's). Each builds its state trees
+ * when its module is evaluated: one group per task, before boot-logic, whose own evaluation is then
+ * little more than the app chart (a module is evaluated once, whoever imports it).
+ */
+const CHART_GROUPS = [
+  () => import('../../machines/session.machine'),
+  () =>
+    Promise.all([
+      import('../../machines/cart.machine'),
+      import('../../machines/catalogue.machine'),
+      import('../../machines/quotation-store.machine'),
+      import('../../machines/connection.machine'),
+      import('../../machines/quotation-list.machine'),
+      import('../../machines/quotation-detail.machine'),
+      import('../../machines/order-tracking.machine'),
+      import('../../machines/protected-image.machine'),
+      import('../../machines/admin-users.machine'),
+      import('../../machines/admin-skus.machine'),
+      import('../../machines/admin-quotations.machine'),
+      import('../../machines/admin-orders.machine'),
+    ]),
+];
 
 async function boot() {
   const inspect = inspectorWanted(window.location.search, import.meta.env.VITE_INSPECT) ? await startInspector() : undefined;
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');
+  const { createRoot } = await import('react-dom/client');
   const reactRoot = createRoot(root);
-  // Asked once per launch: a newer build than the last launch on this phone shows the "Updated" line.
-  const input = { hasToken: getToken() !== null, appUpdated: appWasUpdated(browserStorage) };
-  // A transition: the first render yields to the browser every few milliseconds instead of holding
-  // the main thread on a slow phone (the inline splash stays until it commits).
-  startTransition(() =>
-    reactRoot.render(
-      <StrictMode>
-        <AppActorContext.Provider logic={logic} options={{ input, inspect }}>
-          <Router>
-            <App />
-          </Router>
-        </AppActorContext.Provider>
-      </StrictMode>,
-    ),
-  );
+  await nextTask();
+  // Every chart builds its state tree when its module is evaluated: in groups, one task each.
+  for (const group of CHART_GROUPS) {
+    await group();
+    await nextTask();
+  }
+  // Only now the first screen's script: its module imports the charts, and evaluated before the
+  // steps above it would evaluate them all in one task.
+  preloadFirstScreen();
+  const { bootLogic } = await import('./boot-logic');
+  await nextTask();
+  const logic = await bootLogic(nextTask);
+  await nextTask();
+  const { renderApp } = await import('./boot-render');
+  await nextTask();
+  renderApp(reactRoot, logic, inspect);
 }
 
 /**
- * Fetched now, in parallel, rather than one after the other as the first render asks for them: the
- * texts in the language index.html's inline script read from the saved state (its `lang`), and the
- * script of the screen this address shows. Only a head start: the session still decides both.
+ * The texts in the language index.html's inline script read from the saved state (its `lang`),
+ * fetched now rather than when the first render asks for them. Only a head start: the session still
+ * decides the language.
  */
-function preloadFirstScreen() {
+function preloadTexts() {
   const lang = document.documentElement.lang as Locale;
   void loadMessages(LOCALES.includes(lang) ? lang : 'en').catch(() => undefined);
+}
+
+/** The script of the screen this address shows, before the shell renders and asks for it. */
+function preloadFirstScreen() {
   const first = SCREENS[window.location.pathname as keyof typeof SCREENS] as (typeof SCREENS)[keyof typeof SCREENS] | undefined;
   void first?.preload().catch(() => undefined);
 }
 
-preloadFirstScreen();
-afterFirstPaint(() => void boot());
+preloadTexts();
+afterFirstPaint(() => void boot().catch((error: unknown) => {
+  console.warn('The app could not start', error);
+  showBootFailed();
+}));
 registerServiceWorker();

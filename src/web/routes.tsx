@@ -6,7 +6,7 @@
 import { createElement, lazy, useEffect, type ComponentType, type ReactElement } from 'react';
 import { CHUNK_TIMEOUT_MS } from '../domain/constants';
 import { ROUTES, type RoutePath } from '../domain/routes';
-import { ChunkLoadError } from './shell/error-screen';
+import { ChunkLoadError } from './shell/chunk-load-error';
 
 /**
  * A screen's script, fetched when first shown. On a slow line it may take long, but not forever:

@@ -4,6 +4,8 @@
  * catalogue, opens /request and /profile from the tab bar, finds every write disabled with its reason,
  * and, back online, sees polling resume. No script is refused by the CSP on the way. A new version
  * (the app built again) takes over on the launch after the one that found it, with the "Updated" line.
+ * The boot: index.html's splash shows in the saved language before any script, the app takes over
+ * when the scripts arrive, and a boot script or the texts that cannot download offer a translated retry.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, renameSync, rmSync } from 'node:fs';
@@ -147,22 +149,70 @@ describe('the installable app', () => {
     await context.close();
   });
 
-  it('offers a retry in the saved language when the texts cannot download on the first open', async () => {
+  /**
+   * A phone on which a farmer chose Hindi, opening the app again before any script or text was kept
+   * (no service worker yet): a new context whose first page finds that saved state.
+   */
+  const savedHindiPhone = async () => {
     const { server, browser } = world;
-    // A farmer who chose Hindi on this phone, opening the app again before any text was kept.
     const chooser = await newPhone(browser, server.url);
     const first = await chooser.newPage();
     await chooseLanguage(first, 'hi');
     const saved = await first.evaluate(() => localStorage.getItem('persist:root'));
     expect(saved).toContain('hindi');
     await chooser.close();
-
     const context = await newPhone(browser, server.url);
     await context.addInitScript((root) => localStorage.getItem('persist:root') ?? localStorage.setItem('persist:root', root), saved!);
-    let textsArrive = false;
+    return context;
+  };
+
+  it('paints the splash in the saved language before any script arrives, and the app takes over when they do', async () => {
+    // index.html's inline splash and script (main.tsx boots in steps from its entry, vite.config.ts).
+    const context = await savedHindiPhone();
+    let release = () => {};
+    const arrived = new Promise<void>((resolve) => (release = resolve));
+    const held: string[] = [];
+    await context.route(/\/assets\/[\w/-]+\.js$/, async (route) => {
+      held.push(route.request().url());
+      await arrived;
+      return route.continue();
+    });
+    try {
+      const page = await context.newPage();
+      const crashes: string[] = [];
+      page.on('pageerror', (e) => crashes.push(e.message));
+      await page.goto('/', { waitUntil: 'commit' });
+      // No script of the app has run: the name is the inline script's pick, in Hindi.
+      await page.locator('#boot-name').filter({ hasText: hi('onboarding.splash.title') }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('hi');
+      await expect.poll(() => held.length).toBeGreaterThan(0);
+      expect(await page.locator('#boot').isVisible()).toBe(true);
+      expect(await page.getByText(/loading/i).count()).toBe(0);
+      // Photographed and scanned as it is (look() would wait for the held scripts).
+      expect(await screen(page, 'hi', 'splash-before-scripts')).toEqual([]);
+
+      release();
+      await at(page, '/join-us');
+      await page.getByRole('heading', { name: hi('onboarding.joinUs.title') }).waitFor();
+      expect(await page.locator('#boot').count()).toBe(0);
+      expect(crashes).toEqual([]);
+    } finally {
+      release();
+      await context.close();
+    }
+  });
+
+  /**
+   * The first open on a saved-Hindi phone while the scripts matching `refusedPath` cannot download:
+   * the splash shows the reason and a retry in Hindi, never a code name, and once the connection is
+   * back one tap opens the app in Hindi.
+   */
+  const retriesInHindi = async (refusedPath: RegExp, shot: string) => {
+    const context = await savedHindiPhone();
+    let arrives = false;
     const refused: string[] = [];
-    await context.route(/\/assets\/messages-\w+-[\w-]+\.js$/, async (route) => {
-      if (textsArrive) return route.continue();
+    await context.route(refusedPath, async (route) => {
+      if (arrives) return route.continue();
       refused.push(route.request().url());
       return route.abort('internetdisconnected');
     });
@@ -172,12 +222,12 @@ describe('the installable app', () => {
       const retry = page.getByRole('button', { name: hi('common.tryAgain') });
       await retry.waitFor();
       await page.getByRole('alert').filter({ hasText: hi('common.splashFailed') }).waitFor();
-      expect(await page.getByRole('heading', { name: hi('onboarding.splash.title') }).count()).toBe(1);
       expect(refused.length).toBeGreaterThan(0);
-      expect(await screen(page, 'hi', 'splash-retry')).toEqual([]);
+      expect(await page.locator('#root').innerText()).not.toMatch(/chunk|charts|messages|error|failed|import/i);
+      expect(await page.getByRole('heading', { name: hi('onboarding.splash.title') }).count()).toBe(1);
+      expect(await screen(page, 'hi', shot)).toEqual([]);
 
-      // The connection is back: one tap, and the app opens in Hindi.
-      textsArrive = true;
+      arrives = true;
       await retry.click();
       await at(page, '/join-us');
       await page.getByRole('heading', { name: hi('onboarding.joinUs.title') }).waitFor();
@@ -185,6 +235,17 @@ describe('the installable app', () => {
     } finally {
       await context.close();
     }
+  };
+
+  it('offers a retry in the saved language when a boot script cannot download, and the retry opens the app', async () => {
+    // One of the boot steps' chunks (main.tsx, vite.config.ts codeSplitting): XState and the session's
+    // charts. Without React, the inline splash itself gets the retry (showBootFailed).
+    await retriesInHindi(/\/assets\/charts-core-[\w-]+\.js$/, 'splash-boot-retry');
+  });
+
+  it('offers a retry in the saved language when the texts cannot download on the first open', async () => {
+    // React runs, but no text has been kept yet: BootSplash shows the retry.
+    await retriesInHindi(/\/assets\/messages-\w+-[\w-]+\.js$/, 'splash-retry');
   });
 
   it('takes a new version over on the next launch, never the running one, and says "Updated"', async () => {

@@ -32,7 +32,8 @@ export function catalogue(loaders: Record<Locale, Loader>): Catalogue {
   const pending = new Map<Locale, Promise<Messages>>();
   const fetchMerged = async (locale: Locale): Promise<Messages> => {
     const [english, own] = await Promise.all([loaders.en(), locale === 'en' ? { default: {} } : loaders[locale]()]);
-    const merged = withEnglishFallback(english.default, own.default);
+    // English itself needs no copy of itself underneath.
+    const merged = locale === 'en' ? english.default : withEnglishFallback(english.default, own.default);
     loaded.set(locale, merged);
     return merged;
   };

@@ -7,13 +7,9 @@
  */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { ChunkLoadError } from './chunk-load-error';
 
-export class ChunkLoadError extends Error {
-  constructor(readonly chunk: string, cause?: unknown) {
-    super(`Loading chunk ${chunk} failed`, { cause });
-    this.name = 'ChunkLoadError';
-  }
-}
+export { ChunkLoadError };
 
 interface State {
   error: Error | null;
