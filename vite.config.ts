@@ -126,6 +126,35 @@ function splashNames(): Plugin {
  */
 const BOOT_STEPS = /[/\\](?:react-dom[/\\]client\.js|src[/\\]web[/\\]boot-(?:logic|render)\.tsx?)$/;
 
+/**
+ * A cycle of static imports between chunks, or null. Rollup keeps module order inside a chunk, but
+ * two chunks importing each other evaluate in an order where one runs its top level (a chart's
+ * createMachine) before the other has defined what it uses: the app dies at start-up.
+ */
+export function chunkCycle(chunks: readonly { fileName: string; imports: readonly string[] }[]): string[] | null {
+  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const done = new Set<string>();
+  const path: string[] = [];
+  const visit = (name: string): string[] | null => {
+    const at = path.indexOf(name);
+    if (at >= 0) return [...path.slice(at), name];
+    if (done.has(name)) return null;
+    path.push(name);
+    for (const next of byName.get(name)?.imports ?? []) {
+      const found = visit(next);
+      if (found) return found;
+    }
+    path.pop();
+    done.add(name);
+    return null;
+  };
+  for (const chunk of chunks) {
+    const found = visit(chunk.fileName);
+    if (found) return found;
+  }
+  return null;
+}
+
 function bootPreloads(): Plugin {
   return {
     name: 'boot-preloads',
@@ -141,6 +170,8 @@ function bootPreloads(): Plugin {
         const steps = chunks.filter((chunk) => chunk.moduleIds.some((id) => BOOT_STEPS.test(id)));
         const found = chunks.flatMap((chunk) => chunk.moduleIds.filter((id) => BOOT_STEPS.test(id)));
         if (found.length !== 3) throw new Error(`bootPreloads: expected the 3 boot steps' modules, found ${found.join(', ') || 'none'}`);
+        const cycle = chunkCycle(chunks);
+        if (cycle) throw new Error(`bootPreloads: the chunks import each other (${cycle.join(' → ')}); one evaluates before the other's classes exist (a "not a constructor" at start-up). Move the modules into one group.`);
         const known = new Set([entry.fileName, ...entry.imports]);
         const wanted: string[] = [];
         const visit = (fileName: string) => {
@@ -256,10 +287,10 @@ export default defineConfig({
           groups: [
             // XState, the session's charts and the domain rules the charts use (the entry's own:
             // types, constants and routes, stay in it).
-            { name: 'charts-core', test: /[\\/]node_modules[\\/]xstate[\\/]|[\\/]machines[\\/](?:session|otp-login|registration)[.-]|[\\/]src[\\/]domain[\\/](?!types\.|constants\.|routes\.)[\w-]+\.ts$/ },
+            { name: 'charts-core', test: /[\\/]node_modules[\\/]xstate[\\/]|[\\/]machines[\\/](?:session|otp-login|registration|screen-charts)[.-]|[\\/]src[\\/]domain[\\/](?!types\.|constants\.|routes\.)[\w-]+\.ts$/ },
             // The other charts: the farmer's shop and screens (with admin-list and admin-sheet, the
             // paging helpers the farmer's quotation list uses too) and the admin's.
-            { name: 'charts-rest', test: /[\\/]machines[\\/](?!app\.machine|session|otp-login|registration)[\w.-]+\.ts$/ },
+            { name: 'charts-rest', test: /[\\/]machines[\\/](?!app\.machine|session|otp-login|registration|screen-charts)[\w.-]+\.ts$/ },
             // The last two boot steps: the app chart with its real effects (and the router, whose
             // navigate it calls), and the shell. No cycle between them: the shell imports the logic,
             // not back (a cycle left wouter's default location hook undefined when the shell ran).
