@@ -4,11 +4,13 @@
  * app instance on the same database sees the first one's writes, and a cached answer is byte for byte
  * the uncached one.
  */
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Quotation, Sku } from '../../src/domain/types';
 import { buildApp } from '../../src/server/app';
 import { AnswerCache } from '../../src/server/http/answer-cache';
+import { DEFAULT_PAGE } from '../../src/server/repos/paging';
 import { adminSetQuotation } from '../support/quotation-writes';
 import { databases, useTestApp, type Session } from '../support/server-app';
 
@@ -44,6 +46,20 @@ describe('the answer cache', () => {
     cache.set('a', 5, 7, 'new');
     expect(cache.get('a', 5, 8)).toBeUndefined();
     expect(cache.totalChars).toBe(0);
+  });
+
+  it('keeps an answer compressed once per encoding, counted in its bound', () => {
+    const cache = new AnswerCache({ maxEntries: 10, maxChars: 3_000 });
+    const body = JSON.stringify({ data: 'x'.repeat(1_500) });
+    const entry = cache.set('a', 1, 0, body);
+    const br = cache.encode('a', entry, 'br');
+    expect(brotliDecompressSync(br).toString('utf8')).toBe(body);
+    expect(cache.totalChars).toBe(body.length + br.length);
+    expect(cache.encode('a', entry, 'br')).toBe(br); // compressed once
+    expect(cache.entry('a', 1, 0)?.encoded.br).toBe(br);
+    cache.set('b', 1, 0, body); // over 3,000 with a: a goes
+    expect(cache.get('a', 1, 0)).toBeUndefined();
+    expect(cache.totalChars).toBeLessThanOrEqual(3_000);
   });
 });
 
@@ -204,6 +220,38 @@ describe.each(databases())('GET /api/quotations from the answer cache on %s', (k
     expect(uncached.headers.etag).toMatch(/^"[\w-]+"$/);
     expect(uncached.headers['x-content-type-options']).toBe('nosniff');
   });
+
+  const decode = (res: LightMyRequestResponse): string => {
+    const encoding = res.headers['content-encoding'];
+    return (encoding === 'br' ? brotliDecompressSync(res.rawPayload) : encoding === 'gzip' ? gunzipSync(res.rawPayload) : res.rawPayload).toString('utf8');
+  };
+
+  it.each([['br'], ['gzip'], ['gzip, deflate, br, zstd'], ['br;q=0, gzip'], ['*'], ['identity'], [undefined]])(
+    'answers a kept answer, compressed once, as the compression plugin answers the same page, with Accept-Encoding %s',
+    async (accept) => {
+      const farmer = await t.farmer();
+      for (let i = 0; i < 4; i++) await create(farmer, i + 1); // above the 1 KB compression threshold
+      const headers = { ...farmer.auth, ...(accept === undefined ? {} : { 'accept-encoding': accept }) };
+      const first = await t.app.inject({ method: 'GET', url: '/api/quotations', headers });
+      const kept = await t.app.inject({ method: 'GET', url: '/api/quotations', headers });
+      // The same page with an explicit limit is never kept: Fastify serializes it, the plugin compresses it.
+      const plain = await t.app.inject({ method: 'GET', url: `/api/quotations?limit=${DEFAULT_PAGE}`, headers });
+      const [version, catalogue] = await versions(farmer.userId);
+      const entry = t.app.deps.quotationAnswers.entry(farmer.userId, version, catalogue);
+      expect(entry).toBeDefined();
+      const encoding = kept.headers['content-encoding'];
+      expect(encoding).toBe(plain.headers['content-encoding']);
+      // Compressed on the miss and kept: the hit sends those very bytes.
+      if (encoding === 'br' || encoding === 'gzip') expect(kept.rawPayload.equals(entry!.encoded[encoding]!)).toBe(true);
+      else expect(entry!.encoded).toEqual({});
+      for (const res of [first, kept, plain]) expect(res.statusCode).toBe(200);
+      const without = (res: LightMyRequestResponse) => ({ ...res.headers, date: undefined, etag: undefined, 'transfer-encoding': undefined });
+      for (const res of [first, kept]) {
+        expect(without(res)).toEqual(without(plain));
+        expect(decode(res)).toBe(decode(plain));
+      }
+    },
+  );
 
   it('never holds more farmers than its bound, and still answers every farmer right', async () => {
     const small = await buildApp({ ...t.options, quotationCache: { maxEntries: 2, maxChars: 1_000_000 } });

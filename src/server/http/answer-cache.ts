@@ -5,26 +5,44 @@
  * stale, across instances and restarts: the database, not this map, decides. The one change no write
  * makes is the clock's: an entry may also carry the moment it stops being true (the first validity
  * end among the priced quotations it shows) and is not served from then on.
+ *
+ * An entry also keeps its brotli and gzip bytes once asked for (issue 11), compressed as the admin
+ * list cache does (`compressForApi`, sent by `sendEncodedAnswer`): a hit costs no serialization and
+ * no compression. Before, every hit was compressed again, 11% of the server's CPU on the farmer's
+ * first page at 1,000 farmers (bench/scale.ts SCALE_PROFILE).
  */
+import { compressForApi, type ApiEncoding } from './compression';
+
 export interface AnswerCacheLimits {
   /** At most this many answers (users). */
   maxEntries: number;
-  /** At most this many UTF-16 code units of answer text in all (≈ bytes for the ASCII-heavy JSON). */
+  /**
+   * At most this much in all: UTF-16 code units of answer text (≈ bytes for the ASCII-heavy JSON)
+   * plus the bytes of its compressed forms.
+   */
   maxChars: number;
 }
 
 export const DEFAULT_ANSWER_CACHE: AnswerCacheLimits = { maxEntries: 5_000, maxChars: 32 * 1024 * 1024 };
 
-interface Entry {
+export interface AnswerEntry {
   version: number;
   catalogueVersion: number;
   body: string;
   /** Epoch ms from which the answer may no longer be true (Infinity: never, short of a write). */
   expiresAt: number;
+  /** The body compressed, per encoding, once a client asked for it. */
+  encoded: Partial<Record<ApiEncoding, Buffer>>;
+}
+
+function sizeOf(entry: AnswerEntry): number {
+  let n = entry.body.length;
+  for (const bytes of Object.values(entry.encoded)) n += bytes.length;
+  return n;
 }
 
 export class AnswerCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries = new Map<string, AnswerEntry>();
   private chars = 0;
 
   constructor(private readonly limits: AnswerCacheLimits = DEFAULT_ANSWER_CACHE) {}
@@ -34,30 +52,55 @@ export class AnswerCache {
    * versions, or past its expiry, is dropped.
    */
   get(key: string, version: number, catalogueVersion: number, now = -Infinity): string | undefined {
+    return this.entry(key, version, catalogueVersion, now)?.body;
+  }
+
+  /** As `get`, the whole entry (to send it compressed through `encode`). */
+  entry(key: string, version: number, catalogueVersion: number, now = -Infinity): AnswerEntry | undefined {
     const entry = this.entries.get(key);
     if (entry === undefined) return undefined;
     this.entries.delete(key);
     if (entry.version !== version || entry.catalogueVersion !== catalogueVersion || now >= entry.expiresAt) {
-      this.chars -= entry.body.length;
+      this.chars -= sizeOf(entry);
       return undefined;
     }
     this.entries.set(key, entry); // most recently used last
-    return entry.body;
+    return entry;
   }
 
-  set(key: string, version: number, catalogueVersion: number, body: string, expiresAt = Infinity): void {
+  /** Stores the answer (when it fits the bounds) and returns its entry either way, to send it. */
+  set(key: string, version: number, catalogueVersion: number, body: string, expiresAt = Infinity): AnswerEntry {
+    const entry: AnswerEntry = { version, catalogueVersion, body, expiresAt, encoded: {} };
     const old = this.entries.get(key);
     if (old !== undefined) {
       this.entries.delete(key);
-      this.chars -= old.body.length;
+      this.chars -= sizeOf(old);
     }
-    if (body.length > this.limits.maxChars || this.limits.maxEntries < 1) return;
-    this.entries.set(key, { version, catalogueVersion, body, expiresAt });
+    if (body.length > this.limits.maxChars || this.limits.maxEntries < 1) return entry;
+    this.entries.set(key, entry);
     this.chars += body.length;
+    this.evict();
+    return entry;
+  }
+
+  /** The entry's body in `encoding`, compressed on first use and kept with it (counted in the bound). */
+  encode(key: string, entry: AnswerEntry, encoding: ApiEncoding): Buffer {
+    const known = entry.encoded[encoding];
+    if (known !== undefined) return known;
+    const bytes = compressForApi(encoding, Buffer.from(entry.body, 'utf8'));
+    entry.encoded[encoding] = bytes;
+    if (this.entries.get(key) === entry) {
+      this.chars += bytes.length;
+      this.evict();
+    }
+    return bytes;
+  }
+
+  private evict(): void {
     for (const [oldest, entry] of this.entries) {
       if (this.entries.size <= this.limits.maxEntries && this.chars <= this.limits.maxChars) break;
       this.entries.delete(oldest);
-      this.chars -= entry.body.length;
+      this.chars -= sizeOf(entry);
     }
   }
 

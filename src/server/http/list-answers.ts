@@ -156,17 +156,25 @@ export function answerEncoding(request: FastifyRequest, size: number): ApiEncodi
   return chosen === 'br' || chosen === 'gzip' ? chosen : undefined;
 }
 
-/** Sends a list page from its entry: compressed as the client accepts, with the plugin's headers. */
-export function sendListAnswer(request: FastifyRequest, reply: FastifyReply, cache: ListAnswerCache, key: string, entry: ListAnswer): FastifyReply {
+/**
+ * Sends a kept JSON answer compressed as the client accepts, with the plugin's headers: `encode`
+ * gives its bytes in the chosen encoding (kept with the answer, so compressed once). Used by both
+ * answer caches (the admin lists' and the farmer's, http/answer-cache.ts).
+ */
+export function sendEncodedAnswer(request: FastifyRequest, reply: FastifyReply, json: Buffer | string, encode: (encoding: ApiEncoding) => Buffer): FastifyReply {
   void reply.type(JSON_TYPE);
-  const encoding = answerEncoding(request, entry.json.length);
-  if (encoding === undefined) return reply.send(entry.json);
+  const encoding = answerEncoding(request, typeof json === 'string' ? Buffer.byteLength(json, 'utf8') : json.length);
+  if (encoding === undefined) return reply.send(json);
   // As the plugin's setVaryHeader: accept-encoding added to any Vary already set.
   const vary = reply.getHeader('vary');
   const values = vary === undefined ? [] : [vary].flat().map(String);
   if (!values.some((v) => v.includes('accept-encoding'))) void reply.header('vary', [...values, 'accept-encoding'].join(', '));
-  return reply.header('content-encoding', encoding).send(cache.encode(key, entry, encoding));
+  return reply.header('content-encoding', encoding).send(encode(encoding));
 }
+
+/** Sends a list page from its entry: compressed as the client accepts, with the plugin's headers. */
+export const sendListAnswer = (request: FastifyRequest, reply: FastifyReply, cache: ListAnswerCache, key: string, entry: ListAnswer): FastifyReply =>
+  sendEncodedAnswer(request, reply, entry.json, (encoding) => cache.encode(key, entry, encoding));
 
 /** What an admin list route builds on a miss: the page, when it stops being true by the clock, and whether reading it wrote. */
 export interface BuiltPage {

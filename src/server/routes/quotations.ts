@@ -17,7 +17,8 @@ import { QUOTATION_STATUSES, type QuotationStatus } from '../../domain/types';
 import { badRequest, conflict, notFound, versionConflict } from '../http/errors';
 import { answerIfUnchanged, quotationAnswerTag, REVALIDATE } from '../http/etag';
 import { expectedVersion, pageOf, pageQuery, searchQuery, type ListQuerystring } from '../http/list-query';
-import { answerListPage } from '../http/list-answers';
+import type { AnswerEntry } from '../http/answer-cache';
+import { answerListPage, sendEncodedAnswer } from '../http/list-answers';
 import {
   adminQuotationSchema,
   data,
@@ -196,10 +197,11 @@ export default async function quotationRoutes(app: FastifyInstance) {
       const version = Number(user.quotationsVersion);
       const catalogueVersion = Number(user.catalogueVersion);
       const tag = quotationAnswerTag(user, request.url);
-      const cached = cacheable ? quotationAnswers.get(user.id, version, catalogueVersion, at) : undefined;
+      const send = (entry: AnswerEntry) => sendEncodedAnswer(request, reply, entry.body, (encoding) => quotationAnswers.encode(user.id, entry, encoding));
+      const cached = cacheable ? quotationAnswers.entry(user.id, version, catalogueVersion, at) : undefined;
       if (cached !== undefined) {
         if (answerIfUnchanged(request, reply, tag)) return reply;
-        return reply.type(JSON_TYPE).send(cached);
+        return send(cached);
       }
       const { page, expired, expiresAt } = await farmerQuotationPage(db, { userId: user.id, cursor, limit: pageSize(limit) }, at, rules);
       if (expired > 0) void reply.header('cache-control', REVALIDATE);
@@ -207,7 +209,9 @@ export default async function quotationRoutes(app: FastifyInstance) {
       const text = reply.serialize(page);
       // The route's response-schema serializer (the same Fastify uses for an object) returns text.
       const body = typeof text === 'string' ? text : Buffer.from(text as ArrayBuffer).toString('utf8');
-      if (cacheable && expired === 0) quotationAnswers.set(user.id, version, catalogueVersion, body, expiresAt);
+      // Kept (and compressed into the entry, so its next hit sends the same bytes) unless it is a later
+      // page or this read wrote; otherwise the compression plugin compresses it as any answer.
+      if (cacheable && expired === 0) return send(quotationAnswers.set(user.id, version, catalogueVersion, body, expiresAt));
       return reply.type(JSON_TYPE).send(body);
     },
   );
