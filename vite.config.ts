@@ -100,8 +100,12 @@ const readLocale = (locale: string) =>
  * from the locales so the names never drift from `onboarding.splash.title`. The splash's retry, when
  * the texts themselves could not download, reads its reason and label the same way, by locale
  * (`data-failed-<locale>`, `data-retry-<locale>`: BootSplash).
+ * The splash's logo (369 bytes) is inlined as a data address (`%SPLASH_LOGO%`): it is the largest
+ * thing of the first paint, Lighthouse's LCP element on `/` and `/home`, and fetched it painted only
+ * after the boot's first tasks had run (issue 9: about 1 s of LCP "render delay" on a slow phone).
  */
 function splashNames(): Plugin {
+  const logo = `data:image/svg+xml,${encodeURIComponent(readFileSync(new URL('./public/onboarding/logo.svg', import.meta.url), 'utf8').trim())}`;
   const message = (locale: string, key: string) => {
     const text = readLocale(locale)[key];
     if (!text) throw new Error(`locales/${locale}.json has no ${key}`);
@@ -114,7 +118,9 @@ function splashNames(): Plugin {
   return {
     name: 'splash-names',
     transformIndexHtml: (html) =>
-      html.replace('%SPLASH_NAMES%', [name('hindi', 'hi'), name('gujrati', 'gu'), ...['en', 'hi', 'gu'].map(retry)].join(' ')),
+      html
+        .replace('%SPLASH_NAMES%', [name('hindi', 'hi'), name('gujrati', 'gu'), ...['en', 'hi', 'gu'].map(retry)].join(' '))
+        .replace('%SPLASH_LOGO%', logo),
   };
 }
 
@@ -171,7 +177,8 @@ function bootPreloads(): Plugin {
         const found = chunks.flatMap((chunk) => chunk.moduleIds.filter((id) => BOOT_STEPS.test(id)));
         if (found.length !== 3) throw new Error(`bootPreloads: expected the 3 boot steps' modules, found ${found.join(', ') || 'none'}`);
         const cycle = chunkCycle(chunks);
-        if (cycle) throw new Error(`bootPreloads: the chunks import each other (${cycle.join(' → ')}); one evaluates before the other's classes exist (a "not a constructor" at start-up). Move the modules into one group.`);
+        const holding = (fileName: string) => chunks.find((chunk) => chunk.fileName === fileName)?.moduleIds.map((id) => id.replace(/^.*[/\\](?:node_modules|src|machines)[/\\]/, '')).join(', ');
+        if (cycle) throw new Error(`bootPreloads: the chunks import each other (${cycle.map((name) => `${name} [${holding(name)}]`).join(' → ')}); one evaluates before the other's classes exist (a "not a constructor" at start-up). Move the modules into one group.`);
         const known = new Set([entry.fileName, ...entry.imports]);
         const wanted: string[] = [];
         const visit = (fileName: string) => {
@@ -182,7 +189,16 @@ function bootPreloads(): Plugin {
           wanted.push(fileName);
         };
         steps.forEach((chunk) => visit(chunk.fileName));
-        return wanted.map((fileName) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` }, injectTo: 'head' as const }));
+        // The steps' stylesheets (the shell's styles.css): fetched now, applied when the shell's step
+        // is imported. Linked as a stylesheet here they would block the splash's first paint.
+        const styles = [...new Set(wanted.flatMap((fileName) => {
+          const chunk = bundle[fileName];
+          return chunk?.type === 'chunk' ? [...(chunk.viteMetadata?.importedCss ?? [])] : [];
+        }))];
+        return [
+          ...wanted.map((fileName) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` }, injectTo: 'head' as const })),
+          ...styles.map((fileName) => ({ tag: 'link', attrs: { rel: 'preload', as: 'style', href: `/${fileName}` }, injectTo: 'head' as const })),
+        ];
       },
     },
   };
@@ -295,7 +311,7 @@ export default defineConfig({
             // navigate it calls), and the shell. No cycle between them: the shell imports the logic,
             // not back (a cycle left wouter's default location hook undefined when the shell ran).
             { name: 'boot-logic', test: /[\\/]machines[\\/]app\.machine|[\\/]src[\\/]web[\\/](?:boot-logic|app-logic|api[\\/]|shop[\\/]actors|onboarding[\\/]browser-actors|admin[\\/]actors|shell[\\/]browser-storage)|[\\/]node_modules[\\/](?:ofetch|destr|ufo|wouter|regexparam|use-sync-external-store)[\\/]/ },
-            { name: 'boot-shell', test: /[\\/]src[\\/]web[\\/](?:app\.tsx|app-context|boot-render|shell[\\/](?:boot-splash|offline-line|use-actors|use-connection|route-sync|error-screen)|i18n[\\/](?:i18n-provider|use-messages))|[\\/]node_modules[\\/](?:@xstate[\\/]react|use-isomorphic-layout-effect|react-intl|@formatjs|intl-messageformat)[\\/]|[\\/]node_modules[\\/]react[\\/](?:jsx-runtime|cjs[\\/]react-jsx-runtime)/ },
+            { name: 'boot-shell', test: /[\\/]src[\\/]web[\\/](?:app\.tsx|app-context|boot-render|styles\.css|shell[\\/](?:boot-splash|offline-line|use-actors|use-connection|route-sync|error-screen)|i18n[\\/](?:i18n-provider|use-messages))|[\\/]node_modules[\\/](?:@xstate[\\/]react|use-isomorphic-layout-effect|react-intl|@formatjs|intl-messageformat)[\\/]|[\\/]node_modules[\\/]react[\\/](?:jsx-runtime|cjs[\\/]react-jsx-runtime)/ },
           ],
         },
         // Admin screens and the admin texts under assets/admin/: the service worker precaches every

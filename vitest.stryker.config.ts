@@ -37,7 +37,8 @@ export default defineConfig({
     environment: 'node',
     include: only ?? ['test/domain/**/*.test.ts', 'test/machines/**/*.test.ts'],
     setupFiles: ['test/support/fail-on-console-error.ts'],
-    testTimeout: 30_000,
+    // Generous: the run shares the machine with builds and benches (nice 19), and a timed-out dry run stops it.
+    testTimeout: 120_000,
     sequence: { sequencer: FailedThenQuickest },
   },
 });

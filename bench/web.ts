@@ -10,10 +10,11 @@
  *   besides the API answers (and those apart);
  * - the bytes on the wire of one unchanged poll of GET /api/quotations (with If-None-Match);
  * - the server's resident memory after a 10-second polling load (20 connections, the farmer's poll).
+ * BENCH_LHR_DIR=<dir> keeps every Lighthouse report there.
  * BENCH_ROOT=<dir> measures another checkout (its node_modules must be installed or linked).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -112,12 +113,17 @@ interface PageFigures {
   bytes: Record<'script' | 'stylesheet' | 'image' | 'total', number>;
   /** Lighthouse's long-tasks audit (simulated durations): the longest five, with their script. */
   longTasks: { url: string; duration: number; startTime: number }[];
+  /** The LCP element (its markup, cut short) and LCP's phases in ms (TTFB, load delay, load time, render delay). */
+  lcpElement: string;
+  lcpPhases: { phase: string; timing: number }[];
 }
 
 async function audit(port: number, url: string): Promise<PageFigures> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
+  // BENCH_LHR_DIR=<dir> keeps each run's whole report, for a closer look at a figure.
+  if (process.env.BENCH_LHR_DIR) writeFileSync(join(process.env.BENCH_LHR_DIR, `${new URL(url).pathname.replace(/\W/g, '') || 'root'}-${Date.now()}.json`), JSON.stringify(lhr));
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
   const items = (lhr.audits['resource-summary']?.details as unknown as { items: { resourceType: string; transferSize: number }[] }).items;
   const size = (type: string) => items.find((i) => i.resourceType === type)?.transferSize ?? 0;
@@ -126,11 +132,19 @@ async function audit(port: number, url: string): Promise<PageFigures> {
     lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
     tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
     bytes: { script: size('script'), stylesheet: size('stylesheet'), image: size('image'), total: size('total') },
+    ...lcpOf(lhr.audits['largest-contentful-paint-element']?.details),
     longTasks: ((lhr.audits['long-tasks']?.details as unknown as { items?: PageFigures['longTasks'] } | undefined)?.items ?? [])
       .slice()
       .sort((a, b) => b.duration - a.duration)
       .slice(0, 5),
   };
+}
+
+function lcpOf(details: unknown): Pick<PageFigures, 'lcpElement' | 'lcpPhases'> {
+  const tables = (details as { items?: { items?: Record<string, unknown>[] }[] } | undefined)?.items ?? [];
+  const node = tables[0]?.items?.[0]?.node as { snippet?: string } | undefined;
+  const phases = (tables[1]?.items ?? []) as { phase: string; timing: number }[];
+  return { lcpElement: (node?.snippet ?? 'unknown').slice(0, 90), lcpPhases: phases };
 }
 
 /** A first visit: no HTTP cache, no service worker or its caches, the origin's localStorage as given. */
@@ -196,6 +210,7 @@ function printPage(name: string, f: PageFigures & { scores: number[] }): void {
       `script ${KB(f.bytes.script)}  css ${KB(f.bytes.stylesheet)}  img ${KB(f.bytes.image)}  total ${KB(f.bytes.total)}`,
   );
   const where = (url: string) => (url.startsWith('http') ? new URL(url).pathname.replace(/-[\w]{8}\.js$/, '.js') : url);
+  console.log(`  ${''.padEnd(22)} LCP element ${f.lcpElement}; ${f.lcpPhases.map((p) => `${p.phase} ${p.timing.toFixed(0)} ms`).join(', ')}`);
   console.log(`  ${''.padEnd(22)} long tasks: ${f.longTasks.map((t) => `${t.duration.toFixed(0)} ms at ${(t.startTime / 1000).toFixed(2)} s (${where(t.url)})`).join('; ') || 'none'}`);
 }
 

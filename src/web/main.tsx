@@ -15,7 +15,6 @@ import { registerServiceWorker } from './shell/service-worker';
 import { LOCALES, type Locale } from '../domain/types';
 import { loadMessages } from './i18n/messages';
 import { SCREENS } from './routes';
-import './styles.css';
 
 /**
  * The charts (machines/) by group, as vite.config.ts chunks them: XState with the session and its
@@ -63,7 +62,7 @@ async function boot() {
   await nextTask();
   const { renderApp } = await import('./boot-render');
   await nextTask();
-  renderApp(reactRoot, logic, inspect);
+  await renderApp(reactRoot, logic, inspect);
 }
 
 /**

@@ -19,11 +19,13 @@ const bootText = (what: 'failed' | 'retry', english: string) =>
   bootName?.getAttribute(`data-${what}-${BOOT_LOCALE}`) ?? bootName?.getAttribute(`data-${what}-en`) ?? english;
 const FAILED = bootText('failed', 'The app could not load. Check the internet and try again.');
 const RETRY = bootText('retry', 'Try again');
+/** The logo as index.html inlined it (a data address, vite.config.ts splashNames): drawn again, not fetched. */
+const BOOT_LOGO = (typeof document === 'undefined' ? null : document.querySelector('#boot img'))?.getAttribute('src') ?? '/onboarding/logo.svg';
 
 export function BootSplash({ failed = false }: { failed?: boolean }) {
   return (
     <main className="boot-splash" aria-busy={!failed}>
-      <img src="/onboarding/logo.svg" width="120" height="120" alt="" />
+      <img src={BOOT_LOGO} width="120" height="120" alt="" />
       <h1>{BOOT_NAME}</h1>
       {failed ? (
         <>
@@ -40,7 +42,7 @@ export function BootSplash({ failed = false }: { failed?: boolean }) {
 export function ScreenFallback() {
   return (
     <main className="boot-splash" aria-busy="true">
-      <img src="/onboarding/logo.svg" width="120" height="120" alt="" />
+      <img src={BOOT_LOGO} width="120" height="120" alt="" />
       <h1>
         <FormattedMessage id="onboarding.splash.title" />
       </h1>
