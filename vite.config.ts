@@ -197,7 +197,9 @@ function bootPreloads(): Plugin {
         }))];
         return [
           ...wanted.map((fileName) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` }, injectTo: 'head' as const })),
-          ...styles.map((fileName) => ({ tag: 'link', attrs: { rel: 'preload', as: 'style', href: `/${fileName}` }, injectTo: 'head' as const })),
+          // crossorigin as Vite's preload helper links it (`crossOrigin = ""`): without it the browser
+          // cannot reuse the preload and fetches the file again.
+          ...styles.map((fileName) => ({ tag: 'link', attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${fileName}` }, injectTo: 'head' as const })),
         ];
       },
     },
