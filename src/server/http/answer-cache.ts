@@ -11,7 +11,8 @@
  * no compression. Before, every hit was compressed again, 11% of the server's CPU on the farmer's
  * first page at 1,000 farmers (bench/scale.ts SCALE_PROFILE).
  */
-import { compressForApi, type ApiEncoding } from './compression';
+import type { ApiEncoding } from './compression';
+import { KeptAnswers } from './kept-answers';
 
 export interface AnswerCacheLimits {
   /** At most this many answers (users). */
@@ -35,17 +36,12 @@ export interface AnswerEntry {
   encoded: Partial<Record<ApiEncoding, Buffer>>;
 }
 
-function sizeOf(entry: AnswerEntry): number {
-  let n = entry.body.length;
-  for (const bytes of Object.values(entry.encoded)) n += bytes.length;
-  return n;
-}
-
 export class AnswerCache {
-  private readonly entries = new Map<string, AnswerEntry>();
-  private chars = 0;
+  private readonly kept: KeptAnswers<AnswerEntry>;
 
-  constructor(private readonly limits: AnswerCacheLimits = DEFAULT_ANSWER_CACHE) {}
+  constructor(limits: AnswerCacheLimits = DEFAULT_ANSWER_CACHE) {
+    this.kept = new KeptAnswers(limits.maxEntries, limits.maxChars, (entry) => entry.body);
+  }
 
   /**
    * The answer stored for `key` at exactly these versions and still true at `now`; an entry at other
@@ -57,58 +53,24 @@ export class AnswerCache {
 
   /** As `get`, the whole entry (to send it compressed through `encode`). */
   entry(key: string, version: number, catalogueVersion: number, now = -Infinity): AnswerEntry | undefined {
-    const entry = this.entries.get(key);
-    if (entry === undefined) return undefined;
-    this.entries.delete(key);
-    if (entry.version !== version || entry.catalogueVersion !== catalogueVersion || now >= entry.expiresAt) {
-      this.chars -= sizeOf(entry);
-      return undefined;
-    }
-    this.entries.set(key, entry); // most recently used last
-    return entry;
+    return this.kept.find(key, (entry) => entry.version === version && entry.catalogueVersion === catalogueVersion && now < entry.expiresAt);
   }
 
   /** Stores the answer (when it fits the bounds) and returns its entry either way, to send it. */
   set(key: string, version: number, catalogueVersion: number, body: string, expiresAt = Infinity): AnswerEntry {
-    const entry: AnswerEntry = { version, catalogueVersion, body, expiresAt, encoded: {} };
-    const old = this.entries.get(key);
-    if (old !== undefined) {
-      this.entries.delete(key);
-      this.chars -= sizeOf(old);
-    }
-    if (body.length > this.limits.maxChars || this.limits.maxEntries < 1) return entry;
-    this.entries.set(key, entry);
-    this.chars += body.length;
-    this.evict();
-    return entry;
+    return this.kept.keep(key, { version, catalogueVersion, body, expiresAt, encoded: {} });
   }
 
   /** The entry's body in `encoding`, compressed on first use and kept with it (counted in the bound). */
   encode(key: string, entry: AnswerEntry, encoding: ApiEncoding): Buffer {
-    const known = entry.encoded[encoding];
-    if (known !== undefined) return known;
-    const bytes = compressForApi(encoding, Buffer.from(entry.body, 'utf8'));
-    entry.encoded[encoding] = bytes;
-    if (this.entries.get(key) === entry) {
-      this.chars += bytes.length;
-      this.evict();
-    }
-    return bytes;
-  }
-
-  private evict(): void {
-    for (const [oldest, entry] of this.entries) {
-      if (this.entries.size <= this.limits.maxEntries && this.chars <= this.limits.maxChars) break;
-      this.entries.delete(oldest);
-      this.chars -= sizeOf(entry);
-    }
+    return this.kept.encode(key, entry, encoding);
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.kept.size;
   }
 
   get totalChars(): number {
-    return this.chars;
+    return this.kept.totalSize;
   }
 }

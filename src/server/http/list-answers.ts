@@ -20,7 +20,8 @@ import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AdminList, ListVersions } from '../repos/answer-versions';
 import { parseSearch } from '../repos/paging';
-import { API_ENCODINGS, COMPRESS_THRESHOLD, compressForApi, type ApiEncoding } from './compression';
+import { API_ENCODINGS, COMPRESS_THRESHOLD, type ApiEncoding } from './compression';
+import { KeptAnswers } from './kept-answers';
 
 export interface ListAnswerLimits {
   /** At most this many pages. */
@@ -66,82 +67,43 @@ export function listVersion(r: ListRequest, versions: ListVersions): string {
 }
 
 export class ListAnswerCache {
-  private readonly entries = new Map<string, ListAnswer>();
-  private bytes = 0;
+  private readonly kept: KeptAnswers<ListAnswer>;
 
-  constructor(private readonly limits: ListAnswerLimits = DEFAULT_LIST_ANSWERS) {}
+  constructor(limits: ListAnswerLimits = DEFAULT_LIST_ANSWERS) {
+    this.kept = new KeptAnswers(limits.maxEntries, limits.maxBytes, (entry) => entry.json);
+  }
 
   /** The page stored for `key` at exactly `version` and still true at `now`; any other is dropped. */
   get(key: string, version: string, now: number): ListAnswer | undefined {
-    const entry = this.entries.get(key);
-    if (entry === undefined) return undefined;
-    this.entries.delete(key);
-    if (entry.version !== version || now >= entry.expiresAt) {
-      this.bytes -= sizeOf(entry);
-      return undefined;
-    }
-    this.entries.set(key, entry); // most recently used last
-    return entry;
+    return this.kept.find(key, (entry) => entry.version === version && now < entry.expiresAt);
   }
 
   /** Stores the page's JSON (when it fits the bounds) and returns its entry either way, to send it. */
   set(key: string, version: string, json: string, expiresAt: number): ListAnswer {
-    const entry = unstored(json, version, expiresAt);
-    const old = this.entries.get(key);
-    if (old !== undefined) {
-      this.entries.delete(key);
-      this.bytes -= sizeOf(old);
-    }
-    if (entry.json.length > this.limits.maxBytes || this.limits.maxEntries < 1) return entry;
-    this.entries.set(key, entry);
-    this.bytes += entry.json.length;
-    this.evict();
-    return entry;
+    return this.kept.keep(key, unstored(json, version, expiresAt));
   }
 
   /** The entry's bytes in `encoding`, compressed on first use and kept with it (counted in the bound). */
   encode(key: string, entry: ListAnswer, encoding: ApiEncoding): Buffer {
-    const known = entry.encoded[encoding];
-    if (known !== undefined) return known;
-    const bytes = compressForApi(encoding, entry.json);
-    entry.encoded[encoding] = bytes;
-    if (this.entries.get(key) === entry) {
-      this.bytes += bytes.length;
-      this.evict();
-    }
-    return bytes;
-  }
-
-  private evict(): void {
-    for (const [oldest, entry] of this.entries) {
-      if (this.entries.size <= this.limits.maxEntries && this.bytes <= this.limits.maxBytes) break;
-      this.entries.delete(oldest);
-      this.bytes -= sizeOf(entry);
-    }
+    return this.kept.encode(key, entry, encoding);
   }
 
   /** False when its bounds keep nothing (LIST_CACHE_MB=0): the routes then answer as without it. */
   get enabled(): boolean {
-    return this.limits.maxEntries > 0 && this.limits.maxBytes > 0;
+    return this.kept.enabled;
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.kept.size;
   }
 
   get totalBytes(): number {
-    return this.bytes;
+    return this.kept.totalSize;
   }
 }
 
 /** An entry for one answer only (a read that wrote: its page is newer than the versions read before it). */
 const unstored = (json: string, version: string, expiresAt: number): ListAnswer => ({ version, expiresAt, json: Buffer.from(json, 'utf8'), encoded: {} });
-
-function sizeOf(entry: ListAnswer): number {
-  let n = entry.json.length;
-  for (const bytes of Object.values(entry.encoded)) n += bytes.length;
-  return n;
-}
 
 /**
  * The encoding @fastify/compress would choose for this request and an answer of `size` bytes
