@@ -41,6 +41,16 @@ export function controlledActors() {
 }
 export type ControlledActors = ReturnType<typeof controlledActors>;
 
+/** The app chart's onboarding actors: the controlled ones' logic, a silent clock and Web OTP, then `override`. */
+export function onboardingActors(actors: ControlledActors, override?: Partial<Record<keyof OnboardingActors, AnyActorLogic>>): Partial<OnboardingActors> {
+  return {
+    ...Object.fromEntries(Object.entries(actors).map(([name, actor]) => [name, actor.logic])),
+    clock: fromCallback(() => undefined),
+    webOtp: fromCallback(() => undefined),
+    ...override,
+  } as Partial<OnboardingActors>;
+}
+
 export interface RenderAppOptions {
   path?: string;
   persisted?: Partial<PersistedRoot>;
@@ -75,12 +85,7 @@ export function renderApp(options: RenderAppOptions = {}): RenderedApp {
     navigate: (to, { replace }) => memory.navigate(to, { replace }),
     saveToken: (token) => void tokens.push(token),
     store,
-    actors: {
-      ...Object.fromEntries(Object.entries(actors).map(([name, actor]) => [name, actor.logic])),
-      clock: fromCallback(() => undefined),
-      webOtp: fromCallback(() => undefined),
-      ...options.override,
-    } as Partial<OnboardingActors>,
+    actors: onboardingActors(actors, options.override),
     otpLoginActions: options.otpLoginActions,
   });
   let appRef: ActorRefFrom<typeof appMachine> | null = null;

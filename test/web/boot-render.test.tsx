@@ -7,12 +7,11 @@
 import { act, screen } from '@testing-library/react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fromCallback } from 'xstate';
 import { renderApp } from '../../src/web/boot-render';
-import { createAppLogic, type OnboardingActors } from '../../src/web/app-logic';
+import { createAppLogic } from '../../src/web/app-logic';
 import { SCREENS } from '../../src/web/routes';
 import { ROUTES } from '../../src/domain/routes';
-import { controlledActors, memoryStore } from '../support/render';
+import { controlledActors, memoryStore, onboardingActors } from '../support/render';
 
 let root: Root | undefined;
 
@@ -42,11 +41,7 @@ describe('renderApp', () => {
       navigate: (to, { replace }) => (replace ? window.history.replaceState(null, '', to) : window.history.pushState(null, '', to)),
       saveToken: () => undefined,
       store: memoryStore(),
-      actors: {
-        ...Object.fromEntries(Object.entries(actors).map(([name, actor]) => [name, actor.logic])),
-        clock: fromCallback(() => undefined),
-        webOtp: fromCallback(() => undefined),
-      } as Partial<OnboardingActors>,
+      actors: onboardingActors(actors),
     });
     const container = document.createElement('div');
     document.body.append(container);
