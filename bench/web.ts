@@ -116,6 +116,13 @@ interface PageFigures {
   /** The LCP element (its markup, cut short) and LCP's phases in ms (TTFB, load delay, load time, render delay). */
   lcpElement: string;
   lcpPhases: { phase: string; timing: number }[];
+  /**
+   * The unthrottled trace's first paint and the script bytes that finished downloading before it:
+   * Lantern counts those as needed for FCP and LCP (a module's evaluation carries no URL, so it cannot
+   * tell otherwise), and the boot's long tasks before it out of TBT (decision 040, eighth session).
+   */
+  observedFcp: number;
+  scriptBeforePaint: number;
 }
 
 async function audit(port: number, url: string): Promise<PageFigures> {
@@ -133,11 +140,22 @@ async function audit(port: number, url: string): Promise<PageFigures> {
     tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
     bytes: { script: size('script'), stylesheet: size('stylesheet'), image: size('image'), total: size('total') },
     ...lcpOf(lhr.audits['largest-contentful-paint-element']?.details),
+    ...firstPaintOf(lhr),
     longTasks: ((lhr.audits['long-tasks']?.details as unknown as { items?: PageFigures['longTasks'] } | undefined)?.items ?? [])
       .slice()
       .sort((a, b) => b.duration - a.duration)
       .slice(0, 5),
   };
+}
+
+function firstPaintOf(lhr: { audits: Record<string, { details?: unknown } | undefined> }): Pick<PageFigures, 'observedFcp' | 'scriptBeforePaint'> {
+  const metrics = (lhr.audits.metrics?.details as { items?: { observedFirstContentfulPaint?: number }[] } | undefined)?.items?.[0];
+  const observedFcp = metrics?.observedFirstContentfulPaint ?? NaN;
+  const requests = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; networkEndTime?: number; transferSize?: number }[] } | undefined)?.items ?? [];
+  const scriptBeforePaint = requests
+    .filter((r) => r.resourceType === 'Script' && (r.networkEndTime ?? Infinity) <= observedFcp)
+    .reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+  return { observedFcp, scriptBeforePaint };
 }
 
 function lcpOf(details: unknown): Pick<PageFigures, 'lcpElement' | 'lcpPhases'> {
@@ -211,6 +229,7 @@ function printPage(name: string, f: PageFigures & { scores: number[] }): void {
   );
   const where = (url: string) => (url.startsWith('http') ? new URL(url).pathname.replace(/-[\w]{8}\.js$/, '.js') : url);
   console.log(`  ${''.padEnd(22)} LCP element ${f.lcpElement}; ${f.lcpPhases.map((p) => `${p.phase} ${p.timing.toFixed(0)} ms`).join(', ')}`);
+  console.log(`  ${''.padEnd(22)} first paint in the unthrottled trace at ${f.observedFcp.toFixed(0)} ms; ${KB(f.scriptBeforePaint)} of script finished before it (counted for FCP and LCP)`);
   console.log(`  ${''.padEnd(22)} long tasks: ${f.longTasks.map((t) => `${t.duration.toFixed(0)} ms at ${(t.startTime / 1000).toFixed(2)} s (${where(t.url)})`).join('; ') || 'none'}`);
 }
 
