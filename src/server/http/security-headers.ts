@@ -9,8 +9,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 
 /**
  * The SHA-256 of index.html's one inline script (the splash's language pick, issue 9 item 2): the
- * CSP allows that script by its hash, never any inline script. test/server/splash-csp.test.ts fails
- * when the script and this hash drift apart; recompute with
+ * CSP allows that script by its hash, never any inline script. test/server/compression.test.ts
+ * ("index.html's inline splash script") fails when the script and this hash drift apart; recompute with
  * `node -e "…createHash('sha256').update(script).digest('base64')"` over the text between the tags.
  */
 export const SPLASH_SCRIPT_HASH = 'sha256-7hwSq5x10kD3dEb0TN1SUK7+2mZs/s+jPFV/x7oD/Ns=';
