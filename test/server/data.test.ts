@@ -58,6 +58,19 @@ describe.each(databases())('the data layer on %s', (kind) => {
     await expect(swapped(t.db, 'x', 'y')).rejects.toThrow(/in the order given/);
   });
 
+  it('runs a prepared list read (`in (?, …)`) once compiled per count of ids, each count with its own values', async () => {
+    const byNames = prepared((db: Kysely<Database>, ...names: string[]) =>
+      db.selectFrom('skus').select('displayId').where('name', 'in', names).where('minimumPrice', '>=', sql.lit(0)).orderBy('displayId'),
+    );
+    const ids = async (...names: string[]) => (await byNames(t.db, ...names)).map((r) => r.displayId);
+    expect(await ids('Bagasse')).toEqual(['SKU1007']);
+    expect(await ids('Bagasse', 'Corn Cobs')).toEqual(['SKU1007', 'SKU1008']);
+    // The one-id and two-id statements, each run again with other values.
+    expect(await ids('Corn Cobs')).toEqual(['SKU1008']);
+    expect(await ids('Corn Cobs', 'no such name')).toEqual(['SKU1008']);
+    expect(await ids('Bagasse', 'Corn Cobs', 'Bagasse')).toEqual(['SKU1007', 'SKU1008']);
+  });
+
 });
 
 describe('SQLite settings', () => {

@@ -4,7 +4,8 @@
  *
  * - Kysely otherwise builds and compiles the query tree on every call. `build` must use each parameter
  *   once, in the order given; the first compilation checks that the compiled parameters are exactly
- *   those values, in that order.
+ *   those values, in that order. A read of a list of ids takes them as rest parameters (`in (?, ?, …)`):
+ *   it is compiled once per count of parameters, and checked the same way each time.
  * - The compiled SQL then runs on the driver directly, its rows built here with the camelCase names
  *   Kysely's CamelCasePlugin gives (a test compares them with Kysely's own rows):
  *   - SQLite: one better-sqlite3 statement in raw (array) mode. better-sqlite3 building row objects,
@@ -67,9 +68,11 @@ function kyselyRun<R>(db: Kysely<Database>, compiled: CompiledQuery<R>): Run<R> 
 }
 
 export function prepared<P extends readonly unknown[], R>(build: (db: Kysely<Database>, ...params: P) => Compilable<R>) {
-  const runFor = new WeakMap<Kysely<Database>, Run<R>>();
+  const runsFor = new WeakMap<Kysely<Database>, Map<number, Run<R>>>();
   return async (db: Kysely<Database>, ...params: P): Promise<R[]> => {
-    let run = runFor.get(db);
+    let runs = runsFor.get(db);
+    if (!runs) runsFor.set(db, (runs = new Map()));
+    let run = runs.get(params.length);
     if (!run) {
       const compiled = build(db, ...params).compile();
       const same = compiled.parameters.length === params.length && compiled.parameters.every((p, i) => p === params[i]);
@@ -81,7 +84,7 @@ export function prepared<P extends readonly unknown[], R>(build: (db: Kysely<Dat
           : driver?.kind === 'postgres'
             ? postgresRun<R>(driver.pool, compiled.sql)
             : kyselyRun(db, compiled);
-      runFor.set(db, run);
+      runs.set(params.length, run);
     }
     return run(params);
   };

@@ -3,10 +3,11 @@
  * wrote, when, the entity and each changed field `{ from, to }`. The clock's expiry is recorded the
  * same way with no author. A write that changes nothing appends nothing.
  */
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { PaymentMove } from '../../domain/tracker';
 import type { AuditEntry, OrderStatus, OrderStatusChange } from '../../domain/types';
 import { newId } from '../db/ids';
+import { prepared } from '../db/prepared';
 import type { AuditLogTable, Database } from '../db/schema';
 import { isoTime } from './iso-time';
 
@@ -63,6 +64,47 @@ export async function loadHistory(db: Db, entity: AuditLogTable['entity'], entit
 export const STATUS_HISTORY_LIMIT = 50;
 
 /**
+ * The status moves of the orders given, oldest first, at most STATUS_HISTORY_LIMIT latest per order;
+ * prepared (one statement per count of orders), as it runs on every first read of a farmer's page.
+ * Its only parameters are the order ids: the rest are literals.
+ */
+const statusMoves = prepared((db: Kysely<Database>, ...orderIds: string[]) =>
+  db
+    .selectFrom(
+      db
+        .selectFrom('auditLog')
+        .select((eb) => [
+          'auditLog.id',
+          'auditLog.entityId',
+          'auditLog.at',
+          'auditLog.changes',
+          eb.fn.agg<number>('row_number').over((ob) => ob.partitionBy('auditLog.entityId').orderBy('auditLog.at', 'desc').orderBy('auditLog.id', 'desc')).as('recency'),
+        ])
+        .where('auditLog.entity', '=', sql.lit('order'))
+        .where('auditLog.entityId', 'in', orderIds)
+        // Only the rows that moved the status (an amount-only edit has no "status" key).
+        .where('auditLog.changes', 'like', sql.lit('%"status":%'))
+        .as('moves'),
+    )
+    .select(['moves.entityId', 'moves.at', 'moves.changes'])
+    .where('moves.recency', '<=', sql.lit(STATUS_HISTORY_LIMIT))
+    .orderBy('moves.at')
+    .orderBy('moves.id'),
+);
+
+/** The amount-paid moves of the orders given, oldest first; prepared as statusMoves is. */
+const paymentMoves = prepared((db: Kysely<Database>, ...orderIds: string[]) =>
+  db
+    .selectFrom('auditLog')
+    .select(['auditLog.entityId', 'auditLog.at', 'auditLog.changes'])
+    .where('auditLog.entity', '=', sql.lit('order'))
+    .where('auditLog.entityId', 'in', orderIds)
+    .where('auditLog.changes', 'like', sql.lit('%"amountPaidPaisa":%'))
+    .orderBy('auditLog.at')
+    .orderBy('auditLog.id'),
+);
+
+/**
  * Each order's status moves for the farmer's tracker, oldest first: its creation (CONFIRMATION_PENDING
  * at `createdAt`), then every audited change of `status` with its time. No author: a farmer never
  * sees who moved it. One query over the audit index, at most STATUS_HISTORY_LIMIT latest moves per order.
@@ -75,26 +117,7 @@ export async function loadStatusHistories(
     orders.map((o) => [o.id, [{ status: 'CONFIRMATION_PENDING' as OrderStatus, at: isoTime(o.createdAt) }]]),
   );
   if (orders.length === 0) return histories;
-  const ranked = db
-    .selectFrom('auditLog')
-    .select((eb) => [
-      'auditLog.id',
-      'auditLog.entityId',
-      'auditLog.at',
-      'auditLog.changes',
-      eb.fn.agg<number>('row_number').over((ob) => ob.partitionBy('auditLog.entityId').orderBy('auditLog.at', 'desc').orderBy('auditLog.id', 'desc')).as('recency'),
-    ])
-    .where('auditLog.entity', '=', 'order')
-    .where('auditLog.entityId', 'in', orders.map((o) => o.id))
-    // Only the rows that moved the status (an amount-only edit has no "status" key).
-    .where('auditLog.changes', 'like', '%"status":%');
-  const rows = await db
-    .selectFrom(ranked.as('moves'))
-    .select(['moves.entityId', 'moves.at', 'moves.changes'])
-    .where('moves.recency', '<=', STATUS_HISTORY_LIMIT)
-    .orderBy('moves.at')
-    .orderBy('moves.id')
-    .execute();
+  const rows = await statusMoves(db, ...orders.map((o) => o.id));
   for (const r of rows) {
     const to = (JSON.parse(r.changes) as AuditEntry['changes']).status?.to;
     if (typeof to === 'string') histories.get(r.entityId)?.push({ status: to as OrderStatus, at: isoTime(r.at) });
@@ -109,15 +132,7 @@ export async function loadStatusHistories(
 export async function loadPaymentMoves(db: Db, orderIds: readonly string[]): Promise<Map<string, PaymentMove[]>> {
   const moves = new Map<string, PaymentMove[]>(orderIds.map((id) => [id, []]));
   if (orderIds.length === 0) return moves;
-  const rows = await db
-    .selectFrom('auditLog')
-    .select(['auditLog.entityId', 'auditLog.at', 'auditLog.changes'])
-    .where('auditLog.entity', '=', 'order')
-    .where('auditLog.entityId', 'in', [...orderIds])
-    .where('auditLog.changes', 'like', '%"amountPaidPaisa":%')
-    .orderBy('auditLog.at')
-    .orderBy('auditLog.id')
-    .execute();
+  const rows = await paymentMoves(db, ...orderIds);
   for (const r of rows) {
     const to = (JSON.parse(r.changes) as AuditEntry['changes']).amountPaidPaisa?.to;
     if (typeof to === 'number') moves.get(r.entityId)?.push({ at: isoTime(r.at), paidPaisa: to });
