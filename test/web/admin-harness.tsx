@@ -4,7 +4,7 @@
  */
 import { act, render, waitFor, type RenderResult } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { fromCallback, type ActorRefFrom, type AnyEventObject, type InspectionEvent, type NonReducibleUnknown } from 'xstate';
+import { type ActorRefFrom, type AnyEventObject, type InspectionEvent, type NonReducibleUnknown } from 'xstate';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { appMachine } from '../../machines/app.machine';
@@ -23,7 +23,7 @@ import { createAppLogic } from '../../src/web/app-logic';
 import type { AdminActors } from '../../src/web/admin/actors';
 import { controlledCallback } from '../machines/admin-controlled';
 import { controlled, type ControlledCall } from '../support/controlled';
-import { controlledActors, memoryStore } from '../support/render';
+import { controlledActors, memoryStore, onboardingActors } from '../support/render';
 
 export const ADMIN: ClientUser = {
   _id: 'admin-1',
@@ -104,11 +104,7 @@ export function renderAdmin(
     navigate: (to, { replace }) => memory.navigate(to, { replace }),
     saveToken: () => undefined,
     store,
-    actors: {
-      ...Object.fromEntries(Object.entries(onboarding).map(([name, actor]) => [name, actor.logic])),
-      clock: fromCallback(() => undefined),
-      webOtp: fromCallback(() => undefined),
-    },
+    actors: onboardingActors(onboarding),
     shop: {
       fetchSkus: controlled<Sku[], NonReducibleUnknown>().logic,
       fetchConfig: controlled<AppConfig, NonReducibleUnknown>().logic,

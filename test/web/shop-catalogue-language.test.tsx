@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { CartItem, Language, QuotationLine } from '../../src/domain/types';
 import { line, quotation, sku } from '../domain/shop-fixtures';
 import { config, onePage, straw as englishStraw } from './shop-fixtures';
-import { called, renderShop, type RenderedShop } from './shop-harness';
+import { answerCatalogue, called, renderShop, type RenderedShop } from './shop-harness';
 
 const shell = sku({
   image: '/img/groundnut-shell.jpg',
@@ -38,13 +38,7 @@ const WORDS = {
   gujrati: { shell: 'મગફળીના ફોતરાં', straw: 'ડાંગરનું પરાળ', kg: 'કિલો', quintal: 'ક્વિન્ટલ', shellDescription: 'સૂકાં ફોતરાં, બળતણ અને આચ્છાદન માટે', category: 'ફોતરાં અને છોતરાં', brand: 'કિસાન એગ્રો' },
 } as const;
 
-async function withCatalogue(view: RenderedShop) {
-  await waitFor(() => expect(document.querySelector('.shop-screen')).not.toBeNull());
-  await act(async () => {
-    view.shop.fetchConfig.calls.forEach((call) => call.resolve(config));
-    view.shop.fetchSkus.calls.forEach((call) => call.resolve([shell, straw]));
-  });
-}
+const withCatalogue = (view: RenderedShop) => answerCatalogue(view, [shell, straw], config);
 const bodyText = () => document.body.textContent ?? '';
 
 describe.each(['hindi', 'gujrati'] as const)('the catalogue for a %s farmer', (language: Exclude<Language, 'english'>) => {

@@ -18,7 +18,7 @@ import { App } from '../../src/web/app';
 import { AppActorContext } from '../../src/web/app-context';
 import { createAppLogic, type AppEffects } from '../../src/web/app-logic';
 import { controlled, type Controlled, type ControlledCall } from '../support/controlled';
-import { controlledActors, memoryStore } from '../support/render';
+import { controlledActors, memoryStore, onboardingActors } from '../support/render';
 
 export const farmer: ClientUser = {
   _id: 'u-1',
@@ -97,11 +97,7 @@ export function renderShop(options: ShopRenderOptions): RenderedShop {
     navigate: (to, { replace }) => memory.navigate(to, { replace }),
     saveToken: () => undefined,
     store,
-    actors: {
-      ...Object.fromEntries(Object.entries(onboarding).map(([name, actor]) => [name, actor.logic])),
-      clock: fromCallback(() => undefined),
-      webOtp: fromCallback(() => undefined),
-    },
+    actors: onboardingActors(onboarding),
     shop: { fetchSkus: shop.fetchSkus.logic, fetchConfig: shop.fetchConfig.logic, requestQuotation: shop.requestQuotation.logic },
     fetchImage: options.fetchImage ?? fromCallback(() => undefined),
     screens: {
@@ -160,5 +156,21 @@ export async function called<TOutput, TInput>(actor: Controlled<TOutput, TInput>
 export async function screenOpen(): Promise<void> {
   await waitFor(() => {
     if (!document.querySelector('.shop-screen')) throw new Error('the shop screen is not rendered yet');
+  });
+}
+
+/**
+ * Answers the catalogue's requests once the shop screen is on: the public config, which the catalogue
+ * asks for as it starts, and on /home and /sku-details the SKU list. The chart asks for that list only
+ * when the session shows the path (`home.open`, `sku.open`), which can come after the screen has
+ * rendered: answering only the calls made by then left the screen loading on a busy machine.
+ */
+export async function answerCatalogue(view: RenderedShop, skus: Sku[], config: AppConfig): Promise<void> {
+  await screenOpen();
+  await called(view.shop.fetchConfig);
+  if (/^\/(?:home|sku-details)\b/.test(view.path())) await called(view.shop.fetchSkus);
+  await act(async () => {
+    view.shop.fetchConfig.calls.forEach((call) => call.resolve(config));
+    view.shop.fetchSkus.calls.forEach((call) => call.resolve(skus));
   });
 }

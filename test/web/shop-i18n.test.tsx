@@ -9,7 +9,7 @@ import gu from '../../locales/gu.json';
 import hi from '../../locales/hi.json';
 import type { Language } from '../../src/domain/types';
 import { config, onePage, orderedQ, pendingQ, receivedQ, deletedQ, expiredQ, shell, shellInCart, straw, strawInCart } from './shop-fixtures';
-import { called, renderShop, type RenderedShop, screenOpen } from './shop-harness';
+import { answerCatalogue, called, renderShop, type RenderedShop, screenOpen } from './shop-harness';
 
 type Catalogue = Record<string, string>;
 const english = en as Catalogue;
@@ -51,13 +51,7 @@ function englishOnScreen(): string[] {
   return [...found];
 }
 
-async function shown(view: RenderedShop) {
-  await waitFor(() => expect(document.querySelector('.shop-screen')).not.toBeNull());
-  await act(async () => {
-    view.shop.fetchConfig.calls.forEach((call) => call.resolve(config));
-    view.shop.fetchSkus.calls.forEach((call) => call.resolve([shell, straw]));
-  });
-}
+const shown = (view: RenderedShop) => answerCatalogue(view, [shell, straw], config);
 
 const SCREENS: [string, (language: Language) => Promise<void>][] = [
   [

@@ -5,7 +5,9 @@
  * - Kysely otherwise builds and compiles the query tree on every call. `build` must use each parameter
  *   once, in the order given; the first compilation checks that the compiled parameters are exactly
  *   those values, in that order. A read of a list of ids takes them as rest parameters (`in (?, ?, …)`):
- *   it is compiled once per count of parameters, and checked the same way each time.
+ *   it is compiled once per count of parameters, and checked the same way each time. Each count is a
+ *   statement kept per database (and per PostgreSQL connection), so the caller bounds the count: the
+ *   audit reads (repos/audit.ts) take one page's orders, at most the page size limit plus one.
  * - The compiled SQL then runs on the driver directly, its rows built here with the camelCase names
  *   Kysely's CamelCasePlugin gives (a test compares them with Kysely's own rows):
  *   - SQLite: one better-sqlite3 statement in raw (array) mode. better-sqlite3 building row objects,
