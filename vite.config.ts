@@ -59,6 +59,62 @@ function noIcuParser(): Plugin {
   };
 }
 
+/**
+ * formatjs's `createIntl` (run by every IntlProvider) asks `Intl.NumberFormat.supportedLocalesOf` and
+ * `Intl.DateTimeFormat.supportedLocalesOf` for the locale only to report missing locale data through
+ * `onError`. A page's first Intl call sets up ICU: 80–120 ms in this machine's Chromium, some 400 ms
+ * at a cheap phone's 4× slowdown, and on `/` (the language choice, no price, no date) that check was
+ * the only Intl call left (issue 9). The production bundle drops the check; en, hi and gu are in
+ * every Chromium's ICU (the e2e suite renders all three), and tests keep the check. The build fails
+ * if formatjs's text changes, so the patch cannot silently stop applying.
+ */
+const LOCALE_CHECK = /else if \(!Intl\.NumberFormat\.supportedLocalesOf\(locale\)\.length && onError\)[^\n]*\n\s*else if \(!Intl\.DateTimeFormat\.supportedLocalesOf\(locale\)\.length && onError\)[^\n]*\n/;
+
+/** @formatjs/intl's index.js without createIntl's locale-data check, or null when the check is not found. */
+export function withoutLocaleCheck(code: string): string | null {
+  return LOCALE_CHECK.test(code) ? code.replace(LOCALE_CHECK, '\n') : null;
+}
+
+function noLocaleCheck(): Plugin {
+  return {
+    name: 'no-locale-check',
+    apply: 'build',
+    transform(code, id) {
+      if (!/[/\\]@formatjs[/\\]intl[/\\]index\.js$/.test(id)) return null;
+      const patched = withoutLocaleCheck(code);
+      if (patched === null) this.error('@formatjs/intl: createIntl\'s locale-data check was not found (vite.config.ts noLocaleCheck)');
+      return { code: patched, map: null };
+    },
+  };
+}
+
+/**
+ * KRISHI_RENDERER=preact at build time (`KRISHI_RENDERER=preact npm run build`; `npm run bench:web`
+ * then measures that build, as start.mjs rebuilds only after a source changes): the bundle renders
+ * with Preact through `preact/compat`, React's API in about 10 KB gzipped instead of React DOM's 60 (issue 9; decision 040, ninth session). Not the default:
+ * SPEC names react and react-dom for the frontend, so the switch is the product owner's decision.
+ * Measured on this machine: script on first load 123.1 → 75.6 KB on `/` and 139.4 → 91.8 KB on
+ * `/home`, LCP 1.95 and 1.98 s, and the e2e suite passed on that bundle (12 files, 26 tests). Tests
+ * render with React either way.
+ */
+function preactCompat(): Plugin {
+  return {
+    name: 'preact-compat',
+    apply: (_, { command }) => command === 'build' && process.env.KRISHI_RENDERER === 'preact',
+    config: () => ({
+      resolve: {
+        alias: [
+          { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+          { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+          { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+          { find: /^react-dom$/, replacement: 'preact/compat' },
+          { find: /^react$/, replacement: 'preact/compat' },
+        ],
+      },
+    }),
+  };
+}
+
 /** Text files worth compressing; images and fonts are compressed already. */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|ico)$/;
 
@@ -130,7 +186,7 @@ function splashNames(): Plugin {
  * a modulepreload for each step's chunk and the chunks those import, so all of them download in
  * parallel with the entry (the browser fetches and compiles them, and evaluates them when imported).
  */
-const BOOT_STEPS = /[/\\](?:react-dom[/\\]client\.js|src[/\\]web[/\\]boot-(?:logic|render)\.tsx?)$/;
+const BOOT_STEPS = /[/\\](?:react-dom[/\\]client\.js|preact[/\\]compat[/\\]client\.mjs|src[/\\]web[/\\]boot-(?:logic|render)\.tsx?)$/;
 
 /**
  * A cycle of static imports between chunks, or null. Rollup keeps module order inside a chunk, but
@@ -288,7 +344,7 @@ const pwa = VitePWA({
 
 export default defineConfig({
   define: { __APP_BUILD__: JSON.stringify(new Date().toISOString()) },
-  plugins: [react(), messageSections(), noIcuParser(), splashNames(), bootPreloads(), pwa, precompress()],
+  plugins: [react(), messageSections(), noIcuParser(), noLocaleCheck(), preactCompat(), splashNames(), bootPreloads(), pwa, precompress()],
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,

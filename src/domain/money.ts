@@ -1,10 +1,16 @@
 /** Money is integer paisa end to end (DECISIONS §1); shown in the en-IN rupee format in every language. */
 import type { QuotationLine } from './types';
 
-const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
+/**
+ * Made at the first price shown, not when the module loads: a page's first Intl call sets up ICU
+ * (80–120 ms on this machine's Chromium, four times that on a cheap phone), which a screen without a
+ * price, such as the language choice at `/`, then never pays (issue 9; vite.config.ts noLocaleCheck).
+ */
+let rupees: Intl.NumberFormat | undefined;
 
 /** 12345600 → "₹1,23,456.00". */
-export const formatPaisa = (paisa: number): string => rupees.format(paisa / 100);
+export const formatPaisa = (paisa: number): string =>
+  (rupees ??= new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' })).format(paisa / 100);
 
 export interface PriceDetails {
   totalMrpPaisa: number;
