@@ -48,6 +48,20 @@ describe('the answer cache', () => {
     expect(cache.totalChars).toBe(0);
   });
 
+  it('keeps an answer as its UTF-8 bytes and bounds them, a Hindi answer at three bytes a letter', () => {
+    const cache = new AnswerCache({ maxEntries: 10, maxChars: 100 });
+    const hindi = JSON.stringify({ name: 'धान का पुआल' });
+    const entry = cache.set('a', 1, 0, hindi);
+    expect(Buffer.isBuffer(entry.body)).toBe(true);
+    expect(cache.totalChars).toBe(Buffer.byteLength(hindi, 'utf8'));
+    expect(cache.get('a', 1, 0)).toBe(hindi);
+    // 30 letters are 90 bytes: with the 40 above, over the bound of 100, so the older one goes.
+    cache.set('b', 1, 0, 'धान'.repeat(10));
+    expect(cache.get('a', 1, 0)).toBeUndefined();
+    expect(cache.get('b', 1, 0)).toBe('धान'.repeat(10));
+    expect(cache.totalChars).toBe(90);
+  });
+
   it('keeps an answer compressed once per encoding, counted in its bound', () => {
     const cache = new AnswerCache({ maxEntries: 10, maxChars: 3_000 });
     const body = JSON.stringify({ data: 'x'.repeat(1_500) });

@@ -10,6 +10,11 @@
  * list cache does (`compressForApi`, sent by `sendEncodedAnswer`): a hit costs no serialization and
  * no compression. Before, every hit was compressed again, 11% of the server's CPU on the farmer's
  * first page at 1,000 farmers (bench/scale.ts SCALE_PROFILE).
+ *
+ * The answer is kept as its UTF-8 bytes, as the admin list cache keeps its pages, not as the
+ * serializer's string: a farmer's list names every SKU in Hindi and Gujarati too, so V8 holds that
+ * string at two bytes a character, about 1.8 times its UTF-8 size (ninth session, issue 11: the
+ * kept answers of 2,000 farmers took the scale bench's server past its 200 MB budget).
  */
 import type { ApiEncoding } from './compression';
 import { KeptAnswers } from './kept-answers';
@@ -17,10 +22,7 @@ import { KeptAnswers } from './kept-answers';
 export interface AnswerCacheLimits {
   /** At most this many answers (users). */
   maxEntries: number;
-  /**
-   * At most this much in all: UTF-16 code units of answer text (≈ bytes for the ASCII-heavy JSON)
-   * plus the bytes of its compressed forms.
-   */
+  /** At most this many bytes in all: each answer's UTF-8 plus its compressed forms. */
   maxChars: number;
 }
 
@@ -29,7 +31,8 @@ export const DEFAULT_ANSWER_CACHE: AnswerCacheLimits = { maxEntries: 5_000, maxC
 export interface AnswerEntry {
   version: number;
   catalogueVersion: number;
-  body: string;
+  /** The answer's JSON, UTF-8. */
+  body: Buffer;
   /** Epoch ms from which the answer may no longer be true (Infinity: never, short of a write). */
   expiresAt: number;
   /** The body compressed, per encoding, once a client asked for it. */
@@ -48,7 +51,7 @@ export class AnswerCache {
    * versions, or past its expiry, is dropped.
    */
   get(key: string, version: number, catalogueVersion: number, now = -Infinity): string | undefined {
-    return this.entry(key, version, catalogueVersion, now)?.body;
+    return this.entry(key, version, catalogueVersion, now)?.body.toString('utf8');
   }
 
   /** As `get`, the whole entry (to send it compressed through `encode`). */
@@ -58,7 +61,7 @@ export class AnswerCache {
 
   /** Stores the answer (when it fits the bounds) and returns its entry either way, to send it. */
   set(key: string, version: number, catalogueVersion: number, body: string, expiresAt = Infinity): AnswerEntry {
-    return this.kept.keep(key, { version, catalogueVersion, body, expiresAt, encoded: {} });
+    return this.kept.keep(key, { version, catalogueVersion, body: Buffer.from(body, 'utf8'), expiresAt, encoded: {} });
   }
 
   /** The entry's body in `encoding`, compressed on first use and kept with it (counted in the bound). */
