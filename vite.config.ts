@@ -91,11 +91,11 @@ function noLocaleCheck(): Plugin {
 /**
  * KRISHI_RENDERER=preact at build time (`KRISHI_RENDERER=preact npm run build`; `npm run bench:web`
  * then measures that build, as start.mjs rebuilds only after a source changes): the bundle renders
- * with Preact through `preact/compat`, React's API in about 10 KB gzipped instead of React DOM's 60 (issue 9; decision 040, ninth session). Not the default:
- * SPEC names react and react-dom for the frontend, so the switch is the product owner's decision.
- * Measured on this machine: script on first load 123.1 → 75.6 KB on `/` and 139.4 → 91.8 KB on
- * `/home`, LCP 1.95 and 1.98 s, and the e2e suite passed on that bundle (12 files, 26 tests). Tests
- * render with React either way.
+ * with Preact through `preact/compat`, React's API, in place of React DOM's client chunk (56 KB
+ * brotli). Issue 9; decision 040, ninth session. Not the default: SPEC's design card names react and
+ * react-dom, so the switch is the product owner's decision. Measured on this machine: script on
+ * first load 123.1 → 75.6 KB on `/` and 139.4 → 91.8 KB on `/home`, LCP 1.95 and 1.98 s, and the e2e
+ * suite passed on that bundle (12 files, 26 tests). Tests render with React either way.
  */
 function preactCompat(): Plugin {
   return {
