@@ -18,12 +18,12 @@ const DAY = 86_400_000;
 
 describe('an answer with an expiry', () => {
   it('is served before that moment and dropped from it', () => {
-    const cache = new AnswerCache({ maxEntries: 10, maxChars: 1_000 });
+    const cache = new AnswerCache({ maxEntries: 10, maxBytes: 1_000 });
     cache.set('a', 1, 0, 'body', 5_000);
     expect(cache.get('a', 1, 0, 4_999)).toBe('body');
     expect(cache.get('a', 1, 0, 5_000)).toBeUndefined();
     expect(cache.size).toBe(0);
-    expect(cache.totalChars).toBe(0);
+    expect(cache.totalBytes).toBe(0);
     cache.set('b', 1, 0, 'kept');
     expect(cache.get('b', 1, 0, Number.MAX_SAFE_INTEGER)).toBe('kept');
   });

@@ -16,7 +16,7 @@ import { databases, useTestApp, type Session } from '../support/server-app';
 
 describe('the answer cache', () => {
   it('keeps at most maxEntries answers, dropping the least recently used first', () => {
-    const cache = new AnswerCache({ maxEntries: 3, maxChars: 1_000 });
+    const cache = new AnswerCache({ maxEntries: 3, maxBytes: 1_000 });
     for (const key of ['a', 'b', 'c']) cache.set(key, 1, 0, `body ${key}`);
     expect(cache.get('a', 1, 0)).toBe('body a'); // a is now the most recent
     cache.set('d', 1, 0, 'body d');
@@ -25,55 +25,55 @@ describe('the answer cache', () => {
     expect(['a', 'c', 'd'].map((k) => cache.get(k, 1, 0))).toEqual(['body a', 'body c', 'body d']);
   });
 
-  it('keeps at most maxChars of answer text, and never stores an answer larger than that', () => {
-    const cache = new AnswerCache({ maxEntries: 100, maxChars: 25 });
+  it('keeps at most maxBytes of answer text, and never stores an answer larger than that', () => {
+    const cache = new AnswerCache({ maxEntries: 100, maxBytes: 25 });
     cache.set('a', 1, 0, 'x'.repeat(10));
     cache.set('b', 1, 0, 'y'.repeat(10));
     cache.set('c', 1, 0, 'z'.repeat(10));
-    expect(cache.totalChars).toBeLessThanOrEqual(25);
+    expect(cache.totalBytes).toBeLessThanOrEqual(25);
     expect(cache.get('a', 1, 0)).toBeUndefined();
     expect(cache.get('c', 1, 0)).toBe('z'.repeat(10));
     cache.set('big', 1, 0, 'w'.repeat(26));
     expect(cache.get('big', 1, 0)).toBeUndefined();
-    expect(cache.totalChars).toBeLessThanOrEqual(25);
+    expect(cache.totalBytes).toBeLessThanOrEqual(25);
   });
 
   it('serves an answer only at the exact versions it was stored with, and drops it otherwise', () => {
-    const cache = new AnswerCache({ maxEntries: 10, maxChars: 1_000 });
+    const cache = new AnswerCache({ maxEntries: 10, maxBytes: 1_000 });
     cache.set('a', 4, 7, 'old');
     expect(cache.get('a', 5, 7)).toBeUndefined();
     expect(cache.size).toBe(0);
     cache.set('a', 5, 7, 'new');
     expect(cache.get('a', 5, 8)).toBeUndefined();
-    expect(cache.totalChars).toBe(0);
+    expect(cache.totalBytes).toBe(0);
   });
 
   it('keeps an answer as its UTF-8 bytes and bounds them, a Hindi answer at three bytes a letter', () => {
-    const cache = new AnswerCache({ maxEntries: 10, maxChars: 100 });
+    const cache = new AnswerCache({ maxEntries: 10, maxBytes: 100 });
     const hindi = JSON.stringify({ name: 'धान का पुआल' });
     const entry = cache.set('a', 1, 0, hindi);
     expect(Buffer.isBuffer(entry.body)).toBe(true);
-    expect(cache.totalChars).toBe(Buffer.byteLength(hindi, 'utf8'));
+    expect(cache.totalBytes).toBe(Buffer.byteLength(hindi, 'utf8'));
     expect(cache.get('a', 1, 0)).toBe(hindi);
     // 30 letters are 90 bytes: with the 40 above, over the bound of 100, so the older one goes.
     cache.set('b', 1, 0, 'धान'.repeat(10));
     expect(cache.get('a', 1, 0)).toBeUndefined();
     expect(cache.get('b', 1, 0)).toBe('धान'.repeat(10));
-    expect(cache.totalChars).toBe(90);
+    expect(cache.totalBytes).toBe(90);
   });
 
   it('keeps an answer compressed once per encoding, counted in its bound', () => {
-    const cache = new AnswerCache({ maxEntries: 10, maxChars: 3_000 });
+    const cache = new AnswerCache({ maxEntries: 10, maxBytes: 3_000 });
     const body = JSON.stringify({ data: 'x'.repeat(1_500) });
     const entry = cache.set('a', 1, 0, body);
     const br = cache.encode('a', entry, 'br');
     expect(brotliDecompressSync(br).toString('utf8')).toBe(body);
-    expect(cache.totalChars).toBe(body.length + br.length);
+    expect(cache.totalBytes).toBe(body.length + br.length);
     expect(cache.encode('a', entry, 'br')).toBe(br); // compressed once
     expect(cache.entry('a', 1, 0)?.encoded.br).toBe(br);
     cache.set('b', 1, 0, body); // over 3,000 with a: a goes
     expect(cache.get('a', 1, 0)).toBeUndefined();
-    expect(cache.totalChars).toBeLessThanOrEqual(3_000);
+    expect(cache.totalBytes).toBeLessThanOrEqual(3_000);
   });
 });
 
@@ -268,7 +268,7 @@ describe.each(databases())('GET /api/quotations from the answer cache on %s', (k
   );
 
   it('never holds more farmers than its bound, and still answers every farmer right', async () => {
-    const small = await buildApp({ ...t.options, quotationCache: { maxEntries: 2, maxChars: 1_000_000 } });
+    const small = await buildApp({ ...t.options, quotationCache: { maxEntries: 2, maxBytes: 1_000_000 } });
     try {
       const farmers = [await t.farmer(), await t.farmer(), await t.farmer()];
       const made = [];

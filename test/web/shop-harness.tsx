@@ -13,6 +13,8 @@ import type { FetchQuotationResult } from '../../machines/quotation-detail.machi
 import type { PageVisibilityEvent, QuotationPageRequest } from '../../machines/quotation-list.machine';
 import type { AppConfig, CreateQuotationBody, PageResponse, WriteResult } from '../../src/domain/api';
 import type { ClientUser } from '../../src/domain/client-user';
+import { pathOf } from '../../src/domain/route-chain';
+import { ROUTES } from '../../src/domain/routes';
 import type { Language, Quotation, Sku } from '../../src/domain/types';
 import { App } from '../../src/web/app';
 import { AppActorContext } from '../../src/web/app-context';
@@ -159,6 +161,9 @@ export async function screenOpen(): Promise<void> {
   });
 }
 
+/** The screens whose opening asks the catalogue for its SKU list (machines/screen-charts catalogueEventsFor). */
+const SKU_LIST_PATHS: readonly string[] = [ROUTES.home, ROUTES.skuDetails];
+
 /**
  * Answers the catalogue's requests once the shop screen is on: the public config, which the catalogue
  * asks for as it starts, and on /home and /sku-details the SKU list. The chart asks for that list only
@@ -168,7 +173,7 @@ export async function screenOpen(): Promise<void> {
 export async function answerCatalogue(view: RenderedShop, skus: Sku[], config: AppConfig): Promise<void> {
   await screenOpen();
   await called(view.shop.fetchConfig);
-  if (/^\/(?:home|sku-details)\b/.test(view.path())) await called(view.shop.fetchSkus);
+  if (SKU_LIST_PATHS.includes(pathOf(view.path()))) await called(view.shop.fetchSkus);
   await act(async () => {
     view.shop.fetchConfig.calls.forEach((call) => call.resolve(config));
     view.shop.fetchSkus.calls.forEach((call) => call.resolve(skus));

@@ -23,10 +23,10 @@ export interface AnswerCacheLimits {
   /** At most this many answers (users). */
   maxEntries: number;
   /** At most this many bytes in all: each answer's UTF-8 plus its compressed forms. */
-  maxChars: number;
+  maxBytes: number;
 }
 
-export const DEFAULT_ANSWER_CACHE: AnswerCacheLimits = { maxEntries: 5_000, maxChars: 32 * 1024 * 1024 };
+export const DEFAULT_ANSWER_CACHE: AnswerCacheLimits = { maxEntries: 5_000, maxBytes: 32 * 1024 * 1024 };
 
 export interface AnswerEntry {
   version: number;
@@ -43,7 +43,7 @@ export class AnswerCache {
   private readonly kept: KeptAnswers<AnswerEntry>;
 
   constructor(limits: AnswerCacheLimits = DEFAULT_ANSWER_CACHE) {
-    this.kept = new KeptAnswers(limits.maxEntries, limits.maxChars, (entry) => entry.body);
+    this.kept = new KeptAnswers(limits.maxEntries, limits.maxBytes, (entry) => entry.body);
   }
 
   /**
@@ -73,7 +73,7 @@ export class AnswerCache {
     return this.kept.size;
   }
 
-  get totalChars(): number {
+  get totalBytes(): number {
     return this.kept.totalSize;
   }
 }

@@ -15,11 +15,11 @@ export class KeptAnswers<E extends Encodable> {
   private readonly entries = new Map<string, E>();
   private total = 0;
 
-  /** `answer` is what an entry sends uncompressed: its length counts, with its compressed forms. */
+  /** `answer` is what an entry sends uncompressed, its UTF-8 bytes: their length counts, with its compressed forms. */
   constructor(
     private readonly maxEntries: number,
     private readonly maxSize: number,
-    private readonly answer: (entry: E) => string | Buffer,
+    private readonly answer: (entry: E) => Buffer,
   ) {}
 
   private sizeOf(entry: E): number {
@@ -60,8 +60,7 @@ export class KeptAnswers<E extends Encodable> {
   encode(key: string, entry: E, encoding: ApiEncoding): Buffer {
     const known = entry.encoded[encoding];
     if (known !== undefined) return known;
-    const answer = this.answer(entry);
-    const bytes = compressForApi(encoding, typeof answer === 'string' ? Buffer.from(answer, 'utf8') : answer);
+    const bytes = compressForApi(encoding, this.answer(entry));
     entry.encoded[encoding] = bytes;
     if (this.entries.get(key) === entry) {
       this.total += bytes.length;

@@ -123,9 +123,9 @@ export function answerEncoding(request: FastifyRequest, size: number): ApiEncodi
  * gives its bytes in the chosen encoding (kept with the answer, so compressed once). Used by both
  * answer caches (the admin lists' and the farmer's, http/answer-cache.ts).
  */
-export function sendEncodedAnswer(request: FastifyRequest, reply: FastifyReply, json: Buffer | string, encode: (encoding: ApiEncoding) => Buffer): FastifyReply {
+export function sendEncodedAnswer(request: FastifyRequest, reply: FastifyReply, json: Buffer, encode: (encoding: ApiEncoding) => Buffer): FastifyReply {
   void reply.type(JSON_TYPE);
-  const encoding = answerEncoding(request, typeof json === 'string' ? Buffer.byteLength(json, 'utf8') : json.length);
+  const encoding = answerEncoding(request, json.length);
   if (encoding === undefined) return reply.send(json);
   // As the plugin's setVaryHeader: accept-encoding added to any Vary already set.
   const vary = reply.getHeader('vary');
