@@ -13,7 +13,8 @@ describe('home screen', () => {
     const view = renderShop({ path: '/home' });
     expect(await screen.findByText('Ramesh Patel')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Admin Dashboard' })).toBeNull();
-    await act(async () => view.shop.fetchSkus.last().resolve([shell, straw]));
+    const fetch = await called(view.shop.fetchSkus);
+    await act(async () => fetch.resolve([shell, straw]));
     const overview = screen.getByRole('region', { name: 'Product Overview' });
     expect(within(overview).getAllByRole('link').map((link) => link.textContent)).toEqual(['Groundnut Shell', 'Paddy Straw']);
     const images = overview.querySelectorAll('img');
@@ -36,7 +37,8 @@ describe('home screen', () => {
   it(`filters the grid ${DEBOUNCE_MS} ms after typing stops`, async () => {
     const view = renderShop({ path: '/home', persisted: { skus: [shell, straw] } });
     const search = await screen.findByRole('searchbox', { name: 'Search products' });
-    await act(async () => view.shop.fetchSkus.last().resolve([shell, straw]));
+    const fetch = await called(view.shop.fetchSkus);
+    await act(async () => fetch.resolve([shell, straw]));
     fireEvent.change(search, { target: { value: 'RICE' } });
     expect(screen.getAllByRole('link', { name: /Groundnut Shell|Paddy Straw/ })).toHaveLength(2);
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Groundnut Shell' })).toBeNull(), { timeout: DEBOUNCE_MS + 1000 });
@@ -117,7 +119,8 @@ describe('request screen', () => {
   it('shows each quotation with its badge, up to 3 items, the total unless pending, and delete only on pending', async () => {
     const view = renderShop({ path: '/request' });
     await screen.findByText('0 quotations');
-    await act(async () => view.shop.fetchQuotations.last().resolve(onePage([pendingQ, receivedQ, orderedQ, deletedQ, expiredQ])));
+    const fetch = await called(view.shop.fetchQuotations);
+    await act(async () => fetch.resolve(onePage([pendingQ, receivedQ, orderedQ, deletedQ, expiredQ])));
     expect(screen.getByText('5 quotations')).toBeTruthy();
     const card = (id: string) => screen.getByText(id).closest('li') as HTMLElement;
     expect(within(card('QT100001')).getByText('Pending').className).toContain('orange');
@@ -202,8 +205,9 @@ describe('order status screen', () => {
     const view = renderShop({ path: '/order-status?quotation_id=q-3' });
     const fetch = await called(view.shop.fetchQuotation);
     await screenOpen();
+    const fetchConfig = await called(view.shop.fetchConfig);
     await act(async () => {
-      view.shop.fetchConfig.last().resolve(config);
+      fetchConfig.resolve(config);
       fetch.resolve(orderedQ);
     });
     expect(screen.getByText('4821')).toBeTruthy();
