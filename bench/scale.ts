@@ -14,7 +14,8 @@
  *    with autocannon at 20 connections: the first page of each admin list with and without `q`, a deep
  *    page reached through the cursor, the farmer's first page (1,000 farmers' first asks, each one
  *    request and each answer read, after 1,000 other farmers' unmeasured; then, over SCALE_SECONDS,
- *    the same 1,000 polling, their answers kept). Prints req/s, p50/p99, bytes per answer and the
+ *    the same 1,000 polling, their answers kept; then 1,000 more polling once each with the tag a
+ *    server process stopped before this one gave them, as after a restart). Prints req/s, p50/p99, bytes per answer and the
  *    load average beside each figure, and the server's RSS at the end.
  *
  *   SCALE_DATABASES=sqlite,postgres  SCALE_SECONDS=5  SCALE_FARMERS=20000  SCALE_DATA_DIR=/var/tmp/krishi-scale
@@ -262,9 +263,10 @@ export async function seededSqlite(): Promise<string> {
 
 /**
  * Fresh sessions for this run (the kept database's older ones are removed): the admin's, 1,000
- * verified farmers' (measured), and 1,000 others' that warm the server before the first asks.
+ * verified farmers' (measured), 1,000 others' that warm the server before the first asks, and 1,000
+ * more whose polls hold the tags an earlier server process gave them (`heldTags`).
  */
-async function sessions(db: Kysely<Database>): Promise<{ adminToken: string; farmerTokens: string[]; warmupTokens: string[] }> {
+async function sessions(db: Kysely<Database>): Promise<{ adminToken: string; farmerTokens: string[]; warmupTokens: string[]; heldTokens: string[] }> {
   const now = Date.now();
   await db.deleteFrom('sessions').execute();
   const admin = await db.selectFrom('users').select('id').where('mobileNumber', '=', ADMIN_NUMBER).executeTakeFirstOrThrow();
@@ -274,7 +276,7 @@ async function sessions(db: Kysely<Database>): Promise<{ adminToken: string; far
     .where('isVerified', '=', 1)
     .where('mobileNumber', '<>', ADMIN_NUMBER)
     .orderBy('mobileNumber')
-    .limit(2 * FIRST_ASKS)
+    .limit(3 * FIRST_ASKS)
     .execute();
   // What a running server's periodic sweep would have expired meanwhile (validity ends since the last
   // run, or the seeding's own long-ago prices): the server's own pass, so its first sweep at start has
@@ -290,7 +292,12 @@ async function sessions(db: Kysely<Database>): Promise<{ adminToken: string; far
   if (Number(sent.numUpdatedRows) > 0) console.log(`  marked ${sent.numUpdatedRows} seeded SMS notices sent before measuring`);
   const tokens: string[] = [];
   for (const f of farmers) tokens.push(await createSession(db, f.id, now, FARMER_SESSION_MS));
-  return { adminToken: await createSession(db, admin.id, now, ADMIN_SESSION_MS), farmerTokens: tokens.slice(0, FIRST_ASKS), warmupTokens: tokens.slice(FIRST_ASKS) };
+  return {
+    adminToken: await createSession(db, admin.id, now, ADMIN_SESSION_MS),
+    farmerTokens: tokens.slice(0, FIRST_ASKS),
+    warmupTokens: tokens.slice(FIRST_ASKS, 2 * FIRST_ASKS),
+    heldTokens: tokens.slice(2 * FIRST_ASKS),
+  };
 }
 
 /** The load average now (1, 5, 15 minutes), as `uptime` prints it. */
@@ -365,6 +372,12 @@ interface Measured {
    * answer (decision 025), as it does for farmers who keep polling an unchanged list.
    */
   warm?: boolean;
+  /**
+   * 1,000 other farmers each poll once, holding the tag (ETag) another server process on the same
+   * database gave them before this one started: polls after a restart (or of answers a cache has
+   * dropped), each a 304 that this server proves from the tag alone, never having built the answer.
+   */
+  heldTags?: boolean;
   /** The same list call on the repositories, for its plan. */
   call: (db: Kysely<Database>) => Promise<unknown>;
 }
@@ -405,11 +418,13 @@ function cpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-async function measure(m: Measured, base: string, tokens: string[], pid: number, warmupTokens: string[] = []): Promise<Figure> {
-  const probe = await fetch(base + m.path, { headers: { authorization: `Bearer ${tokens[0]}` } });
+async function measure(m: Measured, base: string, tokens: string[], pid: number, warmupTokens: string[] = [], tags: string[] = []): Promise<Figure> {
+  // A held tag's farmer is not asked here: this server would then keep that answer.
+  const probeToken = m.heldTags ? warmupTokens[0]! : tokens[0]!;
+  const probe = await fetch(base + m.path, { headers: { authorization: `Bearer ${probeToken}` } });
   const bytes = (await probe.arrayBuffer()).byteLength;
   if (probe.status !== 200) throw new Error(`${m.path} answered ${probe.status}`);
-  const wire = await wireBytes(base + m.path, tokens[0]!);
+  const wire = await wireBytes(base + m.path, probeToken);
   if (m.warm) {
     for (let i = 0; i < tokens.length; i += CONNECTIONS) {
       await Promise.all(
@@ -420,7 +435,7 @@ async function measure(m: Measured, base: string, tokens: string[], pid: number,
       );
     }
   }
-  const run = async (asking: string[], length: { duration: number } | { amount: number }) => {
+  const run = async (asking: string[], length: { duration: number } | { amount: number }, held: string[] = []) => {
     let next = 0;
     return autocannon({
       url: base,
@@ -430,16 +445,22 @@ async function measure(m: Measured, base: string, tokens: string[], pid: number,
         {
           method: 'GET',
           path: m.path,
-          setupRequest: (req: autocannon.Request) => ({ ...req, headers: { authorization: `Bearer ${asking[next++ % asking.length]}`, 'accept-encoding': ACCEPT_ENCODING } }),
+          setupRequest: (req: autocannon.Request) => {
+            const i = next++ % asking.length;
+            const tag = held[i] ? { 'if-none-match': held[i] } : {};
+            return { ...req, headers: { authorization: `Bearer ${asking[i]}`, 'accept-encoding': ACCEPT_ENCODING, ...tag } };
+          },
         },
       ],
     });
   };
   if (m.firstAsks) await run(warmupTokens, { amount: warmupTokens.length });
   const cpuBefore = cpuMs(pid);
-  const result = await run(tokens, m.firstAsks ? { amount: tokens.length } : { duration: SECONDS });
+  const result = await run(tokens, m.firstAsks || m.heldTags ? { amount: tokens.length } : { duration: SECONDS }, m.heldTags ? tags : []);
   const cpuPerRequest = (cpuMs(pid) - cpuBefore) / Math.max(1, result.requests.total);
-  return { name: m.name, cpuPerRequest, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bytes, wire, bad: result.non2xx + result.errors + result.timeouts, load: load() };
+  // A held tag's poll is a 304 (no body): any other answer counts as bad.
+  const bad = (m.heldTags ? result.requests.total - result['3xx'] : result.non2xx) + result.errors + result.timeouts;
+  return { name: m.name, cpuPerRequest, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bytes, wire: m.heldTags ? 0 : wire, bad, load: load() };
 }
 
 /** What is measured: each list's path, and the same call on the repositories for its plan. */
@@ -469,8 +490,27 @@ export async function measuredLists(db: Kysely<Database>): Promise<Measured[]> {
     { name: "farmer's first page, first asks (1,000)", path: '/api/quotations', farmers: true, firstAsks: true, call: (d) => farmerQuotationPage(d, { userId: farmer.id, limit: 50 }, now, rules) },
     // The same, once every farmer has asked: polls of unchanged lists, each a hit of decision 025's cache.
     { name: "farmer's first page, answers kept (1,000)", path: '/api/quotations', farmers: true, warm: true, call: (d) => farmerQuotationPage(d, { userId: farmer.id, limit: 50 }, now, rules) },
+    { name: "farmer's first page, tags held (1,000)", path: '/api/quotations', farmers: true, heldTags: true, call: (d) => farmerQuotationPage(d, { userId: farmer.id, limit: 50 }, now, rules) },
   ];
   return list;
+}
+
+/** Each farmer's tag of `path`, from a server process that is stopped before the measured one starts. */
+async function tagsFromAnEarlierServer(place: Place, path: string, tokens: string[]): Promise<string[]> {
+  const earlier = await startCompiled({ dataDir: place.dataDir, ...(place.databaseUrl ? { databaseUrl: place.databaseUrl } : {}) });
+  try {
+    const tags: string[] = [];
+    for (const token of tokens) {
+      const res = await fetch(earlier.url + path, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': ACCEPT_ENCODING } });
+      await res.arrayBuffer();
+      const tag = res.headers.get('etag');
+      if (res.status !== 200 || !tag) throw new Error(`${path} answered ${res.status} without a tag`);
+      tags.push(tag);
+    }
+    return tags;
+  } finally {
+    await stopCompiled(earlier.child);
+  }
 }
 
 async function run(target: Target): Promise<void> {
@@ -483,12 +523,15 @@ async function run(target: Target): Promise<void> {
   // A kept database of an older release: the compiled server would migrate it; the plans need it first.
   await migrateToLatest(db, target === 'postgres' ? POSTGRES_SCHEMA : undefined);
   if (target === 'postgres') await analyzePostgres(db);
-  const { adminToken, farmerTokens, warmupTokens } = await sessions(db);
+  const { adminToken, farmerTokens, warmupTokens, heldTokens } = await sessions(db);
   const only = process.env.SCALE_ONLY ? new RegExp(process.env.SCALE_ONLY, 'i') : null;
   const list = (await measuredLists(db)).filter((m) => !only || only.test(m.name));
   if (process.env.SCALE_PLANS !== '0') await explainAll(db, target, list);
   await db.destroy();
   if (process.env.SCALE_MEASURE === '0') return;
+
+  const held = list.find((m) => m.heldTags);
+  const tags = held ? await tagsFromAnEarlierServer(place, held.path, heldTokens) : [];
 
   const profileDir = process.env.SCALE_PROFILE;
   const app = await startCompiled({
@@ -500,7 +543,10 @@ async function run(target: Target): Promise<void> {
   const figures: Figure[] = [];
   const rss = await (async () => {
     try {
-      for (const m of list) figures.push(await measure(m, app.url, m.farmers ? farmerTokens : [adminToken], app.child.pid!, warmupTokens));
+      for (const m of list) {
+        const asking = m.heldTags ? heldTokens : m.farmers ? farmerTokens : [adminToken];
+        figures.push(await measure(m, app.url, asking, app.child.pid!, warmupTokens, tags));
+      }
       return residentMegabytes(app.child.pid!);
     } finally {
       await stopCompiled(app.child);

@@ -71,9 +71,21 @@ export const quotationLifecycleMachine = setup({
   },
 });
 
-/** The snapshot of the lifecycle standing at `status`. */
-export function quotationLifecycleAt(status: QuotationStatus) {
-  return quotationLifecycleMachine.resolveState({ value: status });
+type LifecycleSnapshot = ReturnType<typeof quotationLifecycleMachine.resolveState>;
+const snapshotAt = new Map<QuotationStatus, LifecycleSnapshot>();
+
+/**
+ * The snapshot of the lifecycle standing at `status`, resolved once per status: a snapshot is never
+ * changed (`can` and `getNextSnapshot` make new ones), and every page of quotations asks for each
+ * quotation's (the server's expiry check; the views' actions).
+ */
+export function quotationLifecycleAt(status: QuotationStatus): LifecycleSnapshot {
+  let snapshot = snapshotAt.get(status);
+  if (snapshot === undefined) {
+    snapshot = quotationLifecycleMachine.resolveState({ value: status });
+    snapshotAt.set(status, snapshot);
+  }
+  return snapshot;
 }
 
 /** The status `event` leads to from `status`, or null when the chart refuses the move. */

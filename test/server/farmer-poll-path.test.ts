@@ -108,6 +108,63 @@ describe.each(databases())("the farmer's poll path on %s", (kind) => {
       expect(unchanged.statusCode).toBe(304);
       expect(queries).toBe(1);
     });
+
+    const pollCounted = (s: Session, etag: string) =>
+      counted.inject({ method: 'GET', url: '/api/quotations', headers: { ...s.auth, 'if-none-match': etag } });
+
+    it('answers a poll that holds its tag with the session lookup as its only query though it never built the answer, until the end of truth the tag names', async () => {
+      const farmer = await t.farmer();
+      const priced = await adminSetQuotation(t, await create(t, farmer, 1), 'COMPLETED', 120_000);
+      const end = Date.parse(priced.validUntil!);
+      // Built and kept by the other instance (as before a restart); this one keeps nothing of it.
+      const tag = (await t.as(farmer, { method: 'GET', url: '/api/quotations' })).headers.etag as string;
+      expect(tag.endsWith(`.${end.toString(36)}"`)).toBe(true);
+
+      t.clock.set(end - 1);
+      queries = 0;
+      const unchanged = await pollCounted(farmer, tag);
+      expect(unchanged.statusCode).toBe(304);
+      expect(unchanged.headers.etag).toBe(tag);
+      expect(queries).toBe(1);
+
+      // From the end it names, the tag alone proves nothing: the page is read and the quotation expires.
+      t.clock.set(end);
+      const after = await pollCounted(farmer, tag);
+      expect(after.statusCode).toBe(200);
+      expect(after.json().data[0]).toMatchObject({ _id: priced._id, status: 'EXPIRED' });
+    });
+
+    it('reads the page for a tag made under other validity days (a restart with another QUOTATION_VALIDITY_DAYS)', async () => {
+      const farmer = await t.farmer();
+      await adminSetQuotation(t, await create(t, farmer, 1), 'COMPLETED', 80_000);
+      const tag = (await t.as(farmer, { method: 'GET', url: '/api/quotations' })).headers.etag as string;
+      const days = t.options.config.quotationValidityDays + 3;
+      const restarted = await buildApp({ ...t.options, config: { ...t.options.config, quotationValidityDays: days } });
+      try {
+        const read = await restarted.inject({ method: 'GET', url: '/api/quotations', headers: { ...farmer.auth, 'if-none-match': tag } });
+        expect(read.statusCode).toBe(200);
+        const shown: Quotation = read.json().data[0];
+        expect(Date.parse(shown.validUntil!) - Date.parse(shown.pricedAt!)).toBe(days * DAY);
+      } finally {
+        await restarted.close();
+      }
+    });
+
+    it('reads the page for a tag whose end of truth was altered by hand', async () => {
+      const farmer = await t.farmer();
+      await create(t, farmer, 1);
+      const tag = (await t.as(farmer, { method: 'GET', url: '/api/quotations' })).headers.etag as string;
+      expect(tag.endsWith('."')).toBe(true); // a pending quotation: true until a write
+      queries = 0;
+      expect((await pollCounted(farmer, tag)).statusCode).toBe(304);
+      expect(queries).toBe(1);
+      const altered = `${tag.slice(0, -1)}${(t.clock.now() + DAY).toString(36)}"`;
+      queries = 0;
+      const read = await pollCounted(farmer, altered);
+      expect(read.statusCode).toBe(200);
+      expect(read.headers.etag).toBe(tag);
+      expect(queries).toBeGreaterThan(1);
+    });
   });
 
   it('is exact when a validity ends: COMPLETED up to the last millisecond, EXPIRED (audited, never a 304 or a cached answer) from it', async () => {

@@ -26,11 +26,19 @@ export const COMPRESS_SYNC_UP_TO = 128 * 1024;
 export const API_ENCODINGS = ['br', 'gzip'] as const;
 export type ApiEncoding = (typeof API_ENCODINGS)[number];
 
-// Every API answer is made per request, so compressing it is paid every time. On a 62 KB admin
-// page of 50 (bench/scale.ts): quality 5 took 0.81 ms for 3.5 KB, quality 4 0.53 ms for 4.0 KB,
-// and gzip 6 0.67 ms for 4.3 KB; 4 saves a third of the time for half a KB on the wire.
-const BROTLI_OPTIONS: BrotliOptions = { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } };
-const GZIP_OPTIONS: ZlibOptions = { level: 6 };
+// Every API answer is made per request, so compressing it is paid on every answer that is built, and
+// most are sent once or twice (a poll of an unchanged list is a 304 with no body). Measured on the
+// scale bench's answers (tenth session, node:zlib one-shot calls, µs per call → bytes):
+//
+//   answer                          br q1        br q4 (before)   gzip 1       gzip 6 (before)
+//   farmer's first page, 12.7 KB    52 → 2,215   168 → 1,986      60 → 2,234   119 → 2,032
+//   admin page of 50, 64.4 KB      101 → 4,331   396 → 3,925     187 → 4,985   514 → 4,223
+//
+// In the server under load, brotli q4 was 20% of the busy time of a farmer's first ask (bench/scale.ts
+// SCALE_PROFILE). Quality 1 costs a quarter of that for about 230 bytes more per changed farmer's
+// list; gzip (only for a client without brotli) follows at level 1.
+const BROTLI_OPTIONS: BrotliOptions = { params: { [constants.BROTLI_PARAM_QUALITY]: 1, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } };
+const GZIP_OPTIONS: ZlibOptions = { level: 1 };
 
 /** `bytes` compressed as the plugin compresses an answer in `encoding`. */
 export function compressForApi(encoding: ApiEncoding, bytes: Buffer): Buffer {

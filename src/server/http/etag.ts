@@ -29,10 +29,12 @@ export function strongTag(parts: readonly (string | number)[]): string {
  */
 export function noneMatchHits(header: string | undefined, tag: string): boolean {
   if (!header) return false;
-  const trimmed = header.trim();
-  if (trimmed === '*') return true;
-  return trimmed.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === tag);
+  if (header.trim() === '*') return true;
+  return listedTags(header).includes(tag);
 }
+
+/** The tags an `If-None-Match` list names, each as its strong form (a `W/` prefix dropped). */
+const listedTags = (header: string): string[] => header.split(',').map((candidate) => candidate.trim().replace(/^W\//, ''));
 
 /**
  * Sets the tag and `private, no-cache` on the reply; when the request already holds this tag, sends
@@ -45,10 +47,57 @@ export function answerIfUnchanged(request: FastifyRequest, reply: FastifyReply, 
   return true;
 }
 
-/** The tag of a farmer's own quotation answer at `url`, from the versions read with the session (decision 025). */
+/** What a farmer's quotation answer is built with besides the database: `validUntil` follows the validity days. */
+export interface TagRules {
+  validityDays: number;
+}
+
+/**
+ * The tag of a farmer's own quotation answer at `url`: the versions read with the session (decision
+ * 025), the validity days the answer's `validUntil` follows (a configuration, changed by a restart),
+ * and `expiresAt`, the moment the answer stops being true by the clock alone (the first validity end
+ * it shows; Infinity when none). The tag also carries that moment in the clear, after the hash (base
+ * 36 epoch ms; empty for Infinity), so that a poll can be answered from the tag it holds alone
+ * (`heldQuotationTag`) on an instance that does not keep the answer.
+ */
 export function quotationAnswerTag(
   user: { id: string; quotationsVersion: number | string | bigint; catalogueVersion: number | string | bigint },
   url: string,
+  rules: TagRules,
+  expiresAt = Infinity,
 ): string {
-  return strongTag([user.id, url, Number(user.quotationsVersion), Number(user.catalogueVersion)]);
+  const end = Number.isFinite(expiresAt) ? expiresAt.toString(36) : '';
+  const hashed = strongTag([user.id, url, Number(user.quotationsVersion), Number(user.catalogueVersion), rules.validityDays, end]);
+  return `${hashed.slice(0, -1)}.${end}"`;
+}
+
+/** A quotation answer's tag as `quotationAnswerTag` writes it, its end of truth captured. */
+const QUOTATION_TAG = /^"[\w-]{27}\.([0-9a-z]{0,11})"$/;
+
+/** At most this many tags of an `If-None-Match` list are checked (a hash each); a browser sends one. */
+const HELD_TAGS_CHECKED = 4;
+
+/**
+ * The tag in the request's `If-None-Match` that this farmer's answer at its url carries now, when the
+ * client holds one: made for these versions (read with the session on this request) and these rules,
+ * and not yet at the end of truth it names. Then nothing the answer shows has changed, and the route
+ * answers 304 without reading the page, though this instance never built it (a restart, another
+ * instance, or an answer its cache has dropped). The tag is a hash, not a secret: a client that
+ * forges one with another end can only keep its own answer from refreshing until a write.
+ */
+export function heldQuotationTag(
+  request: FastifyRequest,
+  user: Parameters<typeof quotationAnswerTag>[0],
+  rules: TagRules,
+  now: number,
+): string | undefined {
+  const header = request.headers['if-none-match'];
+  if (!header) return undefined;
+  for (const tag of listedTags(header).slice(0, HELD_TAGS_CHECKED)) {
+    const end = QUOTATION_TAG.exec(tag)?.[1];
+    if (end === undefined) continue;
+    const expiresAt = end === '' ? Infinity : parseInt(end, 36);
+    if (now < expiresAt && quotationAnswerTag(user, request.url, rules, expiresAt) === tag) return tag;
+  }
+  return undefined;
 }

@@ -18,7 +18,7 @@
  *   session started or ended (a row's `isLoggedIn`; a session's end by the clock is the cached
  *   page's own expiry, see routes/admin-lists.ts).
  */
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -39,6 +39,19 @@ export async function bumpQuotationOwner(trx: Db, quotationId: string): Promise<
     .where('id', '=', (eb) => eb.selectFrom('quotations').select('quotations.userId').where('quotations.id', '=', quotationId))
     .execute();
 }
+
+/**
+ * A counter row's value as a column of a read, so it is read in the same statement as what it guards
+ * (the session, a page's lines, the SKUs themselves). Its name is a literal, not a parameter:
+ * prepared reads (db/prepared.ts) take it too.
+ */
+const counterValue = (name: string) => sql<number>`(select value from counters where name = ${sql.lit(name)})`;
+
+/** The catalogue counter, as a column (`counterValue`). */
+export const catalogueVersion = () => counterValue('catalogue');
+
+/** An admin list's version counter (`list:<list>`), as a column (`counterValue`). */
+export const listVersion = (list: AdminList) => counterValue(`list:${list}`);
 
 /** SKU edits: the catalogue counter, and the admin lists whose lines show SKUs. */
 export async function bumpCatalogue(trx: Db): Promise<void> {

@@ -1,9 +1,13 @@
 /** Quotation lines with their SKU reference, for the quotations of one page. */
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { QuotationLine, SkuRef } from '../../domain/types';
+import { prepared } from '../db/prepared';
 import type { Database } from '../db/schema';
+import { catalogueVersion } from './answer-versions';
 import { isoTime } from './iso-time';
 import { translationsOf } from './skus';
+
+type Db = Kysely<Database> | Transaction<Database>;
 
 /** The SKU columns a line's `skuIdentifier` is made of (issue 10: with the translated names). */
 export const SKU_REF_COLUMNS = ['skus.hindiName', 'skus.gujratiName', 'skus.minimumPrice'] as const;
@@ -29,29 +33,74 @@ export const skuRef = (r: {
   translations: translationsOf(r, ['name']),
 });
 
+/** Every SKU's line reference, with the catalogue version read in the same statement. */
+const allSkuRefs = prepared((db: Kysely<Database>) =>
+  db
+    .selectFrom('skus')
+    .select(['skus.id as skuId', 'skus.name', 'skus.image', 'skus.skuQuantityUnit', ...SKU_REF_COLUMNS])
+    .select(catalogueVersion().as('catalogueVersion')),
+);
+
+/** The SKUs' line references as last read, per database, and the catalogue version they were read at. */
+const keptRefs = new WeakMap<Db, { version: number; byId: Map<string, SkuRef> }>();
+
+/** The line columns a page reads: its SKU is only an id, resolved by `skuRefsOf`. */
+export interface LineSkuColumns {
+  skuId: string;
+  /** The catalogue counter, read in the lines' own statement (`catalogueVersion`). */
+  catalogueVersion: number | bigint | string;
+}
+
+/**
+ * The `skuIdentifier` of every SKU these line rows name. A line reads only its SKU's id: the SKUs, a
+ * catalogue of tens that every line of every page names again with its names in three languages, are
+ * read in one statement and kept per database with the catalogue version read alongside. The kept
+ * references serve a page while they are at least as new as the catalogue version its lines were read
+ * with and know every SKU it names (one created since is new to them); otherwise they are read again.
+ * Every SKU edit bumps that version (answer-versions.ts `bumpCatalogue`) and no SKU is ever deleted,
+ * so a line never shows its SKU older than the statement that read the line.
+ */
+export async function skuRefsOf(db: Db, rows: readonly LineSkuColumns[]): Promise<Map<string, SkuRef>> {
+  let kept = keptRefs.get(db);
+  if (rows.length === 0) return kept?.byId ?? new Map();
+  const readAt = Number(rows[0]!.catalogueVersion);
+  if (kept === undefined || kept.version < readAt || rows.some((r) => !kept!.byId.has(r.skuId))) {
+    const all = await allSkuRefs(db);
+    kept = { version: Number(all[0]?.catalogueVersion ?? readAt), byId: new Map(all.map((r) => [r.skuId, skuRef(r)])) };
+    keptRefs.set(db, kept);
+  }
+  return kept.byId;
+}
+
+/** A line row's SKU reference from `skuRefsOf`'s answer (every line's SKU exists: a foreign key). */
+export const lineSku = (refs: Map<string, SkuRef>, skuId: string): SkuRef => {
+  const ref = refs.get(skuId);
+  if (ref === undefined) throw new Error(`quotation line names SKU ${skuId}, which the catalogue lacks`);
+  return ref;
+};
+
 export async function loadLines(db: Kysely<Database>, scope: { quotationIds: string[] }): Promise<Map<string, QuotationLine[]>> {
   if (scope.quotationIds.length === 0) return new Map();
-  const query = db
+  const rows = await db
     .selectFrom('quotationLines')
-    .innerJoin('skus', 'skus.id', 'quotationLines.skuId')
     .select([
       'quotationLines.quotationId',
       'quotationLines.quantity',
       'quotationLines.goodsPricePaisa',
       'quotationLines.discountPaisa',
       'quotationLines.shippingPricePaisa',
-      'skus.id as skuId',
-      'skus.name',
-      'skus.image',
-      'skus.skuQuantityUnit',
-      ...SKU_REF_COLUMNS,
+      'quotationLines.skuId',
     ])
-    .where('quotationLines.quotationId', 'in', scope.quotationIds);
-  const rows = await query.orderBy('quotationLines.quotationId').orderBy('quotationLines.position').execute();
+    .select(catalogueVersion().as('catalogueVersion'))
+    .where('quotationLines.quotationId', 'in', scope.quotationIds)
+    .orderBy('quotationLines.quotationId')
+    .orderBy('quotationLines.position')
+    .execute();
+  const refs = await skuRefsOf(db, rows);
   const byQuotation = new Map<string, QuotationLine[]>();
   for (const r of rows) {
     const line: QuotationLine = {
-      skuIdentifier: skuRef(r),
+      skuIdentifier: lineSku(refs, r.skuId),
       quantity: Number(r.quantity),
       goodsPricePaisa: Number(r.goodsPricePaisa),
       discountPaisa: Number(r.discountPaisa),

@@ -6,7 +6,7 @@
  * admin list and an index-bounded count of one farmer's rows for theirs.
  */
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
-import type { OrderStatus, OrderStatusChange, Quotation, QuotationLine, QuotationStatus } from '../../domain/types';
+import type { OrderStatus, OrderStatusChange, Quotation, QuotationLine, QuotationStatus, SkuRef } from '../../domain/types';
 import { linePricePaisa } from '../../domain/quantity';
 import { quotationExpiresAt, quotationValidUntil } from '../../../machines/quotation-lifecycle.machine';
 import { newId, nextDisplayId } from '../db/ids';
@@ -14,11 +14,11 @@ import { prepared } from '../db/prepared';
 import type { Database } from '../db/schema';
 import { notifyOnPricing } from '../sms/outbox';
 import { rateLimited } from '../http/errors';
-import { bumpFarmer, bumpLists, bumpQuotationOwner } from './answer-versions';
+import { bumpFarmer, bumpLists, bumpQuotationOwner, catalogueVersion } from './answer-versions';
 import { appendAudit, diff, loadPaymentMoves, loadStatusHistories } from './audit';
 import { paidAtOf, type PaymentMove } from '../../domain/tracker';
 import { priceDetails } from '../../domain/money';
-import { iso, SKU_REF_COLUMNS, skuRef } from './lines';
+import { iso, lineSku, skuRefsOf } from './lines';
 import { countAdded, countMoved, readCount } from './list-counts';
 import { cut, parseSearch, SEARCH_COUNT_CAP, timeCursor, type Search } from './paging';
 import { boundedCount, matchingOrders, matchingQuotations, matchingUserIds } from './search';
@@ -38,13 +38,12 @@ export interface QuotationRules {
   validityDays: number;
 }
 
-/** One row per quotation line, with its quotation, its order (if any) and its SKU, newest first. */
+/** One row per quotation line, with its quotation and its order (if any), newest first; its SKU by id (lines.ts `skuRefsOf`). */
 const withLines = (db: Db) =>
   db
     .selectFrom('quotations')
     .leftJoin('orders', 'orders.quotationId', 'quotations.id')
     .innerJoin('quotationLines', 'quotationLines.quotationId', 'quotations.id')
-    .innerJoin('skus', 'skus.id', 'quotationLines.skuId')
     .select([
       'quotations.id',
       'quotations.displayId',
@@ -64,12 +63,9 @@ const withLines = (db: Db) =>
       'quotationLines.goodsPricePaisa',
       'quotationLines.discountPaisa',
       'quotationLines.shippingPricePaisa',
-      'skus.id as skuId',
-      'skus.name as skuName',
-      'skus.image as skuImage',
-      'skus.skuQuantityUnit',
-      ...SKU_REF_COLUMNS,
+      'quotationLines.skuId',
     ])
+    .select(catalogueVersion().as('catalogueVersion'))
     .orderBy('quotations.createdAt', 'desc')
     .orderBy('quotations.displayId', 'desc')
     .orderBy('quotationLines.position');
@@ -83,6 +79,7 @@ function validUntil(status: string, pricedAt: number | bigint | null, rules: Quo
 
 function group(
   rows: LineRow[],
+  skus: Map<string, SkuRef>,
   rules: QuotationRules,
   histories: Map<string, OrderStatusChange[]>,
   payments: Map<string, PaymentMove[]>,
@@ -92,7 +89,7 @@ function group(
   let current: Quotation | undefined;
   for (const r of rows) {
     const line: QuotationLine = {
-      skuIdentifier: skuRef({ ...r, name: r.skuName, image: r.skuImage }),
+      skuIdentifier: lineSku(skus, r.skuId),
       quantity: Number(r.quantity),
       goodsPricePaisa: Number(r.goodsPricePaisa),
       discountPaisa: Number(r.discountPaisa),
@@ -139,11 +136,12 @@ function group(
 async function quotationsOf(db: Db, rows: LineRow[], rules: QuotationRules, tracker = true): Promise<Quotation[]> {
   const orders = new Map<string, number>();
   if (tracker) for (const r of rows) if (r.orderId && r.orderedAt !== null) orders.set(r.orderId, Number(r.orderedAt));
-  const [histories, payments] = await Promise.all([
+  const [skus, histories, payments] = await Promise.all([
+    skuRefsOf(db, rows),
     loadStatusHistories(db, [...orders].map(([id, createdAt]) => ({ id, createdAt }))),
     loadPaymentMoves(db, [...orders.keys()]),
   ]);
-  return group(rows, rules, histories, payments);
+  return group(rows, skus, rules, histories, payments);
 }
 
 /** The quotations with these ids, with their lines, newest first. */

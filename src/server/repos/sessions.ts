@@ -1,9 +1,9 @@
 /** Bearer sessions: a random 256-bit token goes to the client; only its SHA-256 is stored. */
 import { createHash, randomBytes } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { prepared } from '../db/prepared';
 import type { Database } from '../db/schema';
-import { bumpLists } from './answer-versions';
+import { bumpLists, catalogueVersion, listVersion } from './answer-versions';
 import type { UserRow } from './users';
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
@@ -29,11 +29,10 @@ const liveSessionUser = prepared((db: Kysely<Database>, tokenHash: string, now: 
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.userId')
     .selectAll('users')
-    // A literal, not a parameter: prepared() requires the parameters to be exactly (tokenHash, now).
-    .select(sql<number>`(select value from counters where name = 'catalogue')`.as('catalogueVersion'))
-    .select(sql<number>`(select value from counters where name = 'list:users')`.as('usersListVersion'))
-    .select(sql<number>`(select value from counters where name = 'list:quotations')`.as('quotationsListVersion'))
-    .select(sql<number>`(select value from counters where name = 'list:orders')`.as('ordersListVersion'))
+    .select(catalogueVersion().as('catalogueVersion'))
+    .select(listVersion('users').as('usersListVersion'))
+    .select(listVersion('quotations').as('quotationsListVersion'))
+    .select(listVersion('orders').as('ordersListVersion'))
     .where('sessions.tokenHash', '=', tokenHash)
     .where('sessions.expiresAt', '>', now),
 );

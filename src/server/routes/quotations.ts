@@ -15,7 +15,7 @@ import { nextQuotationStatus } from '../../../machines/quotation-lifecycle.machi
 import { checkQuantity, QUANTITY_MAX, roundQuantity, type QuantityRefusal } from '../../domain/quantity';
 import { QUOTATION_STATUSES, type QuotationStatus } from '../../domain/types';
 import { badRequest, conflict, notFound, versionConflict } from '../http/errors';
-import { answerIfUnchanged, quotationAnswerTag, REVALIDATE } from '../http/etag';
+import { answerIfUnchanged, heldQuotationTag, quotationAnswerTag, REVALIDATE } from '../http/etag';
 import { expectedVersion, pageOf, pageQuery, searchQuery, type ListQuerystring } from '../http/list-query';
 import type { AnswerEntry } from '../http/answer-cache';
 import { answerListPage, sendEncodedAnswer } from '../http/list-answers';
@@ -182,10 +182,11 @@ export default async function quotationRoutes(app: FastifyInstance) {
   // The 5-second polling load, one page. The first page at the default size is kept serialized per
   // user and served again only while the user's quotations version and the catalogue version, read
   // with the session on this very request, are the ones it was built at (decision 025), and while the
-  // clock has not reached the first validity end it shows: then no query runs at all. Otherwise the
-  // page is read (prepared for the first page) and the quotations in it past their validity expire
-  // first (`farmerQuotationPage`); that expiry bumps the version, so that answer is neither tagged,
-  // 304 nor cached.
+  // clock has not reached the first validity end it shows: then no query runs at all. A poll whose
+  // tag names those versions and an end of truth not yet reached is a 304 with no query either, kept
+  // or not (the tag carries that end: etag.ts). Otherwise the page is read (prepared for the first
+  // page) and the quotations in it past their validity expire first (`farmerQuotationPage`); that
+  // expiry bumps the version, so that answer is neither tagged, 304 nor cached.
   app.get<{ Querystring: ListQuerystring }>(
     '/quotations',
     { config: { access: 'verified' }, schema: { querystring: pageQuery, response: { 200: pageOf(quotationSchema) } } },
@@ -196,16 +197,18 @@ export default async function quotationRoutes(app: FastifyInstance) {
       const at = now();
       const version = Number(user.quotationsVersion);
       const catalogueVersion = Number(user.catalogueVersion);
-      const tag = quotationAnswerTag(user, request.url);
       const send = (entry: AnswerEntry) => sendEncodedAnswer(request, reply, entry.body, (encoding) => quotationAnswers.encode(user.id, entry, encoding));
       const cached = cacheable ? quotationAnswers.entry(user.id, version, catalogueVersion, at) : undefined;
       if (cached !== undefined) {
-        if (answerIfUnchanged(request, reply, tag)) return reply;
+        if (answerIfUnchanged(request, reply, quotationAnswerTag(user, request.url, rules, cached.expiresAt))) return reply;
         return send(cached);
       }
+      // Not kept here: a tag the client holds may still prove the answer unchanged (etag.ts).
+      const held = heldQuotationTag(request, user, rules, at);
+      if (held !== undefined && answerIfUnchanged(request, reply, held)) return reply;
       const { page, expired, expiresAt } = await farmerQuotationPage(db, { userId: user.id, cursor, limit: pageSize(limit) }, at, rules);
       if (expired > 0) void reply.header('cache-control', REVALIDATE);
-      else if (answerIfUnchanged(request, reply, tag)) return reply;
+      else if (answerIfUnchanged(request, reply, quotationAnswerTag(user, request.url, rules, expiresAt))) return reply;
       const text = reply.serialize(page);
       // The route's response-schema serializer (the same Fastify uses for an object) returns text.
       const body = typeof text === 'string' ? text : Buffer.from(text as ArrayBuffer).toString('utf8');
@@ -250,7 +253,7 @@ export default async function quotationRoutes(app: FastifyInstance) {
       const expired = await expireDue(db, now(), rules, { quotationId: row.id });
       // The owner's own read is tagged by their versions (an admin's read of another's stays no-store),
       // unless this read expired it, which moved the owner's version past the one read with the session.
-      if (row.userId === request.user!.id && expired === 0 && answerIfUnchanged(request, reply, quotationAnswerTag(request.user!, request.url))) return reply;
+      if (row.userId === request.user!.id && expired === 0 && answerIfUnchanged(request, reply, quotationAnswerTag(request.user!, request.url, rules))) return reply;
       return { data: await loadQuotation(db, row.id, rules) };
     },
   );
