@@ -88,33 +88,6 @@ function noLocaleCheck(): Plugin {
   };
 }
 
-/**
- * KRISHI_RENDERER=preact at build time (`KRISHI_RENDERER=preact npm run build`; `npm run bench:web`
- * then measures that build, as start.mjs rebuilds only after a source changes): the bundle renders
- * with Preact through `preact/compat`, React's API, in place of React DOM's client chunk (56 KB
- * brotli). Issue 9; decision 040, ninth session. Not the default: SPEC's design card names react and
- * react-dom, so the switch is the product owner's decision. Measured on this machine: script on
- * first load 123.1 → 75.6 KB on `/` and 139.4 → 91.8 KB on `/home`, LCP 1.95 and 1.98 s, and the e2e
- * suite passed on that bundle (12 files, 26 tests). Tests render with React either way.
- */
-function preactCompat(): Plugin {
-  return {
-    name: 'preact-compat',
-    apply: (_, { command }) => command === 'build' && process.env.KRISHI_RENDERER === 'preact',
-    config: () => ({
-      resolve: {
-        alias: [
-          { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-          { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-          { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-          { find: /^react-dom$/, replacement: 'preact/compat' },
-          { find: /^react$/, replacement: 'preact/compat' },
-        ],
-      },
-    }),
-  };
-}
-
 /** Text files worth compressing; images and fonts are compressed already. */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|ico)$/;
 
@@ -186,7 +159,7 @@ function splashNames(): Plugin {
  * a modulepreload for each step's chunk and the chunks those import, so all of them download in
  * parallel with the entry (the browser fetches and compiles them, and evaluates them when imported).
  */
-const BOOT_STEPS = /[/\\](?:react-dom[/\\]client\.js|preact[/\\]compat[/\\]client\.mjs|src[/\\]web[/\\]boot-(?:logic|render)\.tsx?)$/;
+const BOOT_STEPS = /[/\\](?:react-dom[/\\]client\.js|src[/\\]web[/\\]boot-(?:logic|render)\.tsx?)$/;
 
 /**
  * A cycle of static imports between chunks, or null. Rollup keeps module order inside a chunk, but
@@ -344,7 +317,7 @@ const pwa = VitePWA({
 
 export default defineConfig({
   define: { __APP_BUILD__: JSON.stringify(new Date().toISOString()) },
-  plugins: [react(), messageSections(), noIcuParser(), noLocaleCheck(), preactCompat(), splashNames(), bootPreloads(), pwa, precompress()],
+  plugins: [react(), messageSections(), noIcuParser(), noLocaleCheck(), splashNames(), bootPreloads(), pwa, precompress()],
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,

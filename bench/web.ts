@@ -42,18 +42,6 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 
   }
 }
 
-/**
- * Which renderer the measured build holds: React DOM, or Preact when it was built with
- * KRISHI_RENDERER=preact (vite.config.ts preactCompat). start.mjs rebuilds only after a source
- * changes, so the variable alone does not say which one is measured. React DOM's production bundle
- * links its error texts at react.dev/errors.
- */
-function builtRenderer(): string {
-  const assets = join(ROOT, 'dist', 'web', 'assets');
-  const reactDom = readdirSync(assets).some((f) => f.endsWith('.js') && readFileSync(join(assets, f), 'utf8').includes('react.dev/errors'));
-  return reactDom ? 'React DOM' : 'Preact (KRISHI_RENDERER=preact)';
-}
-
 /** `npm start` as a person runs it (builds when out of date), on a fresh data folder. */
 async function startProduction(): Promise<TestServer & { child: ChildProcess }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-web-'));
@@ -295,7 +283,7 @@ async function main() {
     });
     const rss = rssOf(server.child.pid!);
 
-    console.log(`\nbench:web (${ROOT}) — Lighthouse 12.8, mobile preset, simulated throttling; first load = empty cache, no service worker; renderer: ${builtRenderer()}`);
+    console.log(`\nbench:web (${ROOT}) — Lighthouse 12.8, mobile preset, simulated throttling; first load = empty cache, no service worker`);
     printPage('/ (logged out)', entry);
     printPage('/home (farmer)', home);
     console.log(`  repeat visit to /home: ${KB(repeat.shell)} besides API answers (API ${KB(repeat.api)}), ${repeat.requests.length} network requests`);
