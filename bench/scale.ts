@@ -15,8 +15,8 @@
  *    page reached through the cursor, the farmer's first page (1,000 farmers' first asks, each one
  *    request and each answer read, after 1,000 other farmers' unmeasured; then, over SCALE_SECONDS,
  *    the same 1,000 polling, their answers kept; then 1,000 more polling once each with the tag a
- *    server process stopped before this one gave them, as after a restart). Prints req/s, p50/p99, bytes per answer and the
- *    load average beside each figure, and the server's RSS at the end.
+ *    server process stopped before this one gave them, as after a restart). Prints req/s, p50/p99,
+ *    bytes per answer and the load average beside each figure, and the server's RSS at the end.
  *
  *   SCALE_DATABASES=sqlite,postgres  SCALE_SECONDS=5  SCALE_FARMERS=20000  SCALE_DATA_DIR=/var/tmp/krishi-scale
  *   SCALE_SEED_ONLY=1: seed (or find seeded) and print where; `DATA_DIR=<that dir> npm start` serves it.
