@@ -166,6 +166,40 @@ describe('a paged admin list chart', () => {
     expect(actor.getSnapshot().context.openId).toBe('r2');
     expect(actor.getSnapshot().matches({ sheet: 'viewing' })).toBe(true);
   });
+
+  it('shows the form (the editing tag) from Edit until the sheet saves', async () => {
+    const { actor } = await started();
+    actor.send({ type: 'sheet.open', id: 'r1' });
+    expect(actor.getSnapshot().hasTag('editing')).toBe(false);
+    actor.send({ type: 'sheet.edit' });
+    expect(actor.getSnapshot().hasTag('editing')).toBe(true);
+    actor.send({ type: 'sheet.save' });
+    expect(actor.getSnapshot().hasTag('editing')).toBe(false);
+    expect(actor.getSnapshot().hasTag('saving')).toBe(true);
+  });
+
+  it('waits for the search and the status to be quiet: each change starts the wait again', async () => {
+    const { actor, load } = await started();
+    await withFakeTimers(async () => {
+      actor.send({ type: 'search.change', query: 'st' });
+      await vi.advanceTimersByTimeAsync(400);
+      actor.send({ type: 'search.change', query: 'straw' });
+      await vi.advanceTimersByTimeAsync(499);
+      expect(load.calls).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(load.calls).toHaveLength(2);
+      expect(load.last().input).toEqual({ q: 'straw', status: null, cursor: null });
+      load.last().resolve(page([R2], null, 1));
+      await vi.advanceTimersByTimeAsync(0);
+      actor.send({ type: 'status.change', status: 'OPEN' });
+      await vi.advanceTimersByTimeAsync(400);
+      actor.send({ type: 'status.change', status: 'CLOSED' });
+      await vi.advanceTimersByTimeAsync(499);
+      expect(load.calls).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(load.last().input).toEqual({ q: 'straw', status: 'CLOSED', cursor: null });
+    });
+  });
 });
 
 describe('a save the server refuses as stale (409)', () => {
@@ -187,6 +221,8 @@ describe('a save the server refuses as stale (409)', () => {
     t.save.last().resolve({ outcome: 'conflict' });
     await settle();
     expect(t.actor.getSnapshot().matches({ sheet: 'reloading' })).toBe(true);
+    // The reload is part of the save, as far as the sheet shows.
+    expect(t.actor.getSnapshot().hasTag('saving')).toBe(true);
     expect(t.load.last().input).toEqual({ q: 'NOr2', status: null, cursor: null });
     expect(t.actor.getSnapshot().context.refused).toEqual({ base: { name: 'Paddy straw' }, mine: { name: 'Rice straw' } });
     expect(t.actor.getSnapshot().context.draft).toBeNull();

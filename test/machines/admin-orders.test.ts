@@ -179,6 +179,8 @@ describe('the admin orders chart', () => {
     actor.send({ type: 'sheet.save' });
     save.last().resolve({ outcome: 'conflict' });
     await settle();
+    // The order is reloaded by its own number, whatever the list's filter.
+    expect(load.last().input).toEqual({ q: 'OD100001', status: null, cursor: null });
     load.last().resolve(page(ORDERS_CHANGED));
     await settle();
     expect(actor.getSnapshot().hasTag('saveFailed')).toBe(true);
@@ -215,6 +217,15 @@ describe('the admin orders chart', () => {
     const now = { ...order, version: 2, expectedDeliveryDate: '2026-11-18' };
     expect(orderDraftChanges(refused, now)).toEqual([{ field: 'expectedDeliveryDate', mine: '2026-11-20', now: '2026-11-18' }]);
     expect(reapplyOrderDraft(refused, now)).toMatchObject({ version: 2, expectedDeliveryDate: '2026-11-20' });
+  });
+
+  it('counts an amount typed again in another form as no change: the reloaded amount stands', () => {
+    const order = ORDERS[0]!;
+    const base = orderDraftOf(order);
+    const refused = { base, mine: { ...base, status: 'DELIVERED' as const, amountPaid: '0' } };
+    const now = { ...order, version: 2, amountPaidPaisa: 150_000 };
+    expect(orderDraftChanges(refused, now)).toEqual([{ field: 'status', mine: 'DELIVERED', now: order.status }]);
+    expect(reapplyOrderDraft(refused, now)).toEqual({ version: 2, status: 'DELIVERED', amountPaid: '1500.00', expectedDeliveryDate: '' });
   });
 
   it('keeps the draft and shows the save failure when the server fails', async () => {

@@ -77,9 +77,13 @@ describe('the admin SKUs chart', () => {
     prepare.last().resolve(resized);
     await settle();
     expect(upload.last().input.file).toBe(resized);
+    // Still on its way (now uploading): the sheet shows it, and offers neither Save nor another image.
+    expect(actor.getSnapshot().hasTag('uploading')).toBe(true);
     expect(actor.getSnapshot().can({ type: 'sheet.save' })).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'image.choose', file: SKU_IMAGE_FILE })).toBe(false);
     upload.last().resolve('/api/uploads/bagasse0001');
     await settle();
+    expect(actor.getSnapshot().hasTag('uploading')).toBe(false);
     expect(actor.getSnapshot().can({ type: 'sheet.save' })).toBe(true);
     actor.send({ type: 'sheet.save' });
     expect(save.last().input).toEqual({
