@@ -2,9 +2,10 @@
  * `npm run bench:scale` (and the "scale" section of `npm run bench`): the back office at business size
  * (issue 11).
  *
- * 1. Seed, once per SEED_VERSION: 20,000 farmers, 200,000 quotations (10 each) and 20,000 orders
- *    through the repositories' own functions on SQLite (about 3 minutes), then PostgreSQL with a copy of
- *    those rows (about a minute; see copyRows). The seeded database is kept (SQLite in
+ * 1. Seed, once per SEED_VERSION: 20,000 farmers, 200,000 quotations (10 each, asked in turn, so one
+ *    farmer's lie apart in the tables as in a real shop's) and 20,000 orders through the repositories'
+ *    own functions on SQLite (about 3 minutes), then PostgreSQL with a copy of those rows (about a
+ *    minute; see copyRows). The seeded database is kept (SQLite in
  *    SCALE_DATA_DIR/sqlite-<key>/krishi.sqlite, PostgreSQL in the schema scale_<key> of the database
  *    `scale`, created when missing) and marked complete only at the end, so a second run only
  *    measures. Change the seeding below → bump SEED_VERSION.
@@ -48,7 +49,7 @@ import { seedDatabase } from '../src/server/seed/seed';
 import { residentMegabytes, startCompiled, stopCompiled } from './start-flags';
 
 /** Bump when the seeding below changes: a kept database of another version is seeded afresh. */
-const SEED_VERSION = 2; // 2: ten-digit mobile numbers (1 made nine)
+const SEED_VERSION = 3; // 2: ten-digit mobile numbers (1 made nine); 3: farmers' quotations interleaved
 const FARMERS = Number(process.env.SCALE_FARMERS ?? 20_000);
 const KEY = `v${SEED_VERSION}_${FARMERS}`;
 const QUOTATIONS_EACH = 10;
@@ -120,10 +121,9 @@ async function seed(db: Kysely<Database>, target: Target): Promise<void> {
   await seedDatabase(db, now - 400 * 86_400_000);
   const skus = await listSkus(db);
   const admin = await upsertLoginUser(db, ADMIN_NUMBER, true, now - 400 * 86_400_000);
-  let quotationIndex = 0;
   const total = FARMERS * QUOTATIONS_EACH;
 
-  async function seedFarmer(i: number): Promise<void> {
+  async function seedFarmer(i: number): Promise<string> {
     const at = now - 300 * 86_400_000 + i * 1_000;
     const user = await upsertLoginUser(db, `${6 + (i % 4)}${String(i).padStart(9, '0')}`, false, at);
     await writeProfile(
@@ -134,34 +134,42 @@ async function seed(db: Kysely<Database>, target: Target): Promise<void> {
     );
     // Every fifth farmer still waits for verification (the users list shows them first).
     if (i % 5 !== 0) await verifyUser(db, user.id, at + 1_000, admin.id);
-    for (let q = 0; q < QUOTATIONS_EACH; q++) {
-      const n = quotationIndex++;
-      // Spread over the last 200 days, oldest first.
-      const createdAt = now - 200 * 86_400_000 + Math.floor((n / total) * 200 * 86_400_000);
-      const a = skus[(i + q) % skus.length]!;
-      const b = skus[(i + q + 3) % skus.length]!;
-      const id = await createQuotation(
-        db,
-        user.id,
-        [
-          { skuId: a._id, quantity: q + 1, minimumPrice: a.minimumPrice },
-          { skuId: b._id, quantity: 2, minimumPrice: b.minimumPrice },
-        ],
-        createdAt,
-      );
-      if (q === 0 || q === 5) {
-        // One in ten is priced and ordered; one in ten priced (long ago: expired on first read, or recently: open).
-        const pricedAt = q === 0 ? createdAt + 3_600_000 : i % 2 ? now - 86_400_000 : createdAt + 3_600_000;
-        const lines = [a, b].map((s, k) => ({ skuIdentifier: s._id, quantity: k === 0 ? q + 1 : 2, goodsPricePaisa: 250_000, discountPaisa: 0, shippingPricePaisa: 5_000 }));
-        await adminEditQuotation(db, { id, status: 'COMPLETED', lines, now: pricedAt, byUserId: admin.id });
-        if (q === 0) await placeOrder(db, id, user.id, { from: 'COMPLETED', to: 'ORDERED' }, pricedAt + 60_000);
-      }
+    return user.id;
+  }
+
+  /** The farmer's q-th quotation, the n-th of all (they ask in turn, so one farmer's rows lie apart, as in a real table). */
+  async function seedQuotation(i: number, userId: string, q: number, n: number): Promise<void> {
+    // Spread over the last 200 days, oldest first.
+    const createdAt = now - 200 * 86_400_000 + Math.floor((n / total) * 200 * 86_400_000);
+    const a = skus[(i + q) % skus.length]!;
+    const b = skus[(i + q + 3) % skus.length]!;
+    const id = await createQuotation(
+      db,
+      userId,
+      [
+        { skuId: a._id, quantity: q + 1, minimumPrice: a.minimumPrice },
+        { skuId: b._id, quantity: 2, minimumPrice: b.minimumPrice },
+      ],
+      createdAt,
+    );
+    if (q === 0 || q === 5) {
+      // One in ten is priced and ordered; one in ten priced (long ago: expired on first read, or recently: open).
+      const pricedAt = q === 0 ? createdAt + 3_600_000 : i % 2 ? now - 86_400_000 : createdAt + 3_600_000;
+      const lines = [a, b].map((s, k) => ({ skuIdentifier: s._id, quantity: k === 0 ? q + 1 : 2, goodsPricePaisa: 250_000, discountPaisa: 0, shippingPricePaisa: 5_000 }));
+      await adminEditQuotation(db, { id, status: 'COMPLETED', lines, now: pricedAt, byUserId: admin.id });
+      if (q === 0) await placeOrder(db, id, userId, { from: 'COMPLETED', to: 'ORDERED' }, pricedAt + 60_000);
     }
   }
 
+  const farmers: string[] = [];
   for (let i = 0; i < FARMERS; i++) {
-    await seedFarmer(i);
-    if ((i + 1) % 2_000 === 0) process.stderr.write(`  ${target}: ${i + 1} farmers seeded (${((Date.now() - started) / 1000).toFixed(0)} s)\n`);
+    farmers.push(await seedFarmer(i));
+    if ((i + 1) % 5_000 === 0) process.stderr.write(`  ${target}: ${i + 1} farmers seeded (${((Date.now() - started) / 1000).toFixed(0)} s)\n`);
+  }
+  // Round by round, each farmer's next quotation: a farmer's ten are written among everyone else's.
+  for (let q = 0; q < QUOTATIONS_EACH; q++) {
+    for (let i = 0; i < FARMERS; i++) await seedQuotation(i, farmers[i]!, q, q * FARMERS + i);
+    process.stderr.write(`  ${target}: ${((q + 1) * FARMERS).toLocaleString('en')} quotations seeded (${((Date.now() - started) / 1000).toFixed(0)} s)\n`);
   }
   console.log(`  ${target}: seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
