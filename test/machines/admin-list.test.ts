@@ -177,29 +177,6 @@ describe('a paged admin list chart', () => {
     expect(actor.getSnapshot().hasTag('editing')).toBe(false);
     expect(actor.getSnapshot().hasTag('saving')).toBe(true);
   });
-
-  it('waits for the search and the status to be quiet: each change starts the wait again', async () => {
-    const { actor, load } = await started();
-    await withFakeTimers(async () => {
-      actor.send({ type: 'search.change', query: 'st' });
-      await vi.advanceTimersByTimeAsync(400);
-      actor.send({ type: 'search.change', query: 'straw' });
-      await vi.advanceTimersByTimeAsync(499);
-      expect(load.calls).toHaveLength(1);
-      await vi.advanceTimersByTimeAsync(1);
-      expect(load.calls).toHaveLength(2);
-      expect(load.last().input).toEqual({ q: 'straw', status: null, cursor: null });
-      load.last().resolve(page([R2], null, 1));
-      await vi.advanceTimersByTimeAsync(0);
-      actor.send({ type: 'status.change', status: 'OPEN' });
-      await vi.advanceTimersByTimeAsync(400);
-      actor.send({ type: 'status.change', status: 'CLOSED' });
-      await vi.advanceTimersByTimeAsync(499);
-      expect(load.calls).toHaveLength(2);
-      await vi.advanceTimersByTimeAsync(1);
-      expect(load.last().input).toEqual({ q: 'straw', status: 'CLOSED', cursor: null });
-    });
-  });
 });
 
 describe('a save the server refuses as stale (409)', () => {
