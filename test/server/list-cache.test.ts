@@ -45,6 +45,14 @@ describe('the list answer cache', () => {
     expect(cache.totalBytes).toBeLessThanOrEqual(3_000);
   });
 
+  it('holds no more memory than it counts: the page and each compressed form in a block of exactly its size', () => {
+    const cache = new ListAnswerCache({ maxEntries: 10, maxBytes: 100_000 });
+    const entry = cache.set('a', 'v1', JSON.stringify({ data: 'x'.repeat(1_500) }), Infinity);
+    for (const bytes of [entry.json, cache.encode('a', entry, 'br'), cache.encode('a', entry, 'gzip')]) {
+      expect([bytes.byteOffset, bytes.buffer.byteLength]).toEqual([0, bytes.length]);
+    }
+  });
+
   it('serves a page only at the exact version it was kept at, and only before its expiry', () => {
     const cache = new ListAnswerCache({ maxEntries: 10, maxBytes: 1_000 });
     cache.set('a', 'quotations:4', 'old', 1_000);

@@ -76,6 +76,20 @@ describe('the answer cache', () => {
     expect(cache.get('a', 1, 0)).toBeUndefined();
     expect(cache.totalBytes).toBeLessThanOrEqual(3_000);
   });
+
+  it('holds no more memory than it counts: the answer and each compressed form in a block of exactly its size', () => {
+    const cache = new AnswerCache({ maxEntries: 10, maxBytes: 100_000 });
+    // A short answer (Buffer.from would give a view of a shared 8 KB block) and a farmer-sized one,
+    // whose brotli and gzip bytes zlib hands back as views of its 16 KB working chunk.
+    const short = JSON.stringify({ data: 'धान का पुआल '.repeat(40) });
+    const page = JSON.stringify({ data: Array.from({ length: 400 }, (_, i) => ({ id: `QT${100_000 + i}`, name: 'मूंगफली का छिलका' })) });
+    for (const [key, body] of [['short', short], ['page', page]] as const) {
+      const entry = cache.set(key, 1, 0, body);
+      const kept = [entry.body, cache.encode(key, entry, 'br'), cache.encode(key, entry, 'gzip')];
+      for (const bytes of kept) expect([bytes.byteOffset, bytes.buffer.byteLength]).toEqual([0, bytes.length]);
+    }
+    expect(cache.totalBytes).toBeLessThan(100_000);
+  });
 });
 
 describe.each(databases())('GET /api/quotations from the answer cache on %s', (kind) => {

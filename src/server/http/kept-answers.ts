@@ -6,6 +6,20 @@
  */
 import { compressForApi, type ApiEncoding } from './compression';
 
+/**
+ * The bytes in a memory block of their own, exactly their size, so that what the bound counts is
+ * what an entry holds. zlib's one-shot output is a view of its 16 KB working chunk: a farmer's 2 KB
+ * brotli answer, kept as it came, held all 16 KB (the scale bench's server passed 200 MB of RSS
+ * with 5,000 farmers' answers kept; thirteenth session, decision 028). `Buffer.from` of a text under
+ * 4 KB is likewise a view of a shared 8 KB block.
+ */
+export function ownBytes(bytes: Buffer): Buffer {
+  if (bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length) return bytes;
+  const own = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(own);
+  return own;
+}
+
 export interface Encodable {
   /** The answer compressed, per encoding, once a client asked for it. */
   encoded: Partial<Record<ApiEncoding, Buffer>>;
@@ -60,7 +74,7 @@ export class KeptAnswers<E extends Encodable> {
   encode(key: string, entry: E, encoding: ApiEncoding): Buffer {
     const known = entry.encoded[encoding];
     if (known !== undefined) return known;
-    const bytes = compressForApi(encoding, this.answer(entry));
+    const bytes = ownBytes(compressForApi(encoding, this.answer(entry)));
     entry.encoded[encoding] = bytes;
     if (this.entries.get(key) === entry) {
       this.total += bytes.length;
