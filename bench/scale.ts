@@ -16,7 +16,9 @@
  *    page reached through the cursor, the farmer's first page (1,000 farmers' first asks, each one
  *    request and each answer read, after 1,000 other farmers' unmeasured; then, over SCALE_SECONDS,
  *    the same 1,000 polling, their answers kept; then 1,000 more polling once each with the tag a
- *    server process stopped before this one gave them, as after a restart). Prints req/s, p50/p99,
+ *    server process stopped before this one gave them, as after a restart; then 1,000 other farmers'
+ *    first asks arriving at the rate 1,000, 2,000 and 3,000 farmers poll, PACED_RATES, in an open
+ *    loop: pacedAsks). Prints req/s, p50/p99,
  *    bytes per answer and the load average beside each figure, and the server's RSS at the end.
  *
  *   SCALE_DATABASES=sqlite,postgres  SCALE_SECONDS=5  SCALE_FARMERS=20000  SCALE_DATA_DIR=/var/tmp/krishi-scale
@@ -35,7 +37,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { CompiledQuery, sql, type Kysely, type KyselyPlugin, type RootOperationNode } from 'kysely';
 import pg from 'pg';
-import { ADMIN_SESSION_MS, FARMER_SESSION_MS } from '../src/domain/constants';
+import { ADMIN_SESSION_MS, FARMER_SESSION_MS, POLL_MS } from '../src/domain/constants';
 import { driverHandle, openDatabase } from '../src/server/db/connect';
 import SQLite from 'better-sqlite3';
 import { analyzePostgres, APP_TABLES, migrateToLatest } from '../src/server/db/migrations';
@@ -57,6 +59,12 @@ const SECONDS = Number(process.env.SCALE_SECONDS ?? 5);
 const CONNECTIONS = 20;
 /** The farmers whose first asks are measured; as many others warm the server first. */
 const FIRST_ASKS = 1_000;
+/**
+ * Arrival rates (requests a second) of the paced first asks: 1,000, 2,000 and 3,000 active farmers,
+ * each polling every POLL_MS, whose next polls all miss the kept answers at once (after a catalogue
+ * edit, or a restart): 200, 400 and 600 a second.
+ */
+const PACED_RATES = [1_000, 2_000, 3_000].map((farmers) => farmers / (POLL_MS / 1000));
 const TARGETS = { p99Ms: 30, pageBytes: 60 * 1024, rssMb: 200 };
 const NAMES = ['Ramesh', 'Suresh', 'Geeta', 'Harshad', 'Kiran', 'Meena', 'Bhavesh', 'Asha', 'Dinesh', 'Jaya'];
 const ADMIN_NUMBER = '9000000001';
@@ -274,7 +282,9 @@ export async function seededSqlite(): Promise<string> {
  * verified farmers' (measured), 1,000 others' that warm the server before the first asks, and 1,000
  * more whose polls hold the tags an earlier server process gave them (`heldTags`).
  */
-async function sessions(db: Kysely<Database>): Promise<{ adminToken: string; farmerTokens: string[]; warmupTokens: string[]; heldTokens: string[] }> {
+async function sessions(
+  db: Kysely<Database>,
+): Promise<{ adminToken: string; farmerTokens: string[]; warmupTokens: string[]; heldTokens: string[]; pacedTokens: string[][] }> {
   const now = Date.now();
   await db.deleteFrom('sessions').execute();
   const admin = await db.selectFrom('users').select('id').where('mobileNumber', '=', ADMIN_NUMBER).executeTakeFirstOrThrow();
@@ -284,7 +294,7 @@ async function sessions(db: Kysely<Database>): Promise<{ adminToken: string; far
     .where('isVerified', '=', 1)
     .where('mobileNumber', '<>', ADMIN_NUMBER)
     .orderBy('mobileNumber')
-    .limit(3 * FIRST_ASKS)
+    .limit((3 + PACED_RATES.length) * FIRST_ASKS)
     .execute();
   // What a running server's periodic sweep would have expired meanwhile (validity ends since the last
   // run, or the seeding's own long-ago prices): the server's own pass, so its first sweep at start has
@@ -304,7 +314,8 @@ async function sessions(db: Kysely<Database>): Promise<{ adminToken: string; far
     adminToken: await createSession(db, admin.id, now, ADMIN_SESSION_MS),
     farmerTokens: tokens.slice(0, FIRST_ASKS),
     warmupTokens: tokens.slice(FIRST_ASKS, 2 * FIRST_ASKS),
-    heldTokens: tokens.slice(2 * FIRST_ASKS),
+    heldTokens: tokens.slice(2 * FIRST_ASKS, 3 * FIRST_ASKS),
+    pacedTokens: PACED_RATES.map((_, i) => tokens.slice((3 + i) * FIRST_ASKS, (4 + i) * FIRST_ASKS)),
   };
 }
 
@@ -375,6 +386,12 @@ interface Measured {
    * requests and the rest hits of the kept answers: the p99 then reflected the misses only partly.)
    */
   firstAsks?: boolean;
+  /**
+   * First asks as above, by 1,000 farmers no other row asks for, arriving at this many a second
+   * (pacedAsks) instead of each of the 20 connections asking again as soon as it is answered: the
+   * closed loop measures the server saturated, this the herd real farmers make at the rate they poll.
+   */
+  paced?: { rate: number };
   /**
    * Asked once with every token before measuring (not counted): the server then holds each farmer's
    * answer (decision 025), as it does for farmers who keep polling an unchanged list.
@@ -464,11 +481,66 @@ async function measure(m: Measured, base: string, tokens: string[], pid: number,
   };
   if (m.firstAsks) await run(warmupTokens, { amount: warmupTokens.length });
   const cpuBefore = cpuMs(pid);
+  const figure = (total: number, rps: number, p50: number, p99: number, bad: number): Figure => {
+    const cpuPerRequest = (cpuMs(pid) - cpuBefore) / Math.max(1, total);
+    return { name: m.name, cpuPerRequest, rps, p50, p99, bytes, wire: m.heldTags ? 0 : wire, bad, load: load() };
+  };
+  if (m.paced) {
+    const paced = await pacedAsks(base + m.path, tokens, m.paced.rate);
+    return figure(tokens.length, m.paced.rate, paced.p50, paced.p99, paced.bad);
+  }
   const result = await run(tokens, m.firstAsks || m.heldTags ? { amount: tokens.length } : { duration: SECONDS }, m.heldTags ? tags : []);
-  const cpuPerRequest = (cpuMs(pid) - cpuBefore) / Math.max(1, result.requests.total);
   // A held tag's poll is a 304 (no body): any other answer counts as bad.
   const bad = (m.heldTags ? result.requests.total - result['3xx'] : result.non2xx) + result.errors + result.timeouts;
-  return { name: m.name, cpuPerRequest, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bytes, wire: m.heldTags ? 0 : wire, bad, load: load() };
+  return figure(result.requests.total, result.requests.average, result.latency.p50, result.latency.p99, bad);
+}
+
+/**
+ * One GET per token, the i-th sent at start + i / rate seconds whether or not earlier ones have been
+ * answered (an open loop: autocannon's overallRate instead lets its connections ask as fast as they
+ * can until the second's budget is spent, then waits, so its requests come in bursts). Each latency
+ * runs from the moment the request was due, so a late timer on this side counts against the figure
+ * too (no coordinated omission). Milliseconds, rounded as autocannon's; bad: not a 200.
+ */
+async function pacedAsks(url: string, tokens: string[], rate: number): Promise<{ p50: number; p99: number; bad: number }> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const latencies: number[] = [];
+  let bad = 0;
+  const ask = (token: string, due: number) =>
+    new Promise<void>((resolve) => {
+      const req = http.get(url, { agent, headers: { authorization: `Bearer ${token}`, 'accept-encoding': ACCEPT_ENCODING } }, (res) => {
+        if (res.statusCode !== 200) bad++;
+        res.resume();
+        res.on('end', () => {
+          latencies.push(performance.now() - due);
+          resolve();
+        });
+      });
+      req.on('error', () => {
+        bad++;
+        resolve();
+      });
+    });
+  const start = performance.now() + 10;
+  const asked: Promise<void>[] = [];
+  let sent = 0;
+  await new Promise<void>((done) => {
+    const tick = () => {
+      const now = performance.now();
+      while (sent < tokens.length && start + (sent * 1000) / rate <= now) {
+        asked.push(ask(tokens[sent]!, start + (sent * 1000) / rate));
+        sent++;
+      }
+      if (sent < tokens.length) setTimeout(tick, 1);
+      else done();
+    };
+    tick();
+  });
+  await Promise.all(asked);
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)] ?? NaN);
+  return { p50: at(0.5), p99: at(0.99), bad };
 }
 
 /** What is measured: each list's path, and the same call on the repositories for its plan. */
@@ -496,6 +568,14 @@ export async function measuredLists(db: Kysely<Database>): Promise<Measured[]> {
     { name: 'orders, q=name prefix', path: '/api/orders?q=meena', call: (d) => orderPage(d, { limit: 50, q: 'meena' }) },
     { name: 'orders, page 41 via cursor (8,000 deep)', path: `/api/orders?cursor=${deepOrders}`.replace(/\?cursor=$/, ''), call: (d) => orderPage(d, { limit: 50, cursor: deepOrders || undefined }) },
     { name: "farmer's first page, first asks (1,000)", path: '/api/quotations', farmers: true, firstAsks: true, call: (d) => farmerQuotationPage(d, { userId: farmer.id, limit: 50 }, now, rules) },
+    ...PACED_RATES.map((rate): Measured => ({
+      name: `farmer's first page, first asks at ${rate}/s`,
+      path: '/api/quotations',
+      farmers: true,
+      firstAsks: true,
+      paced: { rate },
+      call: (d) => farmerQuotationPage(d, { userId: farmer.id, limit: 50 }, now, rules),
+    })),
     // The same, once every farmer has asked: polls of unchanged lists, each a hit of decision 025's cache.
     { name: "farmer's first page, answers kept (1,000)", path: '/api/quotations', farmers: true, warm: true, call: (d) => farmerQuotationPage(d, { userId: farmer.id, limit: 50 }, now, rules) },
     { name: "farmer's first page, tags held (1,000)", path: '/api/quotations', farmers: true, heldTags: true, call: (d) => farmerQuotationPage(d, { userId: farmer.id, limit: 50 }, now, rules) },
@@ -531,7 +611,7 @@ async function run(target: Target): Promise<void> {
   // A kept database of an older release: the compiled server would migrate it; the plans need it first.
   await migrateToLatest(db, target === 'postgres' ? POSTGRES_SCHEMA : undefined);
   if (target === 'postgres') await analyzePostgres(db);
-  const { adminToken, farmerTokens, warmupTokens, heldTokens } = await sessions(db);
+  const { adminToken, farmerTokens, warmupTokens, heldTokens, pacedTokens } = await sessions(db);
   const only = process.env.SCALE_ONLY ? new RegExp(process.env.SCALE_ONLY, 'i') : null;
   const list = (await measuredLists(db)).filter((m) => !only || only.test(m.name));
   if (process.env.SCALE_PLANS !== '0') await explainAll(db, target, list);
@@ -552,7 +632,8 @@ async function run(target: Target): Promise<void> {
   const rss = await (async () => {
     try {
       for (const m of list) {
-        const asking = m.heldTags ? heldTokens : m.farmers ? farmerTokens : [adminToken];
+        const paced = m.paced ? pacedTokens[PACED_RATES.indexOf(m.paced.rate)]! : undefined;
+        const asking = paced ?? (m.heldTags ? heldTokens : m.farmers ? farmerTokens : [adminToken]);
         figures.push(await measure(m, app.url, asking, app.child.pid!, warmupTokens, tags));
       }
       return residentMegabytes(app.child.pid!);
