@@ -511,8 +511,10 @@ async function pacedAsks(url: string, tokens: string[], rate: number): Promise<{
       const req = http.get(url, { agent, headers: { authorization: `Bearer ${token}`, 'accept-encoding': ACCEPT_ENCODING } }, (res) => {
         if (res.statusCode !== 200) bad++;
         res.resume();
-        res.on('end', () => {
-          latencies.push(performance.now() - due);
+        res.on('end', () => latencies.push(performance.now() - due));
+        // 'close' comes after 'end', and also when the answer breaks off (then counted as bad).
+        res.on('close', () => {
+          if (!res.complete) bad++;
           resolve();
         });
       });

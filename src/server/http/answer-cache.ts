@@ -17,7 +17,7 @@
  * kept answers of 2,000 farmers took the scale bench's server past its 200 MB budget).
  */
 import type { ApiEncoding } from './compression';
-import { KeptAnswers, ownBytes } from './kept-answers';
+import { KeptAnswers, ownUtf8 } from './kept-answers';
 
 export interface AnswerCacheLimits {
   /** At most this many answers (users). */
@@ -61,7 +61,7 @@ export class AnswerCache {
 
   /** Stores the answer (when it fits the bounds) and returns its entry either way, to send it. */
   set(key: string, version: number, catalogueVersion: number, body: string, expiresAt = Infinity): AnswerEntry {
-    return this.kept.keep(key, { version, catalogueVersion, body: ownBytes(Buffer.from(body, 'utf8')), expiresAt, encoded: {} });
+    return this.kept.keep(key, { version, catalogueVersion, body: ownUtf8(body), expiresAt, encoded: {} });
   }
 
   /** The entry's body in `encoding`, compressed on first use and kept with it (counted in the bound). */

@@ -20,6 +20,9 @@ export function ownBytes(bytes: Buffer): Buffer {
   return own;
 }
 
+/** A text's UTF-8 bytes to keep, in a block of their own (`ownBytes`). */
+export const ownUtf8 = (text: string): Buffer => ownBytes(Buffer.from(text, 'utf8'));
+
 export interface Encodable {
   /** The answer compressed, per encoding, once a client asked for it. */
   encoded: Partial<Record<ApiEncoding, Buffer>>;

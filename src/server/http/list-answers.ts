@@ -21,7 +21,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AdminList, ListVersions } from '../repos/answer-versions';
 import { parseSearch } from '../repos/paging';
 import { API_ENCODINGS, COMPRESS_THRESHOLD, type ApiEncoding } from './compression';
-import { KeptAnswers, ownBytes } from './kept-answers';
+import { KeptAnswers, ownUtf8 } from './kept-answers';
 
 export interface ListAnswerLimits {
   /** At most this many pages. */
@@ -103,7 +103,7 @@ export class ListAnswerCache {
 }
 
 /** An entry for one answer only (a read that wrote: its page is newer than the versions read before it). */
-const unstored = (json: string, version: string, expiresAt: number): ListAnswer => ({ version, expiresAt, json: ownBytes(Buffer.from(json, 'utf8')), encoded: {} });
+const unstored = (json: string, version: string, expiresAt: number): ListAnswer => ({ version, expiresAt, json: ownUtf8(json), encoded: {} });
 
 /**
  * The encoding @fastify/compress would choose for this request and an answer of `size` bytes
