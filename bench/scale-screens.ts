@@ -1,6 +1,7 @@
 /**
- * `npx tsx bench/scale-screens.ts`: the admin screens on the kept 200,000-quotation SQLite database of
- * `npm run bench:scale` (seeded there first when missing), in Debian's Chromium at 450 px, on the
+ * `npx tsx bench/scale-screens.ts`: the admin screens on the kept 200,000-quotation database of
+ * `npm run bench:scale` (seeded there first when missing; SQLite, or PostgreSQL with
+ * SCALE_DATABASE=postgres), in Debian's Chromium at 450 px, on the
  * compiled production server with the built app. The admin logs in with a code from the server's
  * console, then: the users list, a search by name and by mobile number, the quotations list scrolled
  * five pages deep, the orders list and an order found by its quotation's QT number. Each step's time
@@ -15,7 +16,7 @@ import { openAdmin } from '../test/e2e/support/admin';
 import { launchBrowser, newPhone } from '../test/e2e/support/browser';
 import { ADMIN_NUMBER, startServer, type TestServer } from '../test/e2e/support/server';
 import { text } from '../test/e2e/support/text';
-import { seededSqlite } from './scale';
+import { seededEnv, type Target } from './scale';
 
 const SHOTS = process.env.SCALE_SHOTS ?? '/tmp/scale-shots';
 const t = (id: string, values?: Record<string, string | number>) => text('en', id, values);
@@ -60,19 +61,20 @@ async function logIn(page: Page, server: TestServer): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const dataDir = await seededSqlite();
+  const target: Target = process.env.SCALE_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
+  const env = await seededEnv(target);
   if (process.env.SCALE_BUILD !== '0') {
     execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
     execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
   }
   mkdirSync(SHOTS, { recursive: true });
-  const server = await startServer({ DATA_DIR: dataDir });
+  const server = await startServer(env);
   const browser = await launchBrowser();
   try {
     const context = await newPhone(browser, server.url);
     context.setDefaultTimeout(30_000);
     const page = await context.newPage();
-    console.log(`admin screens on ${dataDir} (${server.url}), 450 px`);
+    console.log(`admin screens on ${target} ${env.DATABASE_URL ?? env.DATA_DIR} (${server.url}), 450 px`);
     await step(page, '01-admin-login', () => logIn(page, server));
 
     await step(page, '02-users-first-page', async () => {

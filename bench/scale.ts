@@ -75,7 +75,7 @@ const SEEDED = `seeded ${KEY}`;
 /** QUOTATION_VALIDITY_DAYS's default, as the compiled server runs. */
 const RULES = { validityDays: 7 };
 
-type Target = 'sqlite' | 'postgres';
+export type Target = 'sqlite' | 'postgres';
 
 /** Where a target's kept database lives. */
 interface Place {
@@ -272,9 +272,13 @@ async function copyRows(file: string, db: Kysely<Database>): Promise<void> {
   }
 }
 
-/** The folder of the kept SQLite database (seeded first when missing), for bench/scale-screens.ts. */
-export async function seededSqlite(): Promise<string> {
-  return (await ensureSeeded('sqlite')).dataDir;
+/**
+ * The compiled server's environment for a kept database (seeded first when missing), for
+ * bench/scale-screens.ts: its DATA_DIR, and on PostgreSQL its DATABASE_URL (the seeded schema).
+ */
+export async function seededEnv(target: Target): Promise<{ DATA_DIR: string; DATABASE_URL?: string }> {
+  const place = await ensureSeeded(target);
+  return { DATA_DIR: place.dataDir, ...(place.databaseUrl ? { DATABASE_URL: place.databaseUrl } : {}) };
 }
 
 /**
