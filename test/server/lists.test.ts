@@ -310,6 +310,23 @@ describe.each(databases())('quotation validity on %s', (kind) => {
     expect((await t.as(farmer, { method: 'POST', url: `/api/orders/${q._id}` })).statusCode).toBe(201);
   });
 
+  it('records the new pricing time when a save restarts the validity, even a save that changes nothing else', async () => {
+    const admin = await t.admin();
+    const farmer = await t.farmer();
+    const [sku] = await skuIds(t, farmer);
+    const q = await price(t, admin, await create(t, farmer, sku!));
+    const pricedAt = t.clock.now();
+    t.clock.advance(6 * DAY);
+    // A new admin session: the first one has ended by now.
+    const later = await t.admin();
+    const saved = await price(t, later, q);
+    expect(saved.validUntil).toBe(new Date(t.clock.now() + 7 * DAY).toISOString());
+    const history: AuditEntry[] = (await t.as(later, { method: 'GET', url: `/api/quotations/${q._id}/history` })).json().data;
+    expect(history[0]!.changes.pricedAt).toEqual({ from: null, to: new Date(pricedAt).toISOString() });
+    expect(history).toHaveLength(2);
+    expect(history[1]!.changes).toEqual({ pricedAt: { from: new Date(pricedAt).toISOString(), to: new Date(t.clock.now()).toISOString() } });
+  });
+
   it('expires at the moment of ordering even when nothing read it before', async () => {
     const admin = await t.admin();
     const farmer = await t.farmer();
@@ -354,6 +371,35 @@ describe.each(databases())('fair use on %s', (kind) => {
       const daily = await t.as(farmer, { method: 'POST', url: '/api/quotations', payload: { skusDetail: [{ skuIdentifier: sku!, quantity: 1 }] } });
       expect(daily.statusCode).toBe(429);
       expect(Number(daily.headers['retry-after'])).toBe(Math.ceil((start + DAY - t.clock.now()) / 1000));
+      t.clock.set(start + DAY + 1);
+      await create(t, farmer, sku!);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('names the longer wait when both caps are full: the day, not the hour', async () => {
+    const t = await createTestApp(kind, { config: testConfig({ quotationHourlyLimit: 3, quotationDailyLimit: 5 }) });
+    try {
+      const farmer = await t.farmer();
+      const [sku] = await skuIds(t, farmer);
+      const start = t.clock.now();
+      await create(t, farmer, sku!);
+      await create(t, farmer, sku!);
+      t.clock.set(start + 2 * HOUR);
+      for (let i = 0; i < 3; i++) {
+        await create(t, farmer, sku!);
+        t.clock.advance(60_000);
+      }
+      const refused = await t.as(farmer, { method: 'POST', url: '/api/quotations', payload: { skusDetail: [{ skuIdentifier: sku!, quantity: 1 }] } });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toMatch(/a day/);
+      // The first of the day's five leaves the day at start + 24 h; the hour frees sooner, but a retry
+      // then would be refused again.
+      const wait = Number(refused.headers['retry-after']);
+      expect(wait).toBe(Math.ceil((start + DAY - t.clock.now()) / 1000));
+      t.clock.set(start + 2 * HOUR + HOUR + 1);
+      expect((await t.as(farmer, { method: 'POST', url: '/api/quotations', payload: { skusDetail: [{ skuIdentifier: sku!, quantity: 1 }] } })).statusCode).toBe(429);
       t.clock.set(start + DAY + 1);
       await create(t, farmer, sku!);
     } finally {

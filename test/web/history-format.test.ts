@@ -35,7 +35,7 @@ describe('historyRows', () => {
   it('labels every field in Hindi and Gujarati, translated SKU texts with their language', () => {
     const hindi = intlFor('hi', hi);
     const gujarati = intlFor('gu', gu);
-    for (const field of ['status', 'amountPaidPaisa', 'expectedDeliveryDate', 'skusDetail', 'isVerified', 'name', 'minimumPrice', 'availableQty', 'skuQuantityUnit', 'image']) {
+    for (const field of ['status', 'amountPaidPaisa', 'expectedDeliveryDate', 'skusDetail', 'pricedAt', 'isVerified', 'name', 'minimumPrice', 'availableQty', 'skuQuantityUnit', 'image']) {
       expect(historyFieldLabel(hindi, field), field).not.toBe(historyFieldLabel(english, field));
       expect(historyFieldLabel(gujarati, field), field).not.toBe(historyFieldLabel(english, field));
       expect(historyFieldLabel(hindi, field), field).not.toBe(field);
@@ -56,6 +56,9 @@ describe('historyRows', () => {
     expect(historyValue(english, 'isVerified', false)).toBe('Not verified');
     expect(historyValue(english, 'validUntil', at)).toBe(english.formatDate(at, { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' }));
     expect(historyValue(english, 'validUntil', at)).toMatch(/Jan.*2026/);
+    expect(historyRows(english, { at, by: null, changes: { pricedAt: { from: null, to: at } } })).toEqual([
+      { field: 'pricedAt', label: 'Priced on', from: '—', to: historyValue(english, 'validUntil', at) },
+    ]);
     expect(historyValue(english, 'name', 'Mustard Husk')).toBe('Mustard Husk');
     // An order's expected delivery is a calendar day, the same in every time zone.
     expect(historyRows(english, { at, by: null, changes: { expectedDeliveryDate: { from: null, to: '2026-11-20' } } })).toEqual([

@@ -26,17 +26,34 @@ async function add(trx: Db, name: string, by: number): Promise<void> {
   }
 }
 
+/** One maintained count's change: its row's name and by how much. */
+export type CountShift = readonly [name: string, by: number];
+
 /** A new row of `list` at `status`. */
-export async function countAdded(trx: Db, list: CountedList, status: string): Promise<void> {
-  await add(trx, list, 1);
-  await add(trx, `${list}:${status}`, 1);
-}
+export const added = (list: CountedList, status: string): CountShift[] => [
+  [list, 1],
+  [`${list}:${status}`, 1],
+];
 
 /** A row of `list` moved from one status to another (nothing when they are equal). */
-export async function countMoved(trx: Db, list: CountedList, from: string, to: string): Promise<void> {
-  if (from === to) return;
-  await add(trx, `${list}:${from}`, -1);
-  await add(trx, `${list}:${to}`, 1);
+export const moved = (list: CountedList, from: string, to: string): CountShift[] =>
+  from === to
+    ? []
+    : [
+        [`${list}:${from}`, -1],
+        [`${list}:${to}`, 1],
+      ];
+
+/**
+ * Applies a write's count changes in the order of their row names, whatever the order the write
+ * names them in: on PostgreSQL each change locks its row until the transaction ends, so two writers
+ * taking the same rows in opposite orders (a re-price EXPIRED → COMPLETED beside an expiry
+ * COMPLETED → EXPIRED) would deadlock. Call it after the farmer's version bump: every writer takes the
+ * row it writes, then the farmer's row, then these, then the list versions (`bumpLists`).
+ */
+export async function shiftCounts(trx: Db, ...shifts: CountShift[][]): Promise<void> {
+  const byName = shifts.flat().sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const [name, by] of byName) await add(trx, name, by);
 }
 
 /** The count of `list`, or of its rows at `status`. */

@@ -12,7 +12,7 @@ import { notifyOnOrderMove } from '../sms/outbox';
 import { bumpFarmer, bumpLists } from './answer-versions';
 import { appendAudit, diff } from './audit';
 import { iso, loadLines } from './lines';
-import { countAdded, countMoved, readCount } from './list-counts';
+import { added, moved, readCount, shiftCounts } from './list-counts';
 import { cut, parseSearch, timeCursor, type Search } from './paging';
 import { boundedCount, matchingOrders, matchingQuotations, matchingUserIds } from './search';
 
@@ -131,13 +131,15 @@ export async function placeOrder(
   return db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom('orders').select('id').where('quotationId', '=', quotationId).executeTakeFirst();
     if (existing) return { ok: false, reason: 'exists' } as const;
-    const moved = await trx
+    const movedRows = await trx
       .updateTable('quotations')
       .set((eb) => ({ status: move.to, version: eb('version', '+', 1), updatedAt: now }))
       .where('id', '=', quotationId)
       .where('status', '=', move.from)
       .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== 1) return { ok: false, reason: 'moved' } as const;
+    if (Number(movedRows.numUpdatedRows) !== 1) return { ok: false, reason: 'moved' } as const;
+    // The lock order of every write (list-counts.ts shiftCounts): its row, the farmer's, the counts.
+    await bumpFarmer(trx, userId);
     const id = newId();
     await trx
       .insertInto('orders')
@@ -154,9 +156,7 @@ export async function placeOrder(
         updatedAt: now,
       })
       .execute();
-    await countMoved(trx, 'quotations', move.from, move.to);
-    await countAdded(trx, 'orders', 'CONFIRMATION_PENDING');
-    await bumpFarmer(trx, userId);
+    await shiftCounts(trx, moved('quotations', move.from, move.to), added('orders', 'CONFIRMATION_PENDING'));
     await bumpLists(trx, ['quotations', 'orders']);
     return { ok: true, orderId: id } as const;
   });
@@ -216,8 +216,8 @@ export async function updateOrder(
         { status: update.status, amountPaidPaisa: update.amountPaidPaisa, expectedDeliveryDate },
       ),
     });
-    await countMoved(trx, 'orders', row.status, update.status);
     await bumpFarmer(trx, row.userId);
+    await shiftCounts(trx, moved('orders', row.status, update.status));
     // The quotation list mirrors the order.
     await bumpLists(trx, ['quotations', 'orders']);
     await notify(update.status, update.now);

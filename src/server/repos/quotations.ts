@@ -19,7 +19,7 @@ import { appendAudit, diff, loadPaymentMoves, loadStatusHistories } from './audi
 import { paidAtOf, type PaymentMove } from '../../domain/tracker';
 import { priceDetails } from '../../domain/money';
 import { iso, lineSku, skuRefsOf } from './lines';
-import { countAdded, countMoved, readCount } from './list-counts';
+import { added, moved, readCount, shiftCounts } from './list-counts';
 import { cut, parseSearch, SEARCH_COUNT_CAP, timeCursor, type Search } from './paging';
 import { boundedCount, matchingOrders, matchingQuotations, matchingUserIds } from './search';
 
@@ -71,6 +71,9 @@ const withLines = (db: Db) =>
     .orderBy('quotationLines.position');
 type LineRow = Awaited<ReturnType<ReturnType<typeof withLines>['execute']>>[number];
 
+/** A stored time that may be absent (a quotation's pricing time), as the API and the audit show it. */
+const isoOrNull = (at: number | bigint | null): string | null => (at === null ? null : iso(at));
+
 /** A priced quotation's end of validity as the API shows it; null while unpriced or after ordering. */
 function validUntil(status: string, pricedAt: number | bigint | null, rules: QuotationRules): string | null {
   if (pricedAt === null || (status !== 'COMPLETED' && status !== 'EXPIRED')) return null;
@@ -112,7 +115,7 @@ function group(
       deliveryOtp: r.deliveryOtp ?? null,
       amountPaidPaisa: Number(r.amountPaidPaisa ?? 0),
       validUntil: validUntil(r.status, r.pricedAt, rules),
-      pricedAt: r.pricedAt === null ? null : iso(r.pricedAt),
+      pricedAt: isoOrNull(r.pricedAt),
       version: r.version,
       createdAt: iso(r.createdAt),
       updatedAt: iso(r.updatedAt),
@@ -317,10 +320,12 @@ const DAY_MS = 86_400_000;
 
 /**
  * Refuses (429 with Retry-After) a farmer's creation beyond the hourly or daily cap, counted in the
- * database over the (user, created_at) index. The wait is until the oldest creation that fills the
- * window leaves it.
+ * database over the (user, created_at) index. The wait is until the oldest creation that fills a
+ * window leaves it; when both windows are full, the longer of the two waits (a retry after the
+ * shorter would be refused again).
  */
 async function checkFairUse(trx: Db, userId: string, now: number, fairUse: FairUse): Promise<void> {
+  let refusal: { waitMs: number; message: string } | undefined;
   for (const [cap, windowMs, what] of [
     [fairUse.hourly, HOUR_MS, 'an hour'],
     [fairUse.daily, DAY_MS, 'a day'],
@@ -334,10 +339,12 @@ async function checkFairUse(trx: Db, userId: string, now: number, fairUse: FairU
       .limit(1)
       .offset(cap - 1)
       .executeTakeFirst();
-    if (recent !== undefined) {
-      throw rateLimited((Number(recent.createdAt) + windowMs - now) / 1000, `At most ${cap} quotation requests in ${what}; try again later`);
+    const waitMs = recent === undefined ? 0 : Number(recent.createdAt) + windowMs - now;
+    if (recent !== undefined && (refusal === undefined || waitMs > refusal.waitMs)) {
+      refusal = { waitMs, message: `At most ${cap} quotation requests in ${what}; try again later` };
     }
   }
+  if (refusal !== undefined) throw rateLimited(refusal.waitMs / 1000, refusal.message);
 }
 
 /**
@@ -378,7 +385,7 @@ export async function createQuotation(
         })),
       )
       .execute();
-    await countAdded(trx, 'quotations', 'PENDING');
+    await shiftCounts(trx, added('quotations', 'PENDING'));
     await bumpLists(trx, ['quotations']);
     return id;
   });
@@ -400,8 +407,8 @@ export async function moveStatus(
       .where('status', '=', from)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return false;
-    await countMoved(trx, 'quotations', from, to);
     await bumpQuotationOwner(trx, id);
+    await shiftCounts(trx, moved('quotations', from, to));
     await bumpLists(trx, ['quotations']);
     return true;
   });
@@ -434,7 +441,7 @@ export async function expireDue(
   for (const row of await due.orderBy('pricedAt').orderBy('id').limit(max).execute()) {
     const until = row.pricedAt === null ? null : quotationValidUntil(Number(row.pricedAt), rules.validityDays);
     if (!quotationExpiresAt('COMPLETED', now, until)) continue;
-    const moved = await db.transaction().execute(async (trx) => {
+    const didExpire = await db.transaction().execute(async (trx) => {
       const result = await trx
         .updateTable('quotations')
         .set((eb) => ({ status: 'EXPIRED', version: eb('version', '+', 1), updatedAt: now }))
@@ -442,7 +449,8 @@ export async function expireDue(
         .where('status', '=', 'COMPLETED')
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) return false;
-      await countMoved(trx, 'quotations', 'COMPLETED', 'EXPIRED');
+      await bumpQuotationOwner(trx, row.id);
+      await shiftCounts(trx, moved('quotations', 'COMPLETED', 'EXPIRED'));
       await appendAudit(trx, {
         entity: 'quotation',
         entityId: row.id,
@@ -450,11 +458,10 @@ export async function expireDue(
         byUserId: null,
         changes: { status: { from: 'COMPLETED', to: 'EXPIRED' } },
       });
-      await bumpQuotationOwner(trx, row.id);
       await bumpLists(trx, ['quotations']);
       return true;
     });
-    if (moved) expired++;
+    if (didExpire) expired++;
   }
   return expired;
 }
@@ -583,7 +590,7 @@ export async function adminEditQuotation(
 ): Promise<EditResult> {
   return db.transaction().execute(async (trx) => {
     const notify = await notifyOnPricing(trx, edit.id);
-    const row = await trx.selectFrom('quotations').select(['status', 'version']).where('id', '=', edit.id).executeTakeFirst();
+    const row = await trx.selectFrom('quotations').select(['status', 'version', 'pricedAt']).where('id', '=', edit.id).executeTakeFirst();
     if (!row) return 'missing';
     if (edit.expectedVersion !== undefined && edit.expectedVersion !== row.version) return 'conflict';
     const priced = edit.status === 'COMPLETED' ? { pricedAt: edit.now } : {};
@@ -628,13 +635,14 @@ export async function adminEditQuotation(
       entityId: edit.id,
       at: edit.now,
       byUserId: edit.byUserId,
+      // The pricing time too: a COMPLETED save restarts the validity, even one that changes nothing else.
       changes: diff(
-        { status: row.status, skusDetail: before.map(auditLine) },
-        { status: edit.status, skusDetail: edit.lines.map((l) => auditLine({ ...l, skuId: l.skuIdentifier })) },
+        { status: row.status, pricedAt: isoOrNull(row.pricedAt), skusDetail: before.map(auditLine) },
+        { status: edit.status, pricedAt: isoOrNull(priced.pricedAt ?? row.pricedAt), skusDetail: edit.lines.map((l) => auditLine({ ...l, skuId: l.skuIdentifier })) },
       ),
     });
-    await countMoved(trx, 'quotations', row.status, edit.status);
     await bumpQuotationOwner(trx, edit.id);
+    await shiftCounts(trx, moved('quotations', row.status, edit.status));
     // An order shows its quotation's lines.
     await bumpLists(trx, ['quotations', 'orders']);
     await notify(edit.status, edit.lines, edit.now);

@@ -5,7 +5,7 @@ import { newId } from '../db/ids';
 import type { Database, UsersTable } from '../db/schema';
 import { bumpLists } from './answer-versions';
 import { appendAudit } from './audit';
-import { countAdded, readCount } from './list-counts';
+import { added, readCount, shiftCounts } from './list-counts';
 import { cut, parseSearch, userCursor, type Search } from './paging';
 import { boundedCount, matchingOrders, matchingQuotations, narrowUsers } from './search';
 
@@ -82,7 +82,7 @@ export async function upsertLoginUser(
   await db.transaction().execute(async (trx) => {
     const inserted = await trx.insertInto('users').values(row).onConflict((oc) => oc.column('mobileNumber').doNothing()).executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) {
-      await countAdded(trx, 'users', row.isVerified === 1 ? 'VERIFIED' : 'UNVERIFIED');
+      await shiftCounts(trx, added('users', row.isVerified === 1 ? 'VERIFIED' : 'UNVERIFIED'));
       await bumpLists(trx, ['users']);
     }
   });

@@ -32,6 +32,7 @@ const FIELD: Record<string, { id: string; defaultMessage: string }> = {
   amountPaidPaisa: { id: 'admin.history.field.amountPaidPaisa', defaultMessage: 'Amount paid' },
   expectedDeliveryDate: { id: 'admin.history.field.expectedDeliveryDate', defaultMessage: 'Expected delivery date' },
   skusDetail: { id: 'admin.history.field.skusDetail', defaultMessage: 'Items' },
+  pricedAt: { id: 'admin.history.field.pricedAt', defaultMessage: 'Priced on' },
   isVerified: { id: 'admin.history.field.isVerified', defaultMessage: 'Verification' },
   name: { id: 'admin.history.field.name', defaultMessage: 'Name' },
   description: { id: 'admin.history.field.description', defaultMessage: 'Description' },
