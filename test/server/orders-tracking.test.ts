@@ -193,9 +193,8 @@ describe.each(databases())('order tracking on %s', (kind) => {
 describe.each(databases())('migration 0006 on %s', (kind) => {
   it('adds the expected delivery date to a database that already holds orders, null for them', async () => {
     const fresh = await freshDatabase(kind);
-    const { db } = fresh;
+    const { db, schema } = fresh;
     try {
-      const schema = kind === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]!.s : undefined;
       await migrateTo(db, '0005_scale_lists', schema);
       await sql`insert into users (id, mobile_number, created_at, updated_at) values ('u1', '9876543210', ${T0}, ${T0})`.execute(db);
       await sql`insert into quotations (id, display_id, user_id, status, version, created_at, updated_at)

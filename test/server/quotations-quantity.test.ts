@@ -123,9 +123,8 @@ describe.each(databases())('quotation quantities on %s', (kind) => {
 
   it('migration 0007 keeps the whole quantities a database already holds, and then holds 2.5', async () => {
     const fresh = await freshDatabase(kind);
-    const { db } = fresh;
+    const { db, schema } = fresh;
     try {
-      const schema = kind === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]!.s : undefined;
       // The database as the release before issue 13 left it: whole-number quantities only.
       await migrateTo(db, '0005_scale_lists', schema);
       await sql`insert into users (id, mobile_number, created_at, updated_at) values ('u1', '9800000001', ${T0}, ${T0})`.execute(db);

@@ -118,9 +118,8 @@ describe.each(databases())('SKU translations on %s', (kind) => {
 describe.each(databases())('migration 0003 on %s', (kind) => {
   it('adds the translation columns to a database that already holds SKUs, and fills in the samples', async () => {
     const fresh = await freshDatabase(kind);
-    const { db } = fresh;
+    const { db, schema } = fresh;
     try {
-      const schema = kind === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]!.s : undefined;
       // The database as the release before issue 10 left it, with its catalogue and an admin's own SKU.
       await migrateTo(db, '0002_answer_versions', schema);
       await sql`insert into skus (id, display_id, name, description, category_name, brand_name, image, available_qty, minimum_price, sku_quantity_unit, version, created_at, updated_at)

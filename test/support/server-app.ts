@@ -22,6 +22,7 @@ import { migrateToLatest } from '../../src/server/db/migrations';
 import { openDatabase } from '../../src/server/db/connect';
 import type { Database, UsersTable } from '../../src/server/db/schema';
 import { bumpLists } from '../../src/server/repos/answer-versions';
+import { markVerified } from '../../src/server/repos/users';
 import { seedDatabase } from '../../src/server/seed/seed';
 import type { SmsTransport } from '../../src/server/sms/transport';
 
@@ -67,6 +68,8 @@ export function capturingSms(): CapturedSms {
 
 export interface TestDb {
   db: Kysely<Database>;
+  /** PostgreSQL: the test's own schema (`migrateTo` and `migrateToLatest` take it); SQLite: none. */
+  schema?: string;
   drop(): Promise<void>;
 }
 
@@ -89,6 +92,7 @@ export async function freshDatabase(kind: DbKind): Promise<TestDb> {
   await migrateToLatest(db, schema);
   return {
     db,
+    schema,
     async drop() {
       await db.destroy();
       const c = new pg.Client({ connectionString: url });
@@ -217,10 +221,15 @@ export async function createTestApp(
 /**
  * A user's profile written straight into the table (a shortcut past the sign-up screens), with the
  * admin lists' versions bumped in the same transaction as every app writer does (decision 027), so
- * a cached admin list shows it.
+ * a cached admin list shows it, and a verification moving the users' counts as the app's does.
  */
 async function writeUserByHand(db: Kysely<Database>, userId: string, values: Updateable<UsersTable>): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    if (values.isVerified === 1) {
+      // The row's own time is kept: a shortcut, not a write the clock saw.
+      const { updatedAt } = await trx.selectFrom('users').select('updatedAt').where('id', '=', userId).executeTakeFirstOrThrow();
+      await markVerified(trx, userId, Number(values.updatedAt ?? updatedAt));
+    }
     await trx.updateTable('users').set(values).where('id', '=', userId).execute();
     await bumpLists(trx, ['users', 'quotations', 'orders']);
   });

@@ -3,8 +3,9 @@
  * integer money and epoch-millisecond times (bigint), 0/1 flags, quantities as numeric(12,1). No app
  * code is imported here.
  * `bytea` is PostgreSQL's byte type; SQLite accepts the name and stores the Buffer as a blob.
+ * One migration has a PostgreSQL step only (0011: a collation, where SQLite already compares bytes).
  */
-import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, PostgresAdapter, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 
 // Migrations see the database as it was then, not the app's current table types (KY migrations docs).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -380,6 +381,53 @@ const listVersions: Migration = {
   },
 };
 
+/**
+ * Two repairs of what 0005 left (issue 11's review):
+ * - `priced_at` came with no value for the quotations already priced, so a COMPLETED quotation of an
+ *   upgraded database never expired and showed no validity. Its pricing time is its last write: an
+ *   admin's save COMPLETED is the last write a COMPLETED quotation gets (a farmer's delete or order
+ *   moves it on). The sweep then expires those past their validity as it expires any.
+ * - The users' counts by verification (`users:VERIFIED`, `users:UNVERIFIED`) were added with each
+ *   new user but not moved by a verification, so they drifted; they are counted again here, and the
+ *   writers keep them since (repos/users.ts).
+ */
+const USER_STATUS_COUNTS = ['users:VERIFIED', 'users:UNVERIFIED'];
+const upgradeRepairs: Migration = {
+  async up(db: AnyDb) {
+    await sql`update quotations set priced_at = updated_at where status = 'COMPLETED' and priced_at is null`.execute(db);
+    await sql`delete from list_counts where name in (${sql.join(USER_STATUS_COUNTS)})`.execute(db);
+    await sql`insert into list_counts (name, value)
+      select case when is_verified = 1 then 'users:VERIFIED' else 'users:UNVERIFIED' end, count(*) from users group by is_verified`.execute(db);
+  },
+  // Data only: the pricing times and the counts stay as they are now true.
+  async down() {},
+};
+
+/**
+ * The searched text columns compare by code point on PostgreSQL too (issue 11's review). A search is
+ * a range `[prefix, prefixEnd(prefix))` over an index (repos/search.ts), which holds only where text
+ * sorts by code point: SQLite always compares bytes, but a PostgreSQL database created under a
+ * linguistic collation (en_US, ICU) sorts `:` before the digits, so a search ending in 9 (`98765…9`,
+ * `QT1000019`) found nothing. Each column, and with it each index on it (the mobile number's unique
+ * index, `lower(name)`'s, the display ids'), takes the "C" collation, whatever the database's default.
+ */
+const SEARCHED_COLUMNS = [
+  ['users', 'mobile_number'],
+  ['users', 'name'],
+  ['quotations', 'display_id'],
+  ['orders', 'display_id'],
+] as const;
+const codePointSearch: Migration = {
+  async up(db: AnyDb) {
+    if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+    for (const [table, column] of SEARCHED_COLUMNS) await sql.raw(`alter table ${table} alter column ${column} type text collate "C"`).execute(db);
+  },
+  async down(db: AnyDb) {
+    if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+    for (const [table, column] of SEARCHED_COLUMNS) await sql.raw(`alter table ${table} alter column ${column} type text collate "default"`).execute(db);
+  },
+};
+
 const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_answer_versions': answerVersions,
@@ -390,6 +438,8 @@ const migrations: Record<string, Migration> = {
   '0007_decimal_quantity': decimalQuantity,
   '0008_profile_submitted_at': profileSubmittedAt,
   '0009_list_versions': listVersions,
+  '0010_upgrade_repairs': upgradeRepairs,
+  '0011_code_point_search': codePointSearch,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

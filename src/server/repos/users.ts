@@ -5,7 +5,7 @@ import { newId } from '../db/ids';
 import type { Database, UsersTable } from '../db/schema';
 import { bumpLists } from './answer-versions';
 import { appendAudit } from './audit';
-import { added, readCount, shiftCounts } from './list-counts';
+import { added, moved, readCount, shiftCounts } from './list-counts';
 import { cut, parseSearch, userCursor, type Search } from './paging';
 import { boundedCount, matchingOrders, matchingQuotations, narrowUsers } from './search';
 
@@ -49,6 +49,7 @@ export async function upsertLoginUser(
     if (makeAdmin && (existing.isAdmin !== 1 || existing.isVerified !== 1 || existing.profileUpdated !== 1)) {
       const admin = { isAdmin: 1, isVerified: 1, profileUpdated: 1, updatedAt: now };
       await db.transaction().execute(async (trx) => {
+        await markVerified(trx, existing.id, now);
         await trx.updateTable('users').set(admin).where('id', '=', existing.id).execute();
         await bumpLists(trx, ['users']);
       });
@@ -208,7 +209,7 @@ export async function userPageAt(db: Kysely<Database>, list: UserListQuery, now:
     }
   }
   const { rows, nextCursor } = cut(found, list.limit, (r) => [r.isVerified, Number(r.createdAt), r.id]);
-  const total = !search && list.status === undefined ? await readCount(db, 'users') : await boundedCount(db, filtered);
+  const total = search ? await boundedCount(db, filtered) : await readCount(db, 'users', list.status);
   // Who has a live session, asked for this page's users only: as a column of the page query it was
   // worked out for every match before sorting (a broad search: thousands), or on PostgreSQL over every session.
   const live =
@@ -226,16 +227,21 @@ export async function userPageAt(db: Kysely<Database>, list: UserListQuery, now:
   return { page: { data: rows.map((row) => toUser(row, loggedIn.has(row.id))), nextCursor, total }, expiresAt };
 }
 
+/**
+ * Marks a user verified, moving the users' counts by verification with it, inside the caller's
+ * transaction; false (nothing written) when already verified.
+ */
+export async function markVerified(trx: Transaction<Database>, id: string, now: number): Promise<boolean> {
+  const result = await trx.updateTable('users').set({ isVerified: 1, updatedAt: now }).where('id', '=', id).where('isVerified', '=', 0).executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return false;
+  await shiftCounts(trx, moved('users', 'UNVERIFIED', 'VERIFIED'));
+  return true;
+}
+
 /** Verifies a user in one transaction with the admin's audit row; nothing is written when already verified. */
 export async function verifyUser(db: Kysely<Database>, id: string, now: number, byUserId: string): Promise<UserRow | undefined> {
   await db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable('users')
-      .set({ isVerified: 1, updatedAt: now })
-      .where('id', '=', id)
-      .where('isVerified', '=', 0)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) return;
+    if (!(await markVerified(trx, id, now))) return;
     await appendAudit(trx, { entity: 'user', entityId: id, at: now, byUserId, changes: { isVerified: { from: false, to: true } } });
     await bumpLists(trx, ['users']);
   });
