@@ -179,6 +179,11 @@ export interface AdminSheetListContext<TRow, TDraft, TStatus extends string> ext
   editBase: TDraft | null;
   /** The save a 409 refused, kept beside the reloaded row until re-applied or dropped. */
   refused: Refused<TDraft> | null;
+  /**
+   * A search or status set while the rows listed are still the old filter's (a row opened during the
+   * SEARCH_DELAY): closing the sheet then loads the new filter's first page instead of browsing old rows.
+   */
+  searchPending: boolean;
   /** Why the draft may not be saved as it stands (the chart's or the server's code, e.g. DATE_IN_PAST), shown at its field. */
   refusal: string | null;
   /** A chosen image, resized, between its preparation and its upload (charts with `withImage`). */
@@ -282,8 +287,10 @@ export function adminSheetList<TRow extends { _id: string }, TDraft, TBody, TSta
   const root = `#${spec.id}`;
   const { matches, newDraft, withImage } = spec;
   const opensIntoEditing = spec.opensInto === 'editing';
-  // Closing is offered while the sheet waits on nothing (not while it saves or reloads).
-  const closeSheet = { target: `${root}.browsing`, actions: 'closeSheet' } as const;
+  // Closing is offered while the sheet waits on nothing (not while it saves or reloads). A search typed
+  // just before the row was opened is loaded then (its SEARCH_DELAY ended with the opening).
+  const backToBrowsing = { target: `${root}.browsing`, actions: 'closeSheet' } as const;
+  const closeSheet = matches ? [backToBrowsing] : ([{ guard: 'searchPending', target: `${root}.loading`, actions: 'closeSheet' }, backToBrowsing] as const);
   const save = [
     ...(spec.refusalOf ? [{ guard: 'draftIsRefused', target: `${root}.sheet.editing.refused`, actions: 'setRefusal' } as const] : []),
     { guard: 'draftIsComplete', target: `${root}.sheet.saving` } as const,
@@ -314,13 +321,15 @@ export function adminSheetList<TRow extends { _id: string }, TDraft, TBody, TSta
       answerIsRefusal: (_, error: unknown) => refusalCodeOf(error, refusalCodes) !== null,
       wasConflict: (_, output: SaveOutcome) => wasConflict(output),
       hasMore: ({ context }) => listContinues(context),
+      searchPending: ({ context }) => context.searchPending,
     },
     delays: { SEARCH_DELAY: SEARCH_DELAY_MS },
     actions: {
-      setFirstPage: assign((_, page: Page<TRow>) => firstPage(page)),
+      setFirstPage: assign((_, page: Page<TRow>) => ({ ...firstPage(page), searchPending: false })),
       appendPage: assign(({ context }, page: Page<TRow>) => nextPage(context.rows, page)),
       refreshRows: assign(({ context }, page: Page<TRow>) => ({ rows: refreshRows(context.rows, page) })),
-      setFilter: assign(({ context, event }) => filterOf(context, event)),
+      // A list loaded whole filters on the phone at once; a paged one has the new filter's page to load.
+      setFilter: assign(({ context, event }) => ({ ...filterOf(context, event), searchPending: !matches })),
       openSheet: assign(({ event }) => ({ openId: event.type === 'sheet.open' ? event.id : null, history: null, historyFailed: false })),
       startNewDraft: assign({ openId: null, draft: newDraft ?? null, editBase: newDraft ?? null, refused: null, refusal: null, history: [], historyFailed: false }),
       /** An opened row's audit trail loads while its sheet is open (a new row has none to load). */
@@ -365,6 +374,7 @@ export function adminSheetList<TRow extends { _id: string }, TDraft, TBody, TSta
       total: 0,
       query: '',
       status: null,
+      searchPending: false,
       openId: null,
       history: null,
       historyFailed: false,

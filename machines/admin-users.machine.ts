@@ -132,7 +132,8 @@ export const adminUsersMachine = setup({
             onError: 'verifyFailed',
           },
         },
-        verifyFailed: { tags: ['verifyFailed'], on: { 'user.verify': verifyWhenUnverified } },
+        // The failure line stays until the next try; the list pages on meanwhile.
+        verifyFailed: { tags: ['verifyFailed'], on: { 'user.verify': verifyWhenUnverified, 'list.more': { guard: 'hasMore', target: 'browsing.more' } } },
       },
     },
     detail: {

@@ -52,11 +52,15 @@ export const mayDeleteQuotation = (quotation: Quotation): boolean =>
 
 /**
  * A fresh first page over the rows listed: its rows replace theirs at the top; rows listed beyond it
- * (further pages the farmer loaded) stay below, and so does the cursor after them.
+ * (further pages the farmer loaded) stay below, and so does the cursor after them. Rows beyond it
+ * stay only with a way on after them, a cursor or every row listed: the rows the phone restored (the
+ * last first page stored, a quotation just made or opened) came without their cursor, so with them
+ * the fresh page is taken whole and its own cursor leads on.
  */
 export function refreshFirstPage<T extends { _id: string }>(listed: PagedRows<T>, page: Page<T>): PagedRows<T> {
   const merged = nextPage(page.data, { data: listed.rows, nextCursor: listed.nextCursor, total: page.total });
-  return merged.rows.length > page.data.length ? merged : firstPage(page);
+  const leadsOn = merged.nextCursor !== null || merged.rows.length >= page.total;
+  return merged.rows.length > page.data.length && leadsOn ? merged : firstPage(page);
 }
 
 const listedOf = (context: QuotationListContext): PagedRows<Quotation> => ({

@@ -203,7 +203,7 @@ export const userEvents: AnyEventObject[] = [
  * The admin charts' states multiply (list pages and search, sheet, history, the users chart's two images):
  * they number a few thousand, beyond the walk's default bound.
  */
-export const MODEL_LIMIT = 10_000;
+export const MODEL_LIMIT = 30_000;
 /** The users chart's list and details regions multiply each other's states. */
 export const USERS_MODEL_LIMIT = 60_000;
 

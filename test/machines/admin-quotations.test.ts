@@ -96,6 +96,29 @@ describe('the admin quotations chart', () => {
     });
   });
 
+  it('loads the search typed just before a row was opened once the sheet closes, from no cursor', async () => {
+    await withFakeTimers(async () => {
+      const t = start();
+      t.load.last().resolve({ data: QUOTATIONS, nextCursor: 'after-q2', total: 200 });
+      await vi.advanceTimersByTimeAsync(0);
+      t.actor.send({ type: 'search.change', query: 'QT150' });
+      await vi.advanceTimersByTimeAsync(200);
+      // The old rows are still on screen, and one of them opens.
+      t.actor.send({ type: 'sheet.open', id: 'q2' });
+      t.actor.send({ type: 'sheet.close' });
+      expect(t.actor.getSnapshot().hasTag('loading')).toBe(true);
+      expect(t.load.last().input).toEqual({ q: 'QT150', status: null, cursor: null });
+      t.load.last().resolve(page([QUOTATIONS[0]!]));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(visibleQuotations(t.actor.getSnapshot().context).map((q) => q._id)).toEqual(['q1']);
+      // A row opened and closed with nothing typed leaves the list as it is.
+      t.actor.send({ type: 'sheet.open', id: 'q1' });
+      t.actor.send({ type: 'sheet.close' });
+      expect(t.actor.getSnapshot().value).toEqual({ browsing: 'idle' });
+      expect(t.load.calls).toHaveLength(2);
+    });
+  });
+
   it('allows Update only in the edit state, with every amount readable, and not while a save is in flight', async () => {
     const t = start();
     t.load.last().resolve(page(QUOTATIONS));

@@ -109,6 +109,20 @@ describe('the admin users chart', () => {
     actor.send({ type: 'user.verify', id: 'u4' });
     expect(verify.calls).toHaveLength(2);
   });
+
+  it('pages on after a failed verify, the failure line shown until the next try', async () => {
+    const { actor, load, verify } = await startWith(page(USERS.slice(0, 2), 'after-2', 4));
+    actor.send({ type: 'user.expand', id: 'u2' });
+    actor.send({ type: 'user.verify', id: 'u2' });
+    verify.last().reject({ status: 500, data: { message: 'down' } });
+    await settle();
+    expect(actor.getSnapshot().hasTag('verifyFailed')).toBe(true);
+    actor.send({ type: 'list.more' });
+    expect(load.last().input).toEqual({ q: '', status: null, cursor: 'after-2' });
+    load.last().resolve(page(USERS.slice(2), null, 4));
+    await settle();
+    expect(visibleUsers(actor.getSnapshot().context)).toHaveLength(4);
+  });
 });
 
 /** The users chart with every effect driven by the test, its first page answered with `first`. */

@@ -183,6 +183,24 @@ describe('quotation list machine', () => {
     expect(refreshFirstPage(listed, page([nth(2), nth(1)], 'after-1b', 3))).toEqual({ rows: [nth(2), nth(1)], nextCursor: 'after-1b', total: 3 });
   });
 
+  it('leads on through the fresh page\'s cursor when the rows restored from the phone do not match it', async () => {
+    // The phone kept the last first page (q-60 … q-11); the farmer then made q-61, so the server's
+    // first page is q-61 … q-12, with 61 in all.
+    const all = Array.from({ length: 61 }, (_, i) => nth(61 - i));
+    const { actor, fetchQuotations } = start(all.slice(1, 51));
+    fetchQuotations.last().deferred.resolve(page(all.slice(0, 50), 'after-12', 61));
+    await flush();
+    expect(ids(actor.getSnapshot().context.quotations)).toEqual(ids(all.slice(0, 50)));
+    expect(quotationCount(actor.getSnapshot())).toBe(61);
+    expect(hasMoreQuotations(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'list.more' });
+    expect(fetchQuotations.last().input).toEqual({ cursor: 'after-12' });
+    fetchQuotations.last().deferred.resolve(page(all.slice(50), null, 61));
+    await flush();
+    expect(ids(actor.getSnapshot().context.quotations)).toEqual(ids(all));
+    expect(hasMoreQuotations(actor.getSnapshot())).toBe(false);
+  });
+
   it('lets the farmer try a failed page again', async () => {
     const { actor, fetchQuotations } = start();
     fetchQuotations.last().deferred.resolve(page([nth(2)], 'after-2', 2));

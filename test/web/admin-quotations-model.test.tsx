@@ -23,9 +23,9 @@ const driver: ScreenDriver = {
   async gestures(event) {
     switch (event.type) {
       case 'search.change':
-        return typeInto(screen.getByRole('searchbox', { name: 'Search by quotation id' }), event.query);
+        return typeInto(await screen.findByRole('searchbox', { name: 'Search by quotation id' }), event.query);
       case 'status.change':
-        return userEvent.selectOptions(screen.getByLabelText('Filter by status'), event.status ?? '');
+        return userEvent.selectOptions(await screen.findByLabelText('Filter by status'), event.status ?? '');
       case 'list.reload':
         return click(screen.getByRole('button', { name: 'Try again' }));
       case 'list.more':

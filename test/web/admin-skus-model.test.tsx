@@ -33,7 +33,7 @@ const driver: ScreenDriver = {
   async gestures(event) {
     switch (event.type) {
       case 'search.change':
-        return typeInto(screen.getByRole('searchbox', { name: 'Search SKUs' }), event.query);
+        return typeInto(await screen.findByRole('searchbox', { name: 'Search SKUs' }), event.query);
       case 'list.reload':
         return click(screen.getByRole('button', { name: 'Try again' }));
       case 'sheet.add':

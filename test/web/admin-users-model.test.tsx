@@ -26,7 +26,7 @@ const driver: ScreenDriver = {
   async gestures(event) {
     switch (event.type) {
       case 'search.change':
-        return typeInto(screen.getByRole('searchbox', { name: 'Search by name or mobile number' }), event.query);
+        return typeInto(await screen.findByRole('searchbox', { name: 'Search by name or mobile number' }), event.query);
       case 'list.more':
         return click(screen.getByRole('button', { name: 'Load more' }));
       case 'list.reload':
@@ -38,7 +38,7 @@ const driver: ScreenDriver = {
       case 'user.verify':
         return click(within(openDetails()).getByRole('button', { name: 'Verify' }));
       case 'status.change':
-        return userEvent.selectOptions(screen.getByLabelText('Filter by status'), event.status ?? '');
+        return userEvent.selectOptions(await screen.findByLabelText('Filter by status'), event.status ?? '');
       default:
         throw new Error(`No gesture for ${event.type}`);
     }

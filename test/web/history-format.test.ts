@@ -41,6 +41,9 @@ describe('historyRows', () => {
       expect(historyFieldLabel(hindi, field), field).not.toBe(field);
     }
     expect(historyFieldLabel(english, 'gujrati.brandName')).toBe('Brand · Gujarati');
+    // A time reads in the language, its part of the day too: no English am/pm.
+    for (const intl of [hindi, gujarati]) expect(historyValue(intl, 'pricedAt', at)).not.toMatch(/am|pm/i);
+    expect(historyValue(hindi, 'pricedAt', at)).toMatch(/सुबह|दोपहर|शाम|रात/);
     expect(historyFieldLabel(hindi, 'hindi.name')).toBe(`${hi['admin.history.field.name']} · ${hi['admin.skus.lang.hindi']}`);
     expect(historyValue(hindi, 'status', 'COMPLETED')).toBe(hi['admin.quotationStatus.COMPLETED']);
     // A field this screen does not know keeps its stored name.

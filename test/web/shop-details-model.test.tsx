@@ -7,6 +7,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AnyEventObject, AnyStateMachine, SnapshotFrom } from 'xstate';
 import { POLL_MS } from '../../src/domain/constants';
 import { formatPaisa } from '../../src/domain/money';
+import { formatWhen } from '../../src/domain/when';
 import type { Quotation } from '../../src/domain/types';
 import { assertFullCoverage, driveView, modelPaths } from '../support/model-coverage';
 import { modelConfig, modelReceived, quotationDetailModel } from '../machines/shop-model-events';
@@ -171,5 +172,22 @@ describe('/quotation-details money by status (issue 13)', () => {
     if (shows === 'quoted') expect(within(panel!).getByText('Total Amount').nextSibling?.textContent).toBe(formatPaisa(300_000));
     // No total of any kind on a quotation never priced.
     if (shows === 'none') expect(document.body.textContent).not.toMatch(/₹/);
+  });
+});
+
+describe('/quotation-details validity (issue 11)', () => {
+  // Priced at 18:00 in India on 20 Nov: valid for 7 days, to the minute.
+  const validUntil = '2026-11-27T12:30:00.000Z';
+  it.each([
+    ['english', 'en', 'Valid until'],
+    ['hindi', 'hi', 'तक मान्य'],
+  ] as const)('says to the minute when a priced quotation stops being valid (%s)', async (language, locale, words) => {
+    const view = renderShop({ path: '/quotation-details?quotation_id=QT100002', language });
+    await answer(await called(view.shop.fetchQuotation), { type: 'xstate.done.actor.fetchQuotation', output: { ...modelReceived, validUntil } });
+    const line = await screen.findByText(new RegExp(words));
+    const when = within(line).getByText(formatWhen(validUntil, locale));
+    expect(when.getAttribute('datetime')).toBe(validUntil);
+    // The time of day is in it, not the date alone (an order placed that evening is refused).
+    expect(when.textContent).toMatch(/\d{1,2}:\d{2}/);
   });
 });

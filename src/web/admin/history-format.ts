@@ -5,6 +5,7 @@
  */
 import type { IntlShape } from 'react-intl';
 import { formatPaisa } from '../../domain/money';
+import { formatWhen } from '../../domain/when';
 import {
   ORDER_STATUSES,
   QUOTATION_STATUSES,
@@ -114,9 +115,8 @@ export function historyValue(intl: IntlShape, field: string, value: unknown): st
       )
       .join('; ');
   }
-  if (typeof value === 'string' && ISO_TIME.test(value)) {
-    return intl.formatDate(value, { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
-  }
+  // The part of the day in the admin's language (formatWhen), not an English am/pm.
+  if (typeof value === 'string' && ISO_TIME.test(value)) return formatWhen(value, intl.locale);
   if (typeof value === 'string' && CALENDAR_DATE.test(value)) {
     return intl.formatDate(`${value}T00:00:00Z`, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
   }

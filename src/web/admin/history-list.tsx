@@ -3,7 +3,8 @@
  * `by` null is the clock (a quotation past its validity expires on its own). Each change is read through
  * `historyRows` (history-format.ts): translated labels, rupees, status labels, dates.
  */
-import { FormattedDate, FormattedMessage, FormattedTime, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { formatWhen } from '../../domain/when';
 import type { AuditEntry } from '../../domain/types';
 import { historyRows } from './history-format';
 
@@ -37,8 +38,7 @@ export function HistoryList({ history, failed, level = 3 }: { history: AuditEntr
         {history.map((entry, index) => (
           <li key={`${entry.at}-${index}`}>
             <p className="admin-muted">
-              <FormattedDate value={entry.at} day="numeric" month="short" year="numeric" />{' '}
-              <FormattedTime value={entry.at} />
+              <time dateTime={entry.at}>{formatWhen(entry.at, intl.locale)}</time>
               {' · '}
               {entry.by ? (
                 (entry.by.name ?? entry.by.mobileNumber)

@@ -9,6 +9,7 @@ import { shallowEqual, useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { detailTotal, offeredAction } from '../../../machines/quotation-detail.machine';
 import { lineEstimatePaisa, shownValidUntil } from '../../../machines/quotation-lifecycle.machine';
+import { formatWhen } from '../../domain/when';
 import { formatPaisa } from '../../domain/money';
 import { QUOTATION_TITLE } from '../../domain/quotation-status';
 import { ConfirmDialog } from '../shop/confirm-dialog';
@@ -93,7 +94,12 @@ function QuotationDetails({ detail }: { detail: ScreenChartRefs['quotationDetail
       </div>
       {validUntil ? (
         <p className="shop-muted shop-small">
-          <FormattedMessage id="shop.quotation.validUntil" defaultMessage="Valid until {date}" values={{ date: intl.formatDate(validUntil, { dateStyle: 'medium' }) }} />
+          {/* To the minute: the quotation expires at its pricing time 7 days on, not at the day's end. */}
+          <FormattedMessage
+            id="shop.quotation.validUntil"
+            defaultMessage="Valid until {date}"
+            values={{ date: <time dateTime={validUntil}>{formatWhen(validUntil, intl.locale)}</time> }}
+          />
         </p>
       ) : null}
       <section aria-labelledby="shop-items-title">
