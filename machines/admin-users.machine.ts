@@ -14,7 +14,7 @@
  *   detail: collapsed ⇄ expanded; while expanded it runs the photo and the Aadhaar image as two
  *           protected-image charts (./protected-image.machine, systemIds `adminUserPhoto`, `adminUserAadhaar`).
  */
-import { assign, setup, type SnapshotFrom } from 'xstate';
+import { assign, not, setup, stateIn, type SnapshotFrom } from 'xstate';
 import type { AuditEntry, User } from '../src/domain/types';
 import {
   filterOf,
@@ -91,6 +91,7 @@ export const adminUsersMachine = setup({
       event.type === 'user.verify' && event.id === context.expandedId && userOf(context, event.id)?.isVerified === false,
     isListed: ({ context, event }) => event.type === 'user.expand' && visibleUsers(context).some((u) => u._id === event.id),
     hasMore: ({ context }) => listContinues(context),
+    notVerifying: not(stateIn('#adminUsers.list.verifying')),
   },
   delays: { SEARCH_DELAY: SEARCH_DELAY_MS },
   actions: {
@@ -112,8 +113,10 @@ export const adminUsersMachine = setup({
   type: 'parallel',
   on: {
     // A new search or status waits for quiet, then loads; it closes the open details: the user may no longer be listed.
-    'search.change': { target: ['.list.browsing.debouncing', '.detail.collapsed'], actions: ['setFilter', 'collapse'] },
-    'status.change': { target: ['.list.browsing.debouncing', '.detail.collapsed'], actions: ['setFilter', 'collapse'] },
+    // Not while a verification runs: leaving `verifying` would stop its PATCH with no word of whether it
+    // reached the server (the search and the filter are disabled on screen meanwhile).
+    'search.change': { guard: 'notVerifying', target: ['.list.browsing.debouncing', '.detail.collapsed'], actions: ['setFilter', 'collapse'] },
+    'status.change': { guard: 'notVerifying', target: ['.list.browsing.debouncing', '.detail.collapsed'], actions: ['setFilter', 'collapse'] },
   },
   states: {
     list: {

@@ -110,6 +110,22 @@ describe('the admin users chart', () => {
     expect(verify.calls).toHaveLength(2);
   });
 
+  it('takes no new search or filter while a verification runs, so its PATCH is never stopped unseen', async () => {
+    const { actor, load, verify } = await loaded();
+    actor.send({ type: 'user.expand', id: 'u4' });
+    actor.send({ type: 'user.verify', id: 'u4' });
+    expect(actor.getSnapshot().can({ type: 'search.change', query: 'NAIR' })).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'status.change', status: 'VERIFIED' })).toBe(false);
+    actor.send({ type: 'search.change', query: 'NAIR' });
+    actor.send({ type: 'status.change', status: 'VERIFIED' });
+    expect(verify.last().signal.aborted).toBe(false);
+    expect(actor.getSnapshot().context).toMatchObject({ query: '', status: null, expandedId: 'u4' });
+    verify.last().resolve({});
+    await settle();
+    expect(load.last().input).toEqual({ q: '', status: null, cursor: null });
+    expect(actor.getSnapshot().can({ type: 'search.change', query: 'NAIR' })).toBe(true);
+  });
+
   it('pages on after a failed verify, the failure line shown until the next try', async () => {
     const { actor, load, verify } = await startWith(page(USERS.slice(0, 2), 'after-2', 4));
     actor.send({ type: 'user.expand', id: 'u2' });

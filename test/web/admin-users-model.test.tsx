@@ -61,12 +61,16 @@ const driver: ScreenDriver = {
       expect(screen.getByRole('alert').textContent).toBe('Could not load more.');
     },
     'list.verifying': (snapshot) => {
+      // No new search or filter while it runs: it would stop the verification with no word.
+      expect(screen.getByRole('searchbox', { name: 'Search by name or mobile number' })).toHaveProperty('disabled', true);
+      expect(screen.getByLabelText('Filter by status')).toHaveProperty('disabled', true);
       // The admin may close the details while the verification runs.
       if (snapshot.matches({ detail: 'collapsed' })) expect(openDetails()).toBeNull();
       else expect(within(openDetails()).getByRole('button', { name: 'Verifying...' })).toHaveProperty('disabled', true);
     },
     'list.verifyFailed': () => {
       expect(screen.getByRole('alert').textContent).toBe('Failed to verify the user.');
+      expect(screen.getByRole('searchbox', { name: 'Search by name or mobile number' })).toHaveProperty('disabled', false);
     },
     'detail.collapsed': () => {
       expect(list().querySelector('[aria-expanded="true"]')).toBeNull();

@@ -18,6 +18,7 @@ function AdminUsers({ snapshot, send }: ChartView<'adminUsers'>) {
         label={intl.formatMessage({ id: 'admin.users.search', defaultMessage: 'Search by name or mobile number' })}
         value={snapshot.context.query}
         onChange={(query) => send({ type: 'search.change', query })}
+        disabled={!snapshot.can({ type: 'search.change', query: snapshot.context.query })}
       />
       <StatusFilter
         value={snapshot.context.status}
@@ -29,6 +30,7 @@ function AdminUsers({ snapshot, send }: ChartView<'adminUsers'>) {
               : intl.formatMessage({ id: 'admin.users.unverified', defaultMessage: 'Not verified' }),
         }))}
         onChange={(status) => send({ type: 'status.change', status })}
+        disabled={!snapshot.can({ type: 'status.change', status: snapshot.context.status })}
       />
       <ListStatus
         loading={snapshot.hasTag('loading')}
