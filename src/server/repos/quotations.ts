@@ -339,10 +339,9 @@ async function checkFairUse(trx: Db, userId: string, now: number, fairUse: FairU
       .limit(1)
       .offset(cap - 1)
       .executeTakeFirst();
-    const waitMs = recent === undefined ? 0 : Number(recent.createdAt) + windowMs - now;
-    if (recent !== undefined && (refusal === undefined || waitMs > refusal.waitMs)) {
-      refusal = { waitMs, message: `At most ${cap} quotation requests in ${what}; try again later` };
-    }
+    if (recent === undefined) continue;
+    const waitMs = Number(recent.createdAt) + windowMs - now;
+    if (refusal === undefined || waitMs > refusal.waitMs) refusal = { waitMs, message: `At most ${cap} quotation requests in ${what}; try again later` };
   }
   if (refusal !== undefined) throw rateLimited(refusal.waitMs / 1000, refusal.message);
 }

@@ -4,7 +4,7 @@
  * `historyRows` (history-format.ts): translated labels, rupees, status labels, dates.
  */
 import { FormattedMessage, useIntl } from 'react-intl';
-import { formatWhen } from '../../domain/when';
+import { When } from '../shell/when';
 import type { AuditEntry } from '../../domain/types';
 import { historyRows } from './history-format';
 
@@ -38,7 +38,7 @@ export function HistoryList({ history, failed, level = 3 }: { history: AuditEntr
         {history.map((entry, index) => (
           <li key={`${entry.at}-${index}`}>
             <p className="admin-muted">
-              <time dateTime={entry.at}>{formatWhen(entry.at, intl.locale)}</time>
+              <When at={entry.at} />
               {' · '}
               {entry.by ? (
                 (entry.by.name ?? entry.by.mobileNumber)

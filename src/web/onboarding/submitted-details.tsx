@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ClientUser } from '../../domain/client-user';
 import { LANGUAGE_ENDONYMS } from './language-names';
-import { formatWhen } from '../../domain/when';
+import { When } from '../shell/when';
 
 function Detail({ label, children }: { label: ReactNode; children: ReactNode }) {
   return (
@@ -43,7 +43,7 @@ export function SubmittedDetails({ user }: { user: ClientUser }) {
         <p className="sent-at">
           <FormattedMessage
             id="onboarding.waiting.sentAt"
-            values={{ when: <time dateTime={sentAt.toISOString()}>{formatWhen(sentAt.toISOString(), intl.locale)}</time> }}
+            values={{ when: <When at={sentAt.toISOString()} /> }}
           />
         </p>
       ) : null}

@@ -9,7 +9,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { deliveryNote, orderBalance, orderSteps } from '../../../machines/order-tracking.machine';
 import { formatPaisa } from '../../domain/money';
 import { CheckIcon } from '../shop/icons';
-import { formatWhen } from '../../domain/when';
+import { When } from '../shell/when';
 import { BackHeader, ShopLayout, useContactSheet } from '../shop/shop-layout';
 import { Loading } from '../shell/loading';
 import { useCatalogue, useScreenChart, type ScreenChartRefs } from '../shop/use-shop';
@@ -63,7 +63,7 @@ function OrderStatus({ tracking }: { tracking: ScreenChartRefs['orderTracking'] 
               <FormattedMessage
                 id="shop.order.deliveredOn"
                 defaultMessage="Delivered on {date}"
-                values={{ date: <time dateTime={note.at}>{formatWhen(note.at, intl.locale)}</time> }}
+                values={{ date: <When at={note.at} /> }}
               />
             ) : (
               <FormattedMessage id="shop.orderStatus.DELIVERED" defaultMessage="Delivered" />
@@ -106,9 +106,7 @@ function OrderStatus({ tracking }: { tracking: ScreenChartRefs['orderTracking'] 
               <span className="shop-step-label">
                 {intl.formatMessage(step.label)}
                 {step.at ? (
-                  <time className="shop-step-time shop-muted shop-small" dateTime={step.at}>
-                    {formatWhen(step.at, intl.locale)}
-                  </time>
+                  <When className="shop-step-time shop-muted shop-small" at={step.at} />
                 ) : null}
               </span>
               <span className="shop-visually-hidden">

@@ -9,7 +9,6 @@ import { shallowEqual, useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { detailTotal, offeredAction } from '../../../machines/quotation-detail.machine';
 import { lineEstimatePaisa, shownValidUntil } from '../../../machines/quotation-lifecycle.machine';
-import { formatWhen } from '../../domain/when';
 import { formatPaisa } from '../../domain/money';
 import { QUOTATION_TITLE } from '../../domain/quotation-status';
 import { ConfirmDialog } from '../shop/confirm-dialog';
@@ -21,6 +20,7 @@ import { skuName, unitText } from '../../domain/sku-text';
 import { OfflineWriteReason } from '../shell/offline-line';
 import { useWritesBlocked } from '../shell/use-connection';
 import { Loading } from '../shell/loading';
+import { When } from '../shell/when';
 import { useCatalogue, useScreenChart, type ScreenChartRefs } from '../shop/use-shop';
 
 export default function QuotationDetailsScreen() {
@@ -98,7 +98,7 @@ function QuotationDetails({ detail }: { detail: ScreenChartRefs['quotationDetail
           <FormattedMessage
             id="shop.quotation.validUntil"
             defaultMessage="Valid until {date}"
-            values={{ date: <time dateTime={validUntil}>{formatWhen(validUntil, intl.locale)}</time> }}
+            values={{ date: <When at={validUntil} /> }}
           />
         </p>
       ) : null}
