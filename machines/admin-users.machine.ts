@@ -12,9 +12,10 @@
  *                                          └─> moreFailed ──more──> more
  *           search / status (anywhere) ──> browsing.debouncing ──500 ms──> loading
  *   detail: collapsed ⇄ expanded; while expanded it runs the photo and the Aadhaar image as two
- *           protected-image charts (./protected-image.machine, systemIds `adminUserPhoto`, `adminUserAadhaar`).
+ *           protected-image charts (./protected-image.machine, systemIds `adminUserPhoto`, `adminUserAadhaar`),
+ *           and loads the user's history (expanded.history), again when a verification succeeds (`user.verified`).
  */
-import { assign, not, setup, stateIn, type SnapshotFrom } from 'xstate';
+import { assign, not, raise, setup, stateIn, type SnapshotFrom } from 'xstate';
 import type { AuditEntry, User } from '../src/domain/types';
 import {
   filterOf,
@@ -40,6 +41,8 @@ export const USER_STATUSES: readonly UserStatus[] = ['UNVERIFIED', 'VERIFIED'];
 /** The list (`rows`: the users the search finds, unverified first) and the one whose details are open. */
 export interface AdminUsersContext extends PagedListContext<User, UserStatus> {
   expandedId: string | null;
+  /** The user whose verification runs or last ran (the details may since show another). */
+  verifyingId: string | null;
   /** The expanded user's audit trail, oldest first (null while it loads), and whether it failed to load. */
   history: AuditEntry[] | null;
   historyFailed: boolean;
@@ -49,7 +52,9 @@ export type AdminUsersEvent =
   | PagedListEvent<UserStatus>
   | { type: 'user.expand'; id: string }
   | { type: 'user.collapse' }
-  | { type: 'user.verify'; id: string };
+  | { type: 'user.verify'; id: string }
+  /** Raised when a verification succeeds: the open details load the history again, which now shows it. */
+  | { type: 'user.verified' };
 
 const CHART = 'adminUsers';
 
@@ -65,10 +70,22 @@ export const expandedUser = (context: AdminUsersContext): User | undefined =>
 
 const userOf = (context: AdminUsersContext, id: string) => context.rows.find((u) => u._id === id);
 
+/**
+ * What the open details offer for verification: nothing once verified; a word that the farmer has
+ * not finished the profile yet (the server refuses to verify such a user: 409); otherwise Verify.
+ */
+export type VerifyOffer = 'verified' | 'awaitingProfile' | 'verify';
+export const verifyOffer = (user: Pick<User, 'isVerified' | 'profileUpdated'>): VerifyOffer =>
+  user.isVerified ? 'verified' : user.profileUpdated ? 'verify' : 'awaitingProfile';
+
+/** Whether this user's verification is running now (its button says so), not another's. */
+export const isBeingVerified = (snapshot: SnapshotFrom<typeof adminUsersMachine>, id: string): boolean =>
+  snapshot.hasTag('verifying') && snapshot.context.verifyingId === id;
+
 /** A page of users as listed: unverified first. */
 const unverifiedFirst = (listed: PagedRows<User>): PagedRows<User> => ({ ...listed, rows: sortUsersForAdmin(listed.rows) });
 
-const verifyWhenUnverified = { guard: 'isUnverified', target: '#adminUsers.list.verifying' } as const;
+const verifyWhenUnverified = { guard: 'canVerify', target: '#adminUsers.list.verifying', actions: 'markVerifying' } as const;
 
 export const adminUsersMachine = setup({
   types: {
@@ -86,9 +103,11 @@ export const adminUsersMachine = setup({
     loadHistory: notProvided<AuditEntry[], { id: string }>(CHART, 'loadHistory'),
   },
   guards: {
-    // Verify sits in the open details, so only the expanded user can be verified.
-    isUnverified: ({ context, event }) =>
-      event.type === 'user.verify' && event.id === context.expandedId && userOf(context, event.id)?.isVerified === false,
+    // Verify sits in the open details, so only the expanded user can be verified, and only once their profile is in.
+    canVerify: ({ context, event }) => {
+      const user = event.type === 'user.verify' && event.id === context.expandedId ? userOf(context, event.id) : undefined;
+      return user !== undefined && verifyOffer(user) === 'verify';
+    },
     isListed: ({ context, event }) => event.type === 'user.expand' && visibleUsers(context).some((u) => u._id === event.id),
     hasMore: ({ context }) => listContinues(context),
     notVerifying: not(stateIn('#adminUsers.list.verifying')),
@@ -103,13 +122,14 @@ export const adminUsersMachine = setup({
       history: null,
       historyFailed: false,
     }),
-    setHistory: assign({ history: (_, history: AuditEntry[]) => history }),
+    setHistory: assign({ history: (_, history: AuditEntry[]) => history, historyFailed: false }),
     markHistoryFailed: assign({ historyFailed: true }),
     collapse: assign({ expandedId: null }),
+    markVerifying: assign({ verifyingId: ({ event }) => (event.type === 'user.verify' ? event.id : null) }),
   },
 }).createMachine({
   id: 'adminUsers',
-  context: { rows: [], nextCursor: null, total: 0, query: '', status: null, expandedId: null, history: null, historyFailed: false },
+  context: { rows: [], nextCursor: null, total: 0, query: '', status: null, expandedId: null, verifyingId: null, history: null, historyFailed: false },
   type: 'parallel',
   on: {
     // A new search or status waits for quiet, then loads; it closes the open details: the user may no longer be listed.
@@ -129,9 +149,9 @@ export const adminUsersMachine = setup({
           invoke: {
             id: 'verifyUser',
             src: 'verifyUser',
-            // The guard let only the expanded user's Verify through.
-            input: ({ context }) => ({ id: context.expandedId! }),
-            onDone: 'loading',
+            // The guard let only the expanded user's Verify through; the admin may open another meanwhile.
+            input: ({ context }) => ({ id: context.verifyingId! }),
+            onDone: { target: 'loading', actions: raise({ type: 'user.verified' }) },
             onError: 'verifyFailed',
           },
         },
@@ -147,20 +167,28 @@ export const adminUsersMachine = setup({
       states: {
         collapsed: {},
         expanded: {
-          // The audit trail and the two images load for as long as the details are open; leaving
-          // stops the images, which frees their local copies.
+          // The two images load for as long as the details are open; leaving stops them, which frees
+          // their local copies. The audit trail loads on opening, and again after a verification.
           invoke: [
-            {
-              id: 'userHistory',
-              src: 'loadHistory',
-              input: ({ context }) => ({ id: context.expandedId! }),
-              onDone: { actions: { type: 'setHistory', params: ({ event }) => event.output } },
-              onError: { actions: 'markHistoryFailed' },
-            },
             { id: 'photo', systemId: 'adminUserPhoto', src: 'image', input: ({ context }) => ({ url: expandedUser(context)?.profilePhoto ?? null }) },
             { id: 'aadhaar', systemId: 'adminUserAadhaar', src: 'image', input: ({ context }) => ({ url: expandedUser(context)?.aadhaar ?? null }) },
           ],
-          on: { 'user.collapse': { target: 'collapsed', actions: 'collapse' } },
+          initial: 'history',
+          states: {
+            history: {
+              invoke: {
+                id: 'userHistory',
+                src: 'loadHistory',
+                input: ({ context }) => ({ id: context.expandedId! }),
+                onDone: { actions: { type: 'setHistory', params: ({ event }) => event.output } },
+                onError: { actions: 'markHistoryFailed' },
+              },
+              on: { 'user.verified': { target: 'history', reenter: true } },
+            },
+          },
+          on: {
+            'user.collapse': { target: 'collapsed', actions: 'collapse' },
+          },
         },
       },
     },

@@ -1,6 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { adminUsersMachine, protectedImageState, sortUsersForAdmin, USER_STATUSES, visibleUsers, type AdminUsersContext } from '../../machines/admin-users.machine';
+import {
+  adminUsersMachine,
+  expandedUser,
+  isBeingVerified,
+  protectedImageState,
+  sortUsersForAdmin,
+  USER_STATUSES,
+  verifyOffer,
+  visibleUsers,
+  type AdminUsersContext,
+} from '../../machines/admin-users.machine';
 import { protectedImageMachine } from '../../machines/protected-image.machine';
 import type { AuditEntry, User } from '../../src/domain/types';
 import type { Page, PageQuery } from '../../machines/admin-list';
@@ -78,6 +88,23 @@ describe('the admin users chart', () => {
       await vi.advanceTimersByTimeAsync(1);
       expect(load.last().input).toEqual({ q: '', status: 'UNVERIFIED', cursor: null });
     });
+  });
+
+  it('offers no Verify for an unverified user who has not finished the profile (the server would refuse it)', async () => {
+    const load = controlled<Page<User>, PageQuery>();
+    const verify = controlled<unknown, { id: string }>();
+    const actor = createActor(adminUsersMachine.provide({ actors: { loadUsers: load.logic, verifyUser: verify.logic } })).start();
+    load.last().resolve(page([{ ...USERS[1]!, profileUpdated: false }, USERS[3]!]));
+    await settle();
+    actor.send({ type: 'user.expand', id: 'u2' });
+    expect(verifyOffer(expandedUser(actor.getSnapshot().context)!)).toBe('awaitingProfile');
+    expect(actor.getSnapshot().can({ type: 'user.verify', id: 'u2' })).toBe(false);
+    actor.send({ type: 'user.verify', id: 'u2' });
+    expect(verify.calls).toHaveLength(0);
+    actor.send({ type: 'user.expand', id: 'u4' });
+    expect(verifyOffer(expandedUser(actor.getSnapshot().context)!)).toBe('verify');
+    expect(actor.getSnapshot().can({ type: 'user.verify', id: 'u4' })).toBe(true);
+    expect(verifyOffer(USERS[0]!)).toBe('verified');
   });
 
   it('offers Verify only for an unverified user and not while a verification is in flight', async () => {
@@ -264,6 +291,45 @@ describe('the open details of a user', () => {
     expect(actor.getSnapshot().context.historyFailed).toBe(false);
   });
 
+  it('loads the open user’s history again once a verification succeeds, keeping the images as they are', async () => {
+    const { actor, verify, history, fetch, load } = await startWith(page(USERS));
+    actor.send({ type: 'user.expand', id: 'u2' });
+    history.last().reject(new Error('down'));
+    await settle();
+    expect(actor.getSnapshot().context.historyFailed).toBe(true);
+    const images = fetch.runs.length;
+    actor.send({ type: 'user.verify', id: 'u2' });
+    expect(history.calls).toHaveLength(1);
+    verify.last().resolve(null);
+    await settle();
+    expect(history.calls).toHaveLength(2);
+    expect(history.last().input).toEqual({ id: 'u2' });
+    expect(fetch.runs).toHaveLength(images);
+    expect(fetch.runs.every((run) => !run.stopped)).toBe(true);
+    history.last().resolve([ENTRY]);
+    load.last().resolve(page(USERS_AFTER_VERIFY));
+    await settle();
+    expect(actor.getSnapshot().context).toMatchObject({ expandedId: 'u2', history: [ENTRY], historyFailed: false });
+    verify.last();
+    expect(verify.calls).toHaveLength(1);
+  });
+
+  it('keeps which user is being verified when the admin opens another meanwhile', async () => {
+    const { actor, verify, history } = await startWith(page(USERS));
+    actor.send({ type: 'user.expand', id: 'u2' });
+    actor.send({ type: 'user.verify', id: 'u2' });
+    actor.send({ type: 'user.expand', id: 'u4' });
+    expect(verify.last().input).toEqual({ id: 'u2' });
+    expect(isBeingVerified(actor.getSnapshot(), 'u2')).toBe(true);
+    expect(isBeingVerified(actor.getSnapshot(), 'u4')).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'user.verify', id: 'u4' })).toBe(false);
+    verify.last().resolve(null);
+    await settle();
+    expect(isBeingVerified(actor.getSnapshot(), 'u2')).toBe(false);
+    // The open user's history (u4's) loads again; it is harmless, and shows any change the verification made.
+    expect(history.last().input).toEqual({ id: 'u4' });
+  });
+
   it('fetches the open user’s own photo and Aadhaar urls, and shows none without them', async () => {
     const { actor, fetch } = await startWith(page(USERS));
     actor.send({ type: 'user.expand', id: 'u3' });
@@ -318,6 +384,7 @@ describe('the admin users chart at its edges', () => {
       query: '',
       status: null,
       expandedId: null,
+      verifyingId: null,
       history: null,
       historyFailed: false,
     });

@@ -49,6 +49,19 @@ describe('the admin screens', () => {
     expect(screen.queryByRole('button', { name: 'Verify' })).toBeNull();
   });
 
+  it('offers no Verify for a farmer who has not finished the profile, and says why', async () => {
+    const admin = renderAdmin('/admin/users', 'hindi');
+    await calledAt(admin.effects.loadUsers);
+    const noProfile = { ...USERS[1]!, profileUpdated: false, name: null, profilePhoto: null, aadhaar: null };
+    await answer(admin.effects.loadUsers, done(page([noProfile, USERS[3]!])));
+    await userEvent.click(await screen.findByRole('button', { name: /9876500002/ }));
+    expect(await screen.findByText('किसान ने अभी प्रोफ़ाइल पूरी नहीं की है; उसके बाद ही जाँच हो सकती है।')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'जाँच पूरी करें' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: /Divya Nair/ }));
+    expect(await screen.findByRole('button', { name: 'जाँच पूरी करें' })).toBeTruthy();
+    expect(screen.queryByText('किसान ने अभी प्रोफ़ाइल पूरी नहीं की है; उसके बाद ही जाँच हो सकती है।')).toBeNull();
+  });
+
   it('names the farmer of each quotation in its row', async () => {
     const admin = renderAdmin('/admin/quotations');
     await calledAt(admin.effects.loadQuotations);

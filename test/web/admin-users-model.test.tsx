@@ -64,9 +64,15 @@ const driver: ScreenDriver = {
       // No new search or filter while it runs: it would stop the verification with no word.
       expect(screen.getByRole('searchbox', { name: 'Search by name or mobile number' })).toHaveProperty('disabled', true);
       expect(screen.getByLabelText('Filter by status')).toHaveProperty('disabled', true);
-      // The admin may close the details while the verification runs.
-      if (snapshot.matches({ detail: 'collapsed' })) expect(openDetails()).toBeNull();
-      else expect(within(openDetails()).getByRole('button', { name: 'Verifying...' })).toHaveProperty('disabled', true);
+      // The admin may close the details, or open another user's, while the verification runs: only
+      // the button of the user being verified says so, and no Verify can be pressed meanwhile.
+      const open = expandedUser(ctx(snapshot));
+      if (open === undefined) expect(openDetails()).toBeNull();
+      else if (open.isVerified) expect(within(openDetails()).queryByRole('button')).toBeNull();
+      else {
+        const name = open._id === ctx(snapshot).verifyingId ? 'Verifying...' : 'Verify';
+        expect(within(openDetails()).getByRole('button', { name })).toHaveProperty('disabled', true);
+      }
     },
     'list.verifyFailed': () => {
       expect(screen.getByRole('alert').textContent).toBe('Failed to verify the user.');

@@ -5,7 +5,7 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom, EventFrom, SnapshotFrom } from 'xstate';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { adminUsersMachine, protectedImageState } from '../../../machines/admin-users.machine';
+import { adminUsersMachine, isBeingVerified, protectedImageState, verifyOffer } from '../../../machines/admin-users.machine';
 import type { protectedImageMachine } from '../../../machines/protected-image.machine';
 import type { User } from '../../domain/types';
 import { HistoryList } from './history-list';
@@ -113,20 +113,25 @@ export function UserDetails({ id, user, snapshot, send }: { id: string; user: Us
           />
         </dd>
       </dl>
-      {user.isVerified ? null : (
+      {verifyOffer(user) === 'awaitingProfile' ? (
+        <p className="admin-muted">
+          <FormattedMessage id="admin.users.awaitingProfile" defaultMessage="The farmer has not finished the profile yet; it can be verified after that." />
+        </p>
+      ) : null}
+      {verifyOffer(user) === 'verify' ? (
         <button
           type="button"
           className="shop-button shop-button-primary shop-button-block"
           disabled={!snapshot.can({ type: 'user.verify', id: user._id })}
           onClick={() => send({ type: 'user.verify', id: user._id })}
         >
-          {snapshot.hasTag('verifying') ? (
+          {isBeingVerified(snapshot, user._id) ? (
             <FormattedMessage id="admin.users.verifying" defaultMessage="Verifying..." />
           ) : (
             <FormattedMessage id="admin.users.verify" defaultMessage="Verify" />
           )}
         </button>
-      )}
+      ) : null}
       <HistoryList history={snapshot.context.history} failed={snapshot.context.historyFailed} level={2} />
     </div>
   );
