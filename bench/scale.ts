@@ -14,11 +14,13 @@
  * 3. Measure on the compiled production server (bench/start-flags.ts startCompiled, as `npm run bench`)
  *    with autocannon at 20 connections: the first page of each admin list with and without `q`, a deep
  *    page reached through the cursor, the farmer's first page (1,000 farmers' first asks, each one
- *    request and each answer read, after 1,000 other farmers' unmeasured; then, over SCALE_SECONDS,
- *    the same 1,000 polling, their answers kept; then 1,000 more polling once each with the tag a
- *    server process stopped before this one gave them, as after a restart; then 1,000 other farmers'
- *    first asks arriving at the rate 1,000, 2,000 and 3,000 farmers poll, PACED_RATES, in an open
- *    loop: pacedAsks). Prints req/s, p50/p99,
+ *    request and each answer read, after 1,000 other farmers' unmeasured, each answered from the
+ *    page the farmer's last change stored (decision 029); 1,000 more farmers' first asks whose
+ *    stored pages were removed first, so each builds its page, as after a SKU edit; then, over
+ *    SCALE_SECONDS, the first 1,000 polling, their answers kept; then 1,000 more polling once each
+ *    with the tag a server process stopped before this one gave them, as after a restart; then
+ *    1,000 other farmers' first asks, pages built on ask, arriving at the rate 1,000, 2,000 and 3,000
+ *    farmers poll, PACED_RATES, in an open loop: pacedAsks). Prints req/s, p50/p99,
  *    bytes per answer and the load average beside each figure, and the server's RSS at the end.
  *
  *   SCALE_DATABASES=sqlite,postgres  SCALE_SECONDS=5  SCALE_FARMERS=20000  SCALE_DATA_DIR=/var/tmp/krishi-scale
@@ -45,6 +47,8 @@ import type { Database } from '../src/server/db/schema';
 import { orderPage, placeOrder } from '../src/server/repos/orders';
 import { adminEditQuotation, createQuotation, farmerQuotationPage, quotationPage, sweepExpired } from '../src/server/repos/quotations';
 import { createSession } from '../src/server/repos/sessions';
+import { storeFarmerPage } from '../src/server/http/farmer-pages';
+import { catalogueVersion } from '../src/server/repos/answer-versions';
 import { listSkus } from '../src/server/repos/skus';
 import { upsertLoginUser, userPage, verifyUser, writeProfile } from '../src/server/repos/users';
 import { seedDatabase } from '../src/server/seed/seed';
@@ -288,7 +292,15 @@ export async function seededEnv(target: Target): Promise<{ DATA_DIR: string; DAT
  */
 async function sessions(
   db: Kysely<Database>,
-): Promise<{ adminToken: string; farmerTokens: string[]; warmupTokens: string[]; heldTokens: string[]; pacedTokens: string[][] }> {
+): Promise<{
+  adminToken: string;
+  farmerTokens: string[];
+  warmupTokens: string[];
+  heldTokens: string[];
+  builtTokens: string[];
+  builtWarmupTokens: string[];
+  pacedTokens: string[][];
+}> {
   const now = Date.now();
   await db.deleteFrom('sessions').execute();
   const admin = await db.selectFrom('users').select('id').where('mobileNumber', '=', ADMIN_NUMBER).executeTakeFirstOrThrow();
@@ -298,7 +310,7 @@ async function sessions(
     .where('isVerified', '=', 1)
     .where('mobileNumber', '<>', ADMIN_NUMBER)
     .orderBy('mobileNumber')
-    .limit((3 + PACED_RATES.length) * FIRST_ASKS)
+    .limit((5 + PACED_RATES.length) * FIRST_ASKS)
     .execute();
   // What a running server's periodic sweep would have expired meanwhile (validity ends since the last
   // run, or the seeding's own long-ago prices): the server's own pass, so its first sweep at start has
@@ -312,14 +324,43 @@ async function sessions(
   // stall for every request behind it, none of it the lists' own cost.
   const sent = await db.updateTable('smsOutbox').set({ state: 'sent', sentAt: now, leaseUntil: null, leaseOwner: null }).where('state', '=', 'pending').executeTakeFirst();
   if (Number(sent.numUpdatedRows) > 0) console.log(`  marked ${sent.numUpdatedRows} seeded SMS notices sent before measuring`);
+  // And what the server stores after each write (decision 029): every farmer's first page as of their
+  // last change. The seeding wrote through the repositories, not the server, so those pages are stored
+  // here, with the server's own function; a kept database keeps them, and a later run builds only the
+  // pages a write since (the sweep above) or the removal below left behind.
+  const storing = Date.now();
+  const behind = await db
+    .selectFrom('users')
+    .leftJoin('farmerPages', 'farmerPages.userId', 'users.id')
+    .select('users.id')
+    .where('users.isAdmin', '=', 0)
+    .where((eb) =>
+      eb.or([
+        eb('farmerPages.userId', 'is', null),
+        eb('farmerPages.quotationsVersion', '<>', eb.ref('users.quotationsVersion')),
+        eb('farmerPages.catalogueVersion', '<>', catalogueVersion()),
+        eb('farmerPages.validityDays', '<>', RULES.validityDays),
+      ]),
+    )
+    .execute();
+  for (const { id } of behind) await storeFarmerPage(db, id, now, RULES);
+  if (behind.length > 0) console.log(`  stored ${behind.length} farmers' first pages (${((Date.now() - storing) / 1000).toFixed(0)} s)`);
+  const group = (i: number) => farmers.slice(i * FIRST_ASKS, (i + 1) * FIRST_ASKS);
+  // The farmers whose asks must build their page (as after a SKU edit, which leaves every stored page
+  // behind): the built-on-ask row, its warm-up and the paced rows.
+  const building = [group(3), group(4), ...PACED_RATES.map((_, i) => group(5 + i))].flat().map((f) => f.id);
+  for (let i = 0; i < building.length; i += 500) await db.deleteFrom('farmerPages').where('userId', 'in', building.slice(i, i + 500)).execute();
   const tokens: string[] = [];
   for (const f of farmers) tokens.push(await createSession(db, f.id, now, FARMER_SESSION_MS));
+  const tokenGroup = (i: number) => tokens.slice(i * FIRST_ASKS, (i + 1) * FIRST_ASKS);
   return {
     adminToken: await createSession(db, admin.id, now, ADMIN_SESSION_MS),
-    farmerTokens: tokens.slice(0, FIRST_ASKS),
-    warmupTokens: tokens.slice(FIRST_ASKS, 2 * FIRST_ASKS),
-    heldTokens: tokens.slice(2 * FIRST_ASKS, 3 * FIRST_ASKS),
-    pacedTokens: PACED_RATES.map((_, i) => tokens.slice((3 + i) * FIRST_ASKS, (4 + i) * FIRST_ASKS)),
+    farmerTokens: tokenGroup(0),
+    warmupTokens: tokenGroup(1),
+    heldTokens: tokenGroup(2),
+    builtTokens: tokenGroup(3),
+    builtWarmupTokens: tokenGroup(4),
+    pacedTokens: PACED_RATES.map((_, i) => tokenGroup(5 + i)),
   };
 }
 
@@ -391,7 +432,14 @@ interface Measured {
    */
   firstAsks?: boolean;
   /**
-   * First asks as above, by 1,000 farmers no other row asks for, arriving at this many a second
+   * First asks as above by 1,000 other farmers, each of whose stored page (decision 029) was removed
+   * first, with 1,000 more such farmers' unmeasured before them: every ask builds its page, as the asks
+   * after a SKU edit (which leaves every stored page behind) do.
+   */
+  builtOnAsk?: boolean;
+  /**
+   * First asks as above, by 1,000 farmers no other row asks for, each of whose stored page was
+   * removed first (so each builds its page, as `builtOnAsk`), arriving at this many a second
    * (pacedAsks) instead of each of the 20 connections asking again as soon as it is answered: the
    * closed loop measures the server saturated, this the herd real farmers make at the rate they poll.
    */
@@ -573,9 +621,18 @@ export async function measuredLists(db: Kysely<Database>): Promise<Measured[]> {
     { name: 'orders, q=OD number prefix', path: '/api/orders?q=OD1100', call: (d) => orderPage(d, { limit: 50, q: 'OD1100' }) },
     { name: 'orders, q=name prefix', path: '/api/orders?q=meena', call: (d) => orderPage(d, { limit: 50, q: 'meena' }) },
     { name: 'orders, page 41 via cursor (8,000 deep)', path: `/api/orders?cursor=${deepOrders}`.replace(/\?cursor=$/, ''), call: (d) => orderPage(d, { limit: 50, cursor: deepOrders || undefined }) },
+    // Each farmer's first ask since their last change: the page that change stored (decision 029).
     { name: "farmer's first page, first asks (1,000)", path: '/api/quotations', farmers: true, firstAsks: true, call: (d) => farmerQuotationPage(d, { userId: farmer.id, limit: 50 }, now, rules) },
+    {
+      name: "farmer's first page, built on ask (1,000)",
+      path: '/api/quotations',
+      farmers: true,
+      firstAsks: true,
+      builtOnAsk: true,
+      call: (d) => farmerQuotationPage(d, { userId: farmer.id, limit: 50 }, now, rules),
+    },
     ...PACED_RATES.map((rate): Measured => ({
-      name: `farmer's first page, first asks at ${rate}/s`,
+      name: `farmer's first page, built on ask at ${rate}/s`,
       path: '/api/quotations',
       farmers: true,
       firstAsks: true,
@@ -617,7 +674,7 @@ async function run(target: Target): Promise<void> {
   // A kept database of an older release: the compiled server would migrate it; the plans need it first.
   await migrateToLatest(db, target === 'postgres' ? POSTGRES_SCHEMA : undefined);
   if (target === 'postgres') await analyzePostgres(db);
-  const { adminToken, farmerTokens, warmupTokens, heldTokens, pacedTokens } = await sessions(db);
+  const { adminToken, farmerTokens, warmupTokens, heldTokens, builtTokens, builtWarmupTokens, pacedTokens } = await sessions(db);
   const only = process.env.SCALE_ONLY ? new RegExp(process.env.SCALE_ONLY, 'i') : null;
   const list = (await measuredLists(db)).filter((m) => !only || only.test(m.name));
   if (process.env.SCALE_PLANS !== '0') await explainAll(db, target, list);
@@ -639,8 +696,8 @@ async function run(target: Target): Promise<void> {
     try {
       for (const m of list) {
         const paced = m.paced ? pacedTokens[PACED_RATES.indexOf(m.paced.rate)]! : undefined;
-        const asking = paced ?? (m.heldTags ? heldTokens : m.farmers ? farmerTokens : [adminToken]);
-        figures.push(await measure(m, app.url, asking, app.child.pid!, warmupTokens, tags));
+        const asking = paced ?? (m.heldTags ? heldTokens : m.builtOnAsk ? builtTokens : m.farmers ? farmerTokens : [adminToken]);
+        figures.push(await measure(m, app.url, asking, app.child.pid!, m.builtOnAsk ? builtWarmupTokens : warmupTokens, tags));
       }
       return residentMegabytes(app.child.pid!);
     } finally {

@@ -12,6 +12,7 @@ import type { Kysely } from 'kysely';
 import type { ServerConfig } from './config';
 import type { Database } from './db/schema';
 import { AnswerCache, DEFAULT_ANSWER_CACHE, type AnswerCacheLimits } from './http/answer-cache';
+import { FarmerPages } from './http/farmer-pages';
 import { DEFAULT_LIST_ANSWERS, ListAnswerCache, type ListAnswerLimits } from './http/list-answers';
 import { describeRoute } from './http/api-docs';
 import { installAuthHook } from './http/auth-hook';
@@ -74,6 +75,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sms: options.sms,
     now: options.now ?? Date.now,
     quotationAnswers: new AnswerCache(options.quotationCache ?? DEFAULT_ANSWER_CACHE),
+    farmerPages: new FarmerPages(options.db, options.now ?? Date.now, { validityDays: config.quotationValidityDays }, app.log),
     listAnswers: new ListAnswerCache(
       options.listCache ??
         (config.listCacheMegabytes === 0
@@ -89,6 +91,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rules: { validityDays: config.quotationValidityDays },
     ...(options.expirySweepMs === undefined ? {} : { intervalMs: options.expirySweepMs }),
     log: app.log,
+    // Each farmer's page is stored again, one at a time with the event loop served between (a build
+    // on SQLite runs without yielding): the asks that follow read it instead of building it.
+    async expiredOwners(userIds) {
+      for (const userId of userIds) {
+        await deps.farmerPages.refresh(userId);
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+    },
   });
   app.addHook('onReady', async () => sweeper.start());
   app.addHook('onClose', async () => sweeper.stop());

@@ -19,6 +19,8 @@ export interface ExpirySweeperOptions {
   intervalMs?: number;
   batch?: number;
   log?: { error(obj: object, msg: string): void };
+  /** After each batch, with the farmers whose quotations it expired (the app stores their pages again, decision 029). */
+  expiredOwners?: (userIds: ReadonlySet<string>) => Promise<void>;
 }
 
 export interface ExpirySweeper {
@@ -39,7 +41,13 @@ export function createExpirySweeper(options: ExpirySweeperOptions): ExpirySweepe
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> | null = null;
 
-  const runOnce = () => sweepExpired(db, now, rules, { batch: options.batch, between: nextTick, stopped: () => stopped });
+  const runOnce = () =>
+    sweepExpired(db, now, rules, {
+      batch: options.batch,
+      between: nextTick,
+      stopped: () => stopped,
+      ...(options.expiredOwners ? { expiredOwners: options.expiredOwners } : {}),
+    });
 
   function schedule(delay: number): void {
     if (stopped) return;

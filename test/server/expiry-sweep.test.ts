@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Quotation } from '../../src/domain/types';
 import { quotationValidUntil } from '../../machines/quotation-lifecycle.machine';
 import { createExpirySweeper } from '../../src/server/expiry-sweep';
+import { findStoredPage, storedJson } from '../../src/server/http/farmer-pages';
 import { readCount } from '../../src/server/repos/list-counts';
 import { adminEditQuotation, createQuotation, sweepExpired } from '../../src/server/repos/quotations';
 import { createTestApp, databases, useTestApp, type Session, type TestApp } from '../support/server-app';
@@ -118,6 +119,12 @@ describe.each(databases())('the server runs the sweep on %s', (kind) => {
       const status = async (id: string) => (await statusOf(t, [id])).get(id);
       for (let i = 0; i < 200 && (await status(first!)) !== 'EXPIRED'; i++) await new Promise((r) => setTimeout(r, 10));
       expect(await status(first!)).toBe('EXPIRED');
+      // The farmer's stored first page (decision 029) is built again after the sweep's batch.
+      const version = async () => Number((await t.db.selectFrom('users').select('quotationsVersion').where('id', '=', farmer.userId).executeTakeFirstOrThrow()).quotationsVersion);
+      for (let i = 0; i < 200 && (await findStoredPage(t.db, farmer.userId))?.quotationsVersion !== (await version()); i++) await new Promise((r) => setTimeout(r, 10));
+      const stored = await findStoredPage(t.db, farmer.userId);
+      expect(stored?.quotationsVersion).toBe(await version());
+      expect(JSON.parse(storedJson(stored!).toString('utf8')).data[0]).toMatchObject({ _id: first, status: 'EXPIRED' });
 
       const [second] = await pricedQuotations(t, farmer, 1);
       await t.app.close();

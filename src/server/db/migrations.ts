@@ -3,7 +3,8 @@
  * integer money and epoch-millisecond times (bigint), 0/1 flags, quantities as numeric(12,1). No app
  * code is imported here.
  * `bytea` is PostgreSQL's byte type; SQLite accepts the name and stores the Buffer as a blob.
- * One migration has a PostgreSQL step only (0011: a collation, where SQLite already compares bytes).
+ * One migration has a PostgreSQL step only (0011: a collation, where SQLite already compares bytes),
+ * and one a PostgreSQL word (0012: an unlogged table).
  */
 import { Migrator, PostgresAdapter, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 
@@ -26,7 +27,7 @@ const TABLES = [
 ] as const;
 
 /** Tables added by later migrations, for ANALYZE. */
-const LATER_TABLES = ['sms_outbox', 'list_counts', 'audit_log'] as const;
+const LATER_TABLES = ['sms_outbox', 'list_counts', 'audit_log', 'farmer_pages'] as const;
 
 /** Every table of the latest schema. */
 export const APP_TABLES = [...TABLES, ...LATER_TABLES] as const;
@@ -428,6 +429,33 @@ const codePointSearch: Migration = {
   },
 };
 
+/**
+ * Each farmer's first page of GET /api/quotations as it was built at the farmer's last change
+ * (decision 029, src/server/http/farmer-pages.ts): its JSON's length and brotli bytes, with the versions, the
+ * validity rule (QUOTATION_VALIDITY_DAYS) and the clock's end it holds for. A derived store, never the truth: a row is served only while its
+ * versions are the database's and its end has not come, so a row lost or left behind is only rebuilt.
+ * On PostgreSQL it is unlogged (no WAL for what can be rebuilt; a crash empties it).
+ */
+const farmerPages: Migration = {
+  async up(db: AnyDb) {
+    const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+    await db.schema
+      .createTable('farmer_pages')
+      .$call((t) => (postgres ? t.modifyFront(sql`unlogged`) : t))
+      .addColumn('user_id', 'text', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+      .addColumn('quotations_version', 'integer', (c) => c.notNull())
+      .addColumn('catalogue_version', 'integer', (c) => c.notNull())
+      .addColumn('validity_days', 'integer', (c) => c.notNull())
+      .addColumn('expires_at', 'bigint')
+      .addColumn('size', 'integer', (c) => c.notNull())
+      .addColumn('br', 'bytea', (c) => c.notNull())
+      .execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.dropTable('farmer_pages').execute();
+  },
+};
+
 const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_answer_versions': answerVersions,
@@ -440,6 +468,7 @@ const migrations: Record<string, Migration> = {
   '0009_list_versions': listVersions,
   '0010_upgrade_repairs': upgradeRepairs,
   '0011_code_point_search': codePointSearch,
+  '0012_farmer_pages': farmerPages,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

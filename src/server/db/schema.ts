@@ -155,6 +155,21 @@ export interface ListCountsTable {
   value: number;
 }
 
+/** A farmer's first quotations page as built at their last change (decision 029): a derived store. */
+export interface FarmerPagesTable {
+  userId: string;
+  /** `users.quotations_version` and the catalogue counter when it was built. */
+  quotationsVersion: number;
+  catalogueVersion: number;
+  /** QUOTATION_VALIDITY_DAYS when it was built: its validity ends follow from it. */
+  validityDays: number;
+  /** The first validity end it shows (epoch ms); null: true until a write. */
+  expiresAt: number | null;
+  /** The answer's JSON: its length in UTF-8 bytes, and the JSON compressed with brotli. */
+  size: number;
+  br: Buffer;
+}
+
 /** One row per admin write (and per expiry): each changed field `{ from, to }` as JSON text. */
 export interface AuditLogTable {
   id: string;
@@ -180,4 +195,5 @@ export interface Database {
   smsOutbox: SmsOutboxTable;
   listCounts: ListCountsTable;
   auditLog: AuditLogTable;
+  farmerPages: FarmerPagesTable;
 }

@@ -16,6 +16,7 @@
  * string at two bytes a character, about 1.8 times its UTF-8 size (ninth session, issue 11: the
  * kept answers of 2,000 farmers took the scale bench's server past its 200 MB budget).
  */
+import { brotliDecompressSync } from 'node:zlib';
 import type { ApiEncoding } from './compression';
 import { KeptAnswers, ownUtf8 } from './kept-answers';
 
@@ -31,8 +32,10 @@ export const DEFAULT_ANSWER_CACHE: AnswerCacheLimits = { maxEntries: 5_000, maxB
 export interface AnswerEntry {
   version: number;
   catalogueVersion: number;
-  /** The answer's JSON, UTF-8. */
-  body: Buffer;
+  /** The answer's JSON, UTF-8 (made from the brotli bytes on first use, for a page read from the store). */
+  readonly body: Buffer;
+  /** Its length. */
+  size: number;
   /** Epoch ms from which the answer may no longer be true (Infinity: never, short of a write). */
   expiresAt: number;
   /** The body compressed, per encoding, once a client asked for it. */
@@ -43,7 +46,7 @@ export class AnswerCache {
   private readonly kept: KeptAnswers<AnswerEntry>;
 
   constructor(limits: AnswerCacheLimits = DEFAULT_ANSWER_CACHE) {
-    this.kept = new KeptAnswers(limits.maxEntries, limits.maxBytes, (entry) => entry.body);
+    this.kept = new KeptAnswers(limits.maxEntries, limits.maxBytes, (entry) => entry.body, (entry) => entry.size);
   }
 
   /**
@@ -61,7 +64,27 @@ export class AnswerCache {
 
   /** Stores the answer (when it fits the bounds) and returns its entry either way, to send it. */
   set(key: string, version: number, catalogueVersion: number, body: string, expiresAt = Infinity): AnswerEntry {
-    return this.kept.keep(key, { version, catalogueVersion, body: ownUtf8(body), expiresAt, encoded: {} });
+    const bytes = ownUtf8(body);
+    return this.kept.keep(key, { version, catalogueVersion, body: bytes, size: bytes.length, expiresAt, encoded: {} });
+  }
+
+  /**
+   * As `set`, for a farmer's stored page (decision 029): its brotli bytes and its JSON's length. The
+   * JSON is made from them only if a client takes no brotli; it is counted in the bound from the start.
+   */
+  keepStored(key: string, version: number, catalogueVersion: number, size: number, br: Buffer, expiresAt: number): AnswerEntry {
+    let json: Buffer | undefined;
+    const entry: AnswerEntry = {
+      version,
+      catalogueVersion,
+      get body() {
+        return (json ??= brotliDecompressSync(br));
+      },
+      size,
+      expiresAt,
+      encoded: { br },
+    };
+    return this.kept.keep(key, entry);
   }
 
   /** The entry's body in `encoding`, compressed on first use and kept with it (counted in the bound). */

@@ -32,15 +32,19 @@ export class KeptAnswers<E extends Encodable> {
   private readonly entries = new Map<string, E>();
   private total = 0;
 
-  /** `answer` is what an entry sends uncompressed, its UTF-8 bytes: their length counts, with its compressed forms. */
+  /**
+   * `answer` is what an entry sends uncompressed, its UTF-8 bytes: their length (`length`, when the
+   * entry knows it without making them) counts, with its compressed forms.
+   */
   constructor(
     private readonly maxEntries: number,
     private readonly maxSize: number,
     private readonly answer: (entry: E) => Buffer,
+    private readonly length: (entry: E) => number = (entry) => answer(entry).length,
   ) {}
 
   private sizeOf(entry: E): number {
-    let n = this.answer(entry).length;
+    let n = this.length(entry);
     for (const bytes of Object.values(entry.encoded)) n += bytes.length;
     return n;
   }
@@ -65,7 +69,7 @@ export class KeptAnswers<E extends Encodable> {
       this.entries.delete(key);
       this.total -= this.sizeOf(old);
     }
-    const size = this.answer(entry).length;
+    const size = this.sizeOf(entry);
     if (size > this.maxSize || this.maxEntries < 1) return entry;
     this.entries.set(key, entry);
     this.total += size;

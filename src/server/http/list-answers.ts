@@ -119,24 +119,32 @@ export function answerEncoding(request: FastifyRequest, size: number): ApiEncodi
 }
 
 /**
- * Sends a kept JSON answer compressed as the client accepts, with the plugin's headers: `encode`
- * gives its bytes in the chosen encoding (kept with the answer, so compressed once). Used by both
- * answer caches (the admin lists' and the farmer's, http/answer-cache.ts).
+ * Sends a kept JSON answer of `size` bytes compressed as the client accepts, with the plugin's
+ * headers: `encode` gives its bytes in the chosen encoding (kept with the answer, so compressed
+ * once), `plain` the JSON itself when none is chosen. Used by both answer caches (the admin lists'
+ * and the farmer's, http/answer-cache.ts) and by the farmer's stored pages (http/farmer-pages.ts),
+ * which read their JSON only when a client takes no brotli.
  */
-export function sendEncodedAnswer(request: FastifyRequest, reply: FastifyReply, json: Buffer, encode: (encoding: ApiEncoding) => Buffer): FastifyReply {
+export async function sendEncodedAnswer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  size: number,
+  plain: () => Buffer | Promise<Buffer>,
+  encode: (encoding: ApiEncoding) => Buffer | Promise<Buffer>,
+): Promise<FastifyReply> {
   void reply.type(JSON_TYPE);
-  const encoding = answerEncoding(request, json.length);
-  if (encoding === undefined) return reply.send(json);
+  const encoding = answerEncoding(request, size);
+  if (encoding === undefined) return reply.send(await plain());
   // As the plugin's setVaryHeader: accept-encoding added to any Vary already set.
   const vary = reply.getHeader('vary');
   const values = vary === undefined ? [] : [vary].flat().map(String);
   if (!values.some((v) => v.includes('accept-encoding'))) void reply.header('vary', [...values, 'accept-encoding'].join(', '));
-  return reply.header('content-encoding', encoding).send(encode(encoding));
+  return reply.header('content-encoding', encoding).send(await encode(encoding));
 }
 
 /** Sends a list page from its entry: compressed as the client accepts, with the plugin's headers. */
-export const sendListAnswer = (request: FastifyRequest, reply: FastifyReply, cache: ListAnswerCache, key: string, entry: ListAnswer): FastifyReply =>
-  sendEncodedAnswer(request, reply, entry.json, (encoding) => cache.encode(key, entry, encoding));
+export const sendListAnswer = (request: FastifyRequest, reply: FastifyReply, cache: ListAnswerCache, key: string, entry: ListAnswer): Promise<FastifyReply> =>
+  sendEncodedAnswer(request, reply, entry.json.length, () => entry.json, (encoding) => cache.encode(key, entry, encoding));
 
 /** What an admin list route builds on a miss: the page, when it stops being true by the clock, and whether reading it wrote. */
 export interface BuiltPage {

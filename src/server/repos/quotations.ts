@@ -418,7 +418,7 @@ export async function moveStatus(
  * its own transaction with its audit row (no author), the moved counts and its owner's version bump.
  * `scope` narrows it to one farmer or to given quotations; unscoped, it takes at most `max` of the
  * due ones, longest-priced first (the sweep's batch). The index on (status, priced_at) keeps the
- * look-up bounded. Resolves to how many it expired.
+ * look-up bounded. Resolves to how many it expired; `owners`, when given, gets each expired one's farmer.
  */
 export async function expireDue(
   db: Kysely<Database>,
@@ -426,11 +426,12 @@ export async function expireDue(
   rules: QuotationRules,
   scope: { userId: string } | { quotationId: string } | { quotationIds: string[] } | Record<string, never> = {},
   max = 500,
+  owners?: Set<string>,
 ): Promise<number> {
   const pricedBefore = now - quotationValidUntil(0, rules.validityDays);
   let due = db
     .selectFrom('quotations')
-    .select(['id', 'pricedAt'])
+    .select(['id', 'userId', 'pricedAt'])
     .where('status', '=', 'COMPLETED')
     .where('pricedAt', '<=', pricedBefore);
   if ('userId' in scope) due = due.where('userId', '=', scope.userId);
@@ -460,7 +461,10 @@ export async function expireDue(
       await bumpLists(trx, ['quotations']);
       return true;
     });
-    if (didExpire) expired++;
+    if (didExpire) {
+      expired++;
+      owners?.add(row.userId);
+    }
   }
   return expired;
 }
@@ -550,18 +554,26 @@ export const EXPIRY_SWEEP_BATCH = 100;
 /**
  * The periodic sweep's pass: every due quotation is expired (`expireDue`: audited, counted, its owner's
  * version bumped) in batches of `batch`, with `between` awaited after each full batch (the event loop
- * serves requests there) and `stopped` asked before the next; the clock is read per batch.
+ * serves requests there) and `stopped` asked before the next; the clock is read per batch. After each
+ * batch, `expiredOwners` gets the farmers whose quotations it expired.
  */
 export async function sweepExpired(
   db: Kysely<Database>,
   now: () => number,
   rules: QuotationRules,
-  options: { batch?: number; between?: () => Promise<void>; stopped?: () => boolean } = {},
+  options: {
+    batch?: number;
+    between?: () => Promise<void>;
+    stopped?: () => boolean;
+    expiredOwners?: (userIds: ReadonlySet<string>) => Promise<void>;
+  } = {},
 ): Promise<number> {
   const batch = options.batch ?? EXPIRY_SWEEP_BATCH;
   let total = 0;
   for (;;) {
-    const expired = await expireDue(db, now(), rules, {}, batch);
+    const owners = new Set<string>();
+    const expired = await expireDue(db, now(), rules, {}, batch, owners);
+    if (owners.size > 0) await options.expiredOwners?.(owners);
     total += expired;
     if (expired < batch || options.stopped?.()) return total;
     await options.between?.();

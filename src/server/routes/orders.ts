@@ -23,7 +23,7 @@ const quotationIdParam = {
 } as const;
 
 export default async function orderRoutes(app: FastifyInstance) {
-  const { db, now, config } = app.deps;
+  const { db, now, config, farmerPages } = app.deps;
   const rules = { validityDays: config.quotationValidityDays };
 
   app.post<{ Params: { quotationId: string } }>(
@@ -40,6 +40,7 @@ export default async function orderRoutes(app: FastifyInstance) {
       if (!placed.ok) {
         throw conflict(placed.reason === 'exists' ? 'This quotation already has an order' : 'The quotation changed; reload it');
       }
+      await farmerPages.refresh(row.userId);
       return reply.code(201).send({ data: await loadOrder(db, placed.orderId) });
     },
   );
@@ -104,6 +105,7 @@ export default async function orderRoutes(app: FastifyInstance) {
       if (saved === 'missing') throw notFound('No such order');
       if (saved === 'conflict') throw versionConflict();
       if (saved === 'pastDate') throw new HttpError(400, 'DATE_IN_PAST', "expectedDeliveryDate must not be before today's date in India");
+      await farmerPages.refresh(row.userId);
       return { data: await loadOrder(db, row.id) };
     },
   );

@@ -18,6 +18,7 @@ import { badRequest, conflict, notFound, versionConflict } from '../http/errors'
 import { answerIfUnchanged, heldQuotationTag, quotationAnswerTag, REVALIDATE } from '../http/etag';
 import { expectedVersion, pageOf, pageQuery, searchQuery, type ListQuerystring } from '../http/list-query';
 import type { AnswerEntry } from '../http/answer-cache';
+import { serializeFarmerPage, storedPageHolds } from '../http/farmer-pages';
 import { answerListPage, sendEncodedAnswer } from '../http/list-answers';
 import {
   adminQuotationSchema,
@@ -150,7 +151,7 @@ export async function quotationFor(db: Kysely<Database>, request: FastifyRequest
 }
 
 export default async function quotationRoutes(app: FastifyInstance) {
-  const { db, now, quotationAnswers, config } = app.deps;
+  const { db, now, quotationAnswers, farmerPages, config } = app.deps;
   const rules = { validityDays: config.quotationValidityDays };
   const fairUse = { hourly: config.quotationHourlyLimit, daily: config.quotationDailyLimit };
 
@@ -175,6 +176,7 @@ export default async function quotationRoutes(app: FastifyInstance) {
       );
       const created = ids.map((id) => ({ skuId: id, quantity: merged.get(id)!, minimumPrice: Number(skus.get(id)!.minimumPrice) }));
       const id = await createQuotation(db, request.user!.id, created, now(), fairUse);
+      await farmerPages.refresh(request.user!.id);
       return reply.code(201).send({ data: await loadQuotation(db, id, rules) });
     },
   );
@@ -184,9 +186,11 @@ export default async function quotationRoutes(app: FastifyInstance) {
   // with the session on this very request, are the ones it was built at (decision 025), and while the
   // clock has not reached the first validity end it shows: then no query runs at all. A poll whose
   // tag names those versions and an end of truth not yet reached is a 304 with no query either, kept
-  // or not (the tag carries that end: etag.ts). Otherwise the page is read (prepared for the first
-  // page) and the quotations in it past their validity expire first (`farmerQuotationPage`); that
-  // expiry bumps the version, so that answer is neither tagged, 304 nor cached.
+  // or not (the tag carries that end: etag.ts). Otherwise the page the last write stored (decision
+  // 029) answers if it holds by the same test, one point read; only failing that is the page read
+  // (prepared for the first page), the quotations in it past their validity expiring first
+  // (`farmerQuotationPage`); that expiry bumps the version, so that answer is neither tagged, 304 nor
+  // cached, and the farmer's stored page is built again.
   app.get<{ Querystring: ListQuerystring }>(
     '/quotations',
     { config: { access: 'verified' }, schema: { querystring: pageQuery, response: { 200: pageOf(quotationSchema) } } },
@@ -197,7 +201,8 @@ export default async function quotationRoutes(app: FastifyInstance) {
       const at = now();
       const version = Number(user.quotationsVersion);
       const catalogueVersion = Number(user.catalogueVersion);
-      const send = (entry: AnswerEntry) => sendEncodedAnswer(request, reply, entry.body, (encoding) => quotationAnswers.encode(user.id, entry, encoding));
+      const send = (entry: AnswerEntry) =>
+        sendEncodedAnswer(request, reply, entry.size, () => entry.body, (encoding) => quotationAnswers.encode(user.id, entry, encoding));
       const cached = cacheable ? quotationAnswers.entry(user.id, version, catalogueVersion, at) : undefined;
       if (cached !== undefined) {
         if (answerIfUnchanged(request, reply, quotationAnswerTag(user, request.url, rules, cached.expiresAt))) return reply;
@@ -206,12 +211,18 @@ export default async function quotationRoutes(app: FastifyInstance) {
       // Not kept here: a tag the client holds may still prove the answer unchanged (etag.ts).
       const held = heldQuotationTag(request, user, rules, at);
       if (held !== undefined && answerIfUnchanged(request, reply, held)) return reply;
+      const stored = cacheable ? await farmerPages.find(user.id) : undefined;
+      if (stored !== undefined && storedPageHolds(stored, version, catalogueVersion, at, rules)) {
+        if (answerIfUnchanged(request, reply, quotationAnswerTag(user, request.url, rules, stored.expiresAt))) return reply;
+        return send(quotationAnswers.keepStored(user.id, version, catalogueVersion, stored.size, stored.br, stored.expiresAt));
+      }
       const { page, expired, expiresAt } = await farmerQuotationPage(db, { userId: user.id, cursor, limit: pageSize(limit) }, at, rules);
-      if (expired > 0) void reply.header('cache-control', REVALIDATE);
-      else if (answerIfUnchanged(request, reply, quotationAnswerTag(user, request.url, rules, expiresAt))) return reply;
-      const text = reply.serialize(page);
-      // The route's response-schema serializer (the same Fastify uses for an object) returns text.
-      const body = typeof text === 'string' ? text : Buffer.from(text as ArrayBuffer).toString('utf8');
+      if (expired > 0) {
+        void reply.header('cache-control', REVALIDATE);
+        await farmerPages.refresh(user.id);
+      } else if (answerIfUnchanged(request, reply, quotationAnswerTag(user, request.url, rules, expiresAt))) return reply;
+      // The route's response schema, compiled as Fastify compiles it: the same bytes as a stored page.
+      const body = serializeFarmerPage(page);
       // Kept (and compressed into the entry, so its next hit sends the same bytes) unless it is a later
       // page or this read wrote; otherwise the compression plugin compresses it as any answer.
       if (cacheable && expired === 0) return send(quotationAnswers.set(user.id, version, catalogueVersion, body, expiresAt));
@@ -251,6 +262,7 @@ export default async function quotationRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const row = await quotationFor(db, request, request.params.id, true);
       const expired = await expireDue(db, now(), rules, { quotationId: row.id });
+      if (expired > 0) await farmerPages.refresh(row.userId);
       // The owner's own read is tagged by their versions (an admin's read of another's stays no-store),
       // unless this read expired it, which moved the owner's version past the one read with the session.
       if (row.userId === request.user!.id && expired === 0 && answerIfUnchanged(request, reply, quotationAnswerTag(request.user!, request.url, rules))) return reply;
@@ -267,6 +279,7 @@ export default async function quotationRoutes(app: FastifyInstance) {
       const to = nextQuotationStatus(from, { type: 'farmer.delete' });
       if (to === null) throw conflict(`A ${from} quotation cannot be deleted`);
       if (!(await moveStatus(db, row.id, from, to, now()))) throw conflict('The quotation changed; reload it');
+      await farmerPages.refresh(row.userId);
       return { data: await loadQuotation(db, row.id, rules) };
     },
   );
@@ -301,6 +314,7 @@ export default async function quotationRoutes(app: FastifyInstance) {
       });
       if (saved === 'missing') throw notFound('No such quotation');
       if (saved === 'conflict') throw versionConflict();
+      await farmerPages.refresh(row.userId);
       return { data: await loadQuotation(db, row.id, rules) };
     },
   );

@@ -1,0 +1,165 @@
+/**
+ * Each farmer's first page of GET /api/quotations, built when it changes rather than when it is
+ * asked for (decision 029). After every write that changes what a farmer's list shows, the writing
+ * route builds that farmer's first page once (`refresh`), serializes and compresses it, and stores it
+ * in `farmer_pages` with the versions it was built at and the clock's end it holds until. A first
+ * ask that neither the answer cache (decision 025) nor a held tag answers then reads that row, one
+ * point lookup, instead of building the page: the build (the page's reads, serialization, brotli),
+ * about 1 ms of the one JavaScript thread per ask, was the farmer's first ask's whole cost (decision 028).
+ *
+ * A stored page is never the truth: it is served only while its versions are the ones the database
+ * holds now (read with the session on the same request) and its end has not come, as the answer cache's
+ * entries are. So a row that is missing (an older database, a refresh that failed, a crash between a
+ * write and its refresh) or left behind (a SKU edit moves the catalogue version of every page; the
+ * clock's sweep expires quotations without a refresh) is simply not served: that ask builds the page
+ * as before. Rows only move forward: a refresh stores its page only over one at older or equal
+ * versions, so two refreshes racing leave the newer page.
+ *
+ * Why a refresh labels its page with versions read before the page: a write landing between the two
+ * reads gives a page newer than its label, and a label the database has already moved past, so that
+ * row is never served; the later write's own refresh stores the page for its versions.
+ */
+import { brotliDecompressSync } from 'node:zlib';
+import fastJson, { type Schema } from 'fast-json-stringify';
+import type { Kysely } from 'kysely';
+import { prepared } from '../db/prepared';
+import type { Database } from '../db/schema';
+import { catalogueVersion } from '../repos/answer-versions';
+import { DEFAULT_PAGE } from '../repos/paging';
+import { farmerQuotationPage, type QuotationRules } from '../repos/quotations';
+import { compressForApi } from './compression';
+import { ownBytes } from './kept-answers';
+import { pageOf } from './list-query';
+import { quotationSchema } from './schemas';
+
+/**
+ * The farmer's page as JSON: the route's response schema compiled by fast-json-stringify, as Fastify
+ * compiles it (no shared schemas are added), so a stored page and a built one are the same bytes.
+ */
+export const serializeFarmerPage: (page: unknown) => string = fastJson(pageOf(quotationSchema) as Schema);
+
+export interface StoredPage {
+  quotationsVersion: number;
+  catalogueVersion: number;
+  /** The validity rule it was built under (a restart may change QUOTATION_VALIDITY_DAYS). */
+  validityDays: number;
+  /** The first validity end the page shows (epoch ms); Infinity when none. */
+  expiresAt: number;
+  /** The answer's JSON length (UTF-8 bytes), and its brotli bytes: what nearly every phone takes. */
+  size: number;
+  br: Buffer;
+}
+
+// Only the brotli bytes are stored, a few KB that SQLite keeps in the row's own page: the JSON is
+// five times that, and on SQLite its overflow pages made each first ask's read three times slower
+// (decision 029). A client that takes no brotli gets the JSON decompressed from them (`storedJson`).
+const storedRow = prepared((db: Kysely<Database>, userId: string) =>
+  db
+    .selectFrom('farmerPages')
+    .select(['quotationsVersion', 'catalogueVersion', 'validityDays', 'expiresAt', 'size', 'br'])
+    .where('userId', '=', userId),
+);
+
+const currentVersions = prepared((db: Kysely<Database>, userId: string) =>
+  db.selectFrom('users').select('quotationsVersion').select(catalogueVersion().as('catalogueVersion')).where('id', '=', userId),
+);
+
+/** The farmer's stored first page, if any (whether it still holds is the caller's to check). */
+export async function findStoredPage(db: Kysely<Database>, userId: string): Promise<StoredPage | undefined> {
+  const row = (await storedRow(db, userId))[0];
+  if (row === undefined) return undefined;
+  return {
+    quotationsVersion: Number(row.quotationsVersion),
+    catalogueVersion: Number(row.catalogueVersion),
+    validityDays: Number(row.validityDays),
+    expiresAt: row.expiresAt === null ? Infinity : Number(row.expiresAt),
+    size: Number(row.size),
+    br: ownBytes(Buffer.from(row.br)),
+  };
+}
+
+/** The stored page's JSON, for a client that takes no brotli. */
+export const storedJson = (page: StoredPage): Buffer => brotliDecompressSync(page.br);
+
+/** Whether a stored page may answer a farmer whose versions, read with the session, are these, at `now`, under `rules`. */
+export const storedPageHolds = (page: StoredPage, quotationsVersion: number, catalogue: number, now: number, rules: QuotationRules): boolean =>
+  page.quotationsVersion === quotationsVersion &&
+  page.catalogueVersion === catalogue &&
+  page.validityDays === rules.validityDays &&
+  now < page.expiresAt;
+
+/**
+ * Builds the farmer's first page at the default size and stores it, over a stored page only at older
+ * or equal versions. Resolves to the page stored, or undefined when the farmer does not exist.
+ */
+export async function storeFarmerPage(db: Kysely<Database>, userId: string, now: number, rules: QuotationRules): Promise<StoredPage | undefined> {
+  // A build that expires quotations moves the farmer's version past the one read before it: read and
+  // build again (the second build finds nothing more to expire at the same moment).
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const versions = (await currentVersions(db, userId))[0];
+    if (versions === undefined) return undefined;
+    const { page, expired, expiresAt } = await farmerQuotationPage(db, { userId, limit: DEFAULT_PAGE }, now, rules);
+    if (expired > 0 && attempt === 0) continue;
+    const body = Buffer.from(serializeFarmerPage(page), 'utf8');
+    const stored: StoredPage = {
+      quotationsVersion: Number(versions.quotationsVersion),
+      catalogueVersion: Number(versions.catalogueVersion),
+      validityDays: rules.validityDays,
+      expiresAt,
+      size: body.length,
+      br: ownBytes(compressForApi('br', body)),
+    };
+    const row = { ...stored, userId, expiresAt: Number.isFinite(expiresAt) ? expiresAt : null };
+    await db
+      .insertInto('farmerPages')
+      .values(row)
+      .onConflict((oc) =>
+        oc
+          .column('userId')
+          .doUpdateSet((eb) => ({
+            quotationsVersion: eb.ref('excluded.quotationsVersion'),
+            catalogueVersion: eb.ref('excluded.catalogueVersion'),
+            validityDays: eb.ref('excluded.validityDays'),
+            expiresAt: eb.ref('excluded.expiresAt'),
+            size: eb.ref('excluded.size'),
+            br: eb.ref('excluded.br'),
+          }))
+          .where((eb) =>
+            eb.and([
+              eb('farmerPages.quotationsVersion', '<=', eb.ref('excluded.quotationsVersion')),
+              eb('farmerPages.catalogueVersion', '<=', eb.ref('excluded.catalogueVersion')),
+            ]),
+          ),
+      )
+      .execute();
+    return stored;
+  }
+  return undefined;
+}
+
+/** What the routes hold (`app.deps.farmerPages`): the store, with the server's clock and rules. */
+export class FarmerPages {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: () => number,
+    private readonly rules: QuotationRules,
+    private readonly log: { warn(obj: object, msg: string): void },
+  ) {}
+
+  find(userId: string): Promise<StoredPage | undefined> {
+    return findStoredPage(this.db, userId);
+  }
+
+  /**
+   * After a write that changed this farmer's list (committed, and answered only after this): stores
+   * the farmer's new first page. A failure is logged and dropped, never the write's answer: the
+   * write stands, and the next ask builds the page as without the store.
+   */
+  async refresh(userId: string): Promise<void> {
+    try {
+      await storeFarmerPage(this.db, userId, this.now(), this.rules);
+    } catch (error) {
+      this.log.warn({ err: error instanceof Error ? error.message : String(error), userId }, 'the farmer page was not stored');
+    }
+  }
+}

@@ -1,0 +1,202 @@
+/**
+ * The farmer's first page built when it changes (decision 029): every write that changes a farmer's
+ * list stores that farmer's page, a first ask reads it, and a stored page that no longer holds (its
+ * versions, its validity rule or its end passed) is never served.
+ */
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Quotation, Sku } from '../../src/domain/types';
+import { buildApp } from '../../src/server/app';
+import { findStoredPage, storedJson, storeFarmerPage } from '../../src/server/http/farmer-pages';
+import { createQuotation } from '../../src/server/repos/quotations';
+import { adminSetQuotation } from '../support/quotation-writes';
+import { databases, useTestApp, type Session } from '../support/server-app';
+
+describe.each(databases())('the stored farmer pages on %s', (kind) => {
+  const t = useTestApp(kind);
+  const rules = () => ({ validityDays: t.options.config.quotationValidityDays });
+  const started: FastifyInstance[] = [];
+  afterAll(() => Promise.all(started.map((app) => app.close())));
+
+  /** A new server instance on the same database: nothing in its memory, as after a restart. */
+  async function restarted(): Promise<FastifyInstance> {
+    const app = await buildApp({ ...t.options });
+    started.push(app);
+    return app;
+  }
+
+  async function create(s: Session, quantity = 3): Promise<Quotation> {
+    const skus: Sku[] = (await t.as(s, { method: 'GET', url: '/api/skus' })).json().data;
+    const res = await t.as(s, { method: 'POST', url: '/api/quotations', payload: { skusDetail: [{ skuIdentifier: skus[0]!._id, quantity }] } });
+    expect(res.statusCode).toBe(201);
+    return res.json().data;
+  }
+
+  const versions = async (userId: string) => {
+    const user = await t.db.selectFrom('users').select('quotationsVersion').where('id', '=', userId).executeTakeFirstOrThrow();
+    const catalogue = await t.db.selectFrom('counters').select('value').where('name', '=', 'catalogue').executeTakeFirstOrThrow();
+    return { quotationsVersion: Number(user.quotationsVersion), catalogueVersion: Number(catalogue.value) };
+  };
+
+  /** Replaces the stored page's answer with `marker`, its versions untouched: served, it proves the store answered. */
+  async function tamper(userId: string, marker: object): Promise<string> {
+    const body = Buffer.from(JSON.stringify(marker));
+    await t.db.updateTable('farmerPages').set({ size: body.length, br: brotliCompressSync(body) }).where('userId', '=', userId).execute();
+    return body.toString('utf8');
+  }
+
+  const firstAsk = (app: FastifyInstance, s: Session, encoding = 'br') =>
+    app.inject({ method: 'GET', url: '/api/quotations', headers: { ...s.auth, 'accept-encoding': encoding } });
+  const bodyOf = (res: { headers: Record<string, unknown>; rawPayload: Buffer }) =>
+    (res.headers['content-encoding'] === 'br' ? brotliDecompressSync(res.rawPayload) : res.rawPayload).toString('utf8');
+
+  it('stores the page at the versions of the write, the very answer a build gives', async () => {
+    const farmer = await t.farmer();
+    await create(farmer);
+    const q = await create(farmer, 5);
+    const stored = await findStoredPage(t.db, farmer.userId);
+    expect(stored).toMatchObject({ ...(await versions(farmer.userId)), validityDays: rules().validityDays, expiresAt: Infinity });
+    // The same page, built on the request (a page with an explicit size is never stored or kept).
+    const built = await t.as(farmer, { method: 'GET', url: '/api/quotations?limit=50' });
+    expect(brotliDecompressSync(stored!.br).toString('utf8')).toBe(built.body);
+    expect(stored!.size).toBe(Buffer.byteLength(built.body));
+    expect(JSON.parse(built.body).data[0]._id).toBe(q._id);
+  });
+
+  it("answers a server's first ask from the stored page: its brotli bytes as stored, or its JSON, gzipped or plain", async () => {
+    const farmer = await t.farmer();
+    await create(farmer);
+    // Above the 1 KB below which answers go out uncompressed.
+    const marker = await tamper(farmer.userId, { data: [], nextCursor: null, total: 42, note: 'stored '.repeat(200) });
+    const app = await restarted();
+    const res = await firstAsk(app, farmer);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(bodyOf(res)).toBe(marker);
+    const stored = await findStoredPage(t.db, farmer.userId);
+    expect(res.rawPayload.equals(stored!.br)).toBe(true);
+    const identity = await firstAsk(app, farmer, 'identity');
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.body).toBe(marker);
+    const gzip = await firstAsk(app, farmer, 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(marker);
+    for (const answer of [res, identity, gzip]) {
+      expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(answer.headers.etag).toBe(res.headers.etag);
+    }
+    for (const answer of [res, gzip]) expect(answer.headers.vary).toContain('accept-encoding');
+  });
+
+  it('answers a first ask with a 304 when the held tag still names the stored page', async () => {
+    const farmer = await t.farmer();
+    await create(farmer);
+    const tag = (await firstAsk(t.app, farmer)).headers.etag as string;
+    const app = await restarted();
+    const res = await app.inject({ method: 'GET', url: '/api/quotations', headers: { ...farmer.auth, 'if-none-match': tag } });
+    expect(res.statusCode).toBe(304);
+  });
+
+  it('never serves a stored page behind the farmer’s version: a write made without a refresh shows', async () => {
+    const farmer = await t.farmer();
+    await create(farmer);
+    await tamper(farmer.userId, { data: [], nextCursor: null, total: 42 });
+    const skus: Sku[] = (await t.as(farmer, { method: 'GET', url: '/api/skus' })).json().data;
+    // The write a crashed server committed before its refresh: the stored row stays behind.
+    const id = await createQuotation(t.db, farmer.userId, [{ skuId: skus[1]!._id, quantity: 2, minimumPrice: skus[1]!.minimumPrice }], t.clock.now());
+    const res = await firstAsk(await restarted(), farmer);
+    const page = JSON.parse(bodyOf(res));
+    expect(page.total).toBe(2);
+    expect(page.data[0]._id).toBe(id);
+  });
+
+  it('never serves a stored page after a SKU edit moved the catalogue version', async () => {
+    const farmer = await t.farmer();
+    const q = await create(farmer);
+    await tamper(farmer.userId, { data: [], nextCursor: null, total: 42 });
+    const admin = await t.admin();
+    const sku: Sku = (await t.as(admin, { method: 'GET', url: '/api/skus' })).json().data.find((s: Sku) => s._id === q.skusDetail[0]!.skuIdentifier._id);
+    const edit = await t.as(admin, { method: 'PATCH', url: `/api/skus/${sku._id}`, payload: { name: `${sku.name} (new)`, version: sku.version } });
+    expect(edit.statusCode).toBe(200);
+    const page = JSON.parse(bodyOf(await firstAsk(await restarted(), farmer)));
+    expect(page.data[0].skusDetail[0].skuIdentifier.name).toBe(`${sku.name} (new)`);
+  });
+
+  it('never serves a stored page built under another validity rule', async () => {
+    const farmer = await t.farmer();
+    await create(farmer);
+    await tamper(farmer.userId, { data: [], nextCursor: null, total: 42 });
+    const longer = await buildApp({ ...t.options, config: { ...t.options.config, quotationValidityDays: rules().validityDays + 3 } });
+    started.push(longer);
+    expect(JSON.parse(bodyOf(await firstAsk(longer, farmer))).total).toBe(1);
+  });
+
+  it('stores the page again after each writer: delete, pricing, order, order update', async () => {
+    const farmer = await t.farmer();
+    const admin = await t.admin();
+    const gone = await create(farmer);
+    const stillVersion = async () => (await findStoredPage(t.db, farmer.userId))!.quotationsVersion;
+    expect((await t.as(farmer, { method: 'DELETE', url: `/api/quotations/${gone._id}` })).statusCode).toBe(200);
+    expect(await stillVersion()).toBe((await versions(farmer.userId)).quotationsVersion);
+    const priced = await adminSetQuotation(t, await create(farmer), 'COMPLETED', 40_000);
+    const stored = await findStoredPage(t.db, farmer.userId);
+    expect(stored!.quotationsVersion).toBe((await versions(farmer.userId)).quotationsVersion);
+    // A priced quotation's page holds until its validity ends.
+    expect(stored!.expiresAt).toBe(Date.parse(priced.validUntil!));
+    const placed = await t.as(farmer, { method: 'POST', url: `/api/orders/${priced._id}` });
+    expect(placed.statusCode).toBe(201);
+    expect(await stillVersion()).toBe((await versions(farmer.userId)).quotationsVersion);
+    const moved = await t.as(admin, { method: 'PATCH', url: `/api/orders/update/${placed.json().data._id}`, payload: { status: 'IN_TRANSIT', amountPaidPaisa: 100 } });
+    expect(moved.statusCode).toBe(200);
+    expect(await stillVersion()).toBe((await versions(farmer.userId)).quotationsVersion);
+    const page = JSON.parse(bodyOf(await firstAsk(await restarted(), farmer)));
+    expect(page.data.map((q: Quotation) => [q.status, q.orderStatus])).toEqual([
+      ['ORDERED', 'IN_TRANSIT'],
+      ['DELETED', null],
+    ]);
+  });
+
+  it('never serves a stored page past the validity end it shows: the ask expires the quotation and stores the page again', async () => {
+    const farmer = await t.farmer();
+    const priced = await adminSetQuotation(t, await create(farmer), 'COMPLETED', 40_000);
+    const before = await findStoredPage(t.db, farmer.userId);
+    t.clock.set(Date.parse(priced.validUntil!) + 1);
+    // This server's own sweep ran at its start, long before: the ask finds the quotation due.
+    const page = JSON.parse(bodyOf(await firstAsk(t.app, farmer)));
+    expect(page.data[0].status).toBe('EXPIRED');
+    const after = await findStoredPage(t.db, farmer.userId);
+    expect(after!.quotationsVersion).toBe(before!.quotationsVersion + 1);
+    expect(after!.expiresAt).toBe(Infinity);
+    expect(JSON.parse(storedJson(after!).toString('utf8')).data[0].status).toBe('EXPIRED');
+  });
+
+  it('keeps the newer page when an older build stores after it', async () => {
+    const farmer = await t.farmer();
+    await create(farmer);
+    const newer = { quotationsVersion: 1_000, catalogueVersion: 1_000 };
+    await t.db.updateTable('farmerPages').set(newer).where('userId', '=', farmer.userId).execute();
+    await storeFarmerPage(t.db, farmer.userId, t.clock.now(), rules());
+    expect(await findStoredPage(t.db, farmer.userId)).toMatchObject(newer);
+    // At newer versions than the row's, a build stores over it.
+    await t.db.updateTable('farmerPages').set({ quotationsVersion: 0, catalogueVersion: 0 }).where('userId', '=', farmer.userId).execute();
+    await storeFarmerPage(t.db, farmer.userId, t.clock.now(), rules());
+    expect(await findStoredPage(t.db, farmer.userId)).toMatchObject(await versions(farmer.userId));
+  });
+
+  it('answers a write whose page could not be stored as any write, and the next ask builds the page', async () => {
+    const farmer = await t.farmer();
+    await create(farmer);
+    // Stores fail: the table is away (a full disk, a lost connection would do the same).
+    await t.db.schema.alterTable('farmer_pages').renameTo('farmer_pages_away').execute();
+    let second: Quotation;
+    try {
+      second = await create(farmer, 4);
+    } finally {
+      await t.db.schema.alterTable('farmer_pages_away').renameTo('farmer_pages').execute();
+    }
+    const page = JSON.parse(bodyOf(await firstAsk(await restarted(), farmer)));
+    expect(page.data.map((q: Quotation) => q._id)[0]).toBe(second._id);
+    expect(page.total).toBe(2);
+  });
+});
