@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 /**
  * Quotation expiry off the admin's read path (issue 11), on the test clock: the server's sweep drains a
  * backlog of due quotations in bounded batches, each expiry audited, counted and bumping its owner's
@@ -9,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { Quotation } from '../../src/domain/types';
 import { quotationValidUntil } from '../../machines/quotation-lifecycle.machine';
 import { createExpirySweeper } from '../../src/server/expiry-sweep';
-import { findStoredPage, storedJson } from '../../src/server/http/farmer-pages';
+import { findStoredPage } from '../../src/server/http/farmer-pages';
 import { readCount } from '../../src/server/repos/list-counts';
 import { adminEditQuotation, createQuotation, sweepExpired } from '../../src/server/repos/quotations';
 import { createTestApp, databases, useTestApp, type Session, type TestApp } from '../support/server-app';
@@ -124,7 +125,7 @@ describe.each(databases())('the server runs the sweep on %s', (kind) => {
       for (let i = 0; i < 200 && (await findStoredPage(t.db, farmer.userId))?.quotationsVersion !== (await version()); i++) await new Promise((r) => setTimeout(r, 10));
       const stored = await findStoredPage(t.db, farmer.userId);
       expect(stored?.quotationsVersion).toBe(await version());
-      expect(JSON.parse(storedJson(stored!).toString('utf8')).data[0]).toMatchObject({ _id: first, status: 'EXPIRED' });
+      expect(JSON.parse(brotliDecompressSync(stored!.br).toString('utf8')).data[0]).toMatchObject({ _id: first, status: 'EXPIRED' });
 
       const [second] = await pricedQuotations(t, farmer, 1);
       await t.app.close();

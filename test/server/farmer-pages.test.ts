@@ -4,12 +4,14 @@
  * versions, its validity rule or its end passed) is never served.
  */
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Quotation, Sku } from '../../src/domain/types';
 import { buildApp } from '../../src/server/app';
-import { findStoredPage, storedJson, storeFarmerPage } from '../../src/server/http/farmer-pages';
-import { createQuotation } from '../../src/server/repos/quotations';
+import { FARMER_PAGE_FORMAT, findStoredPage, serializeFarmerPage, storeFarmerPage } from '../../src/server/http/farmer-pages';
+import { pageOf } from '../../src/server/http/list-query';
+import { quotationSchema } from '../../src/server/http/schemas';
+import { createQuotation, farmerQuotationPage } from '../../src/server/repos/quotations';
 import { adminSetQuotation } from '../support/quotation-writes';
 import { databases, useTestApp, type Session } from '../support/server-app';
 
@@ -89,13 +91,25 @@ describe.each(databases())('the stored farmer pages on %s', (kind) => {
     for (const answer of [res, gzip]) expect(answer.headers.vary).toContain('accept-encoding');
   });
 
-  it('answers a first ask with a 304 when the held tag still names the stored page', async () => {
+  it('serializes a page as Fastify serializes it under the route’s response schema', async () => {
+    const farmer = await t.farmer();
+    const q = await adminSetQuotation(t, await create(farmer), 'COMPLETED', 40_000);
+    await create(farmer, 2);
+    const { page } = await farmerQuotationPage(t.db, { userId: farmer.userId, limit: 50 }, t.clock.now(), rules());
+    const plain = Fastify();
+    plain.get('/page', { schema: { response: { 200: pageOf(quotationSchema) } } }, async () => page);
+    const res = await plain.inject({ method: 'GET', url: '/page' });
+    await plain.close();
+    expect(serializeFarmerPage(page)).toBe(res.body);
+    expect(JSON.parse(res.body).data[1]).toMatchObject({ _id: q._id, validUntil: q.validUntil });
+  });
+
+  it('never serves a stored page of another answer format (a row an earlier release stored)', async () => {
     const farmer = await t.farmer();
     await create(farmer);
-    const tag = (await firstAsk(t.app, farmer)).headers.etag as string;
-    const app = await restarted();
-    const res = await app.inject({ method: 'GET', url: '/api/quotations', headers: { ...farmer.auth, 'if-none-match': tag } });
-    expect(res.statusCode).toBe(304);
+    await tamper(farmer.userId, { data: [], nextCursor: null, total: 42 });
+    await t.db.updateTable('farmerPages').set({ format: `0/${FARMER_PAGE_FORMAT}` }).where('userId', '=', farmer.userId).execute();
+    expect(JSON.parse(bodyOf(await firstAsk(await restarted(), farmer))).total).toBe(1);
   });
 
   it('never serves a stored page behind the farmer’s version: a write made without a refresh shows', async () => {
@@ -168,7 +182,7 @@ describe.each(databases())('the stored farmer pages on %s', (kind) => {
     const after = await findStoredPage(t.db, farmer.userId);
     expect(after!.quotationsVersion).toBe(before!.quotationsVersion + 1);
     expect(after!.expiresAt).toBe(Infinity);
-    expect(JSON.parse(storedJson(after!).toString('utf8')).data[0].status).toBe('EXPIRED');
+    expect(JSON.parse(brotliDecompressSync(after!.br).toString('utf8')).data[0].status).toBe('EXPIRED');
   });
 
   it('keeps the newer page when an older build stores after it', async () => {

@@ -432,7 +432,7 @@ const codePointSearch: Migration = {
 /**
  * Each farmer's first page of GET /api/quotations as it was built at the farmer's last change
  * (decision 029, src/server/http/farmer-pages.ts): its JSON's length and brotli bytes, with the versions, the
- * validity rule (QUOTATION_VALIDITY_DAYS) and the clock's end it holds for. A derived store, never the truth: a row is served only while its
+ * validity rule (QUOTATION_VALIDITY_DAYS), the answer's format (the code's) and the clock's end it holds for. A derived store, never the truth: a row is served only while its
  * versions are the database's and its end has not come, so a row lost or left behind is only rebuilt.
  * On PostgreSQL it is unlogged (no WAL for what can be rebuilt; a crash empties it).
  */
@@ -446,6 +446,7 @@ const farmerPages: Migration = {
       .addColumn('quotations_version', 'integer', (c) => c.notNull())
       .addColumn('catalogue_version', 'integer', (c) => c.notNull())
       .addColumn('validity_days', 'integer', (c) => c.notNull())
+      .addColumn('format', 'text', (c) => c.notNull())
       .addColumn('expires_at', 'bigint')
       .addColumn('size', 'integer', (c) => c.notNull())
       .addColumn('br', 'bytea', (c) => c.notNull())

@@ -163,6 +163,8 @@ export interface FarmerPagesTable {
   catalogueVersion: number;
   /** QUOTATION_VALIDITY_DAYS when it was built: its validity ends follow from it. */
   validityDays: number;
+  /** The answer's shape it was built in (http/farmer-pages.ts FARMER_PAGE_FORMAT): a deploy may change it. */
+  format: string;
   /** The first validity end it shows (epoch ms); null: true until a write. */
   expiresAt: number | null;
   /** The answer's JSON: its length in UTF-8 bytes, and the JSON compressed with brotli. */

@@ -18,7 +18,7 @@
  */
 import { brotliDecompressSync } from 'node:zlib';
 import type { ApiEncoding } from './compression';
-import { KeptAnswers, ownUtf8 } from './kept-answers';
+import { KeptAnswers, ownBytes, ownUtf8 } from './kept-answers';
 
 export interface AnswerCacheLimits {
   /** At most this many answers (users). */
@@ -78,7 +78,7 @@ export class AnswerCache {
       version,
       catalogueVersion,
       get body() {
-        return (json ??= brotliDecompressSync(br));
+        return (json ??= ownBytes(brotliDecompressSync(br)));
       },
       size,
       expiresAt,

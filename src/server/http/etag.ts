@@ -11,7 +11,10 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/** Bump when the JSON shape of a tagged answer changes without any database version moving (a deploy). */
+/**
+ * Bump when the JSON shape of a tagged answer changes without any database version moving (a deploy):
+ * it also retires every farmer's stored page (http/farmer-pages.ts FARMER_PAGE_FORMAT).
+ */
 export const ANSWER_FORMAT = 3;
 
 /** `cache-control` of a tagged answer: the browser may keep it but must ask every time; shared caches never keep it. */

@@ -9,17 +9,17 @@
  *
  * A stored page is never the truth: it is served only while its versions are the ones the database
  * holds now (read with the session on the same request) and its end has not come, as the answer cache's
- * entries are. So a row that is missing (an older database, a refresh that failed, a crash between a
- * write and its refresh) or left behind (a SKU edit moves the catalogue version of every page; the
- * clock's sweep expires quotations without a refresh) is simply not served: that ask builds the page
- * as before. Rows only move forward: a refresh stores its page only over one at older or equal
+ * entries are, and only in the answer's format of the running code (a row outlives a deploy, unlike
+ * the cache). So a row that is missing (an older database, a refresh that failed, a crash between a
+ * write and its refresh) or left behind (a SKU edit moves the catalogue version of every page; an
+ * admin's list read expires quotations without a refresh) is simply not served: that ask builds the
+ * page as before. Rows only move forward: a refresh stores its page only over one at older or equal
  * versions, so two refreshes racing leave the newer page.
  *
  * Why a refresh labels its page with versions read before the page: a write landing between the two
  * reads gives a page newer than its label, and a label the database has already moved past, so that
  * row is never served; the later write's own refresh stores the page for its versions.
  */
-import { brotliDecompressSync } from 'node:zlib';
 import fastJson, { type Schema } from 'fast-json-stringify';
 import type { Kysely } from 'kysely';
 import { prepared } from '../db/prepared';
@@ -28,6 +28,7 @@ import { catalogueVersion } from '../repos/answer-versions';
 import { DEFAULT_PAGE } from '../repos/paging';
 import { farmerQuotationPage, type QuotationRules } from '../repos/quotations';
 import { compressForApi } from './compression';
+import { ANSWER_FORMAT } from './etag';
 import { ownBytes } from './kept-answers';
 import { pageOf } from './list-query';
 import { quotationSchema } from './schemas';
@@ -38,11 +39,19 @@ import { quotationSchema } from './schemas';
  */
 export const serializeFarmerPage: (page: unknown) => string = fastJson(pageOf(quotationSchema) as Schema);
 
+/**
+ * The stored page's shape: the tagged answers' format (a bump there is a bump here) and the page size.
+ * A row of another format, left by an earlier release or by another release beside this one in a
+ * rolling deploy, is never served.
+ */
+export const FARMER_PAGE_FORMAT = `${ANSWER_FORMAT}/${DEFAULT_PAGE}`;
+
 export interface StoredPage {
   quotationsVersion: number;
   catalogueVersion: number;
   /** The validity rule it was built under (a restart may change QUOTATION_VALIDITY_DAYS). */
   validityDays: number;
+  format: string;
   /** The first validity end the page shows (epoch ms); Infinity when none. */
   expiresAt: number;
   /** The answer's JSON length (UTF-8 bytes), and its brotli bytes: what nearly every phone takes. */
@@ -52,11 +61,11 @@ export interface StoredPage {
 
 // Only the brotli bytes are stored, a few KB that SQLite keeps in the row's own page: the JSON is
 // five times that, and on SQLite its overflow pages made each first ask's read three times slower
-// (decision 029). A client that takes no brotli gets the JSON decompressed from them (`storedJson`).
+// (decision 029). A client that takes no brotli gets the JSON decompressed from them (AnswerCache.keepStored).
 const storedRow = prepared((db: Kysely<Database>, userId: string) =>
   db
     .selectFrom('farmerPages')
-    .select(['quotationsVersion', 'catalogueVersion', 'validityDays', 'expiresAt', 'size', 'br'])
+    .select(['quotationsVersion', 'catalogueVersion', 'validityDays', 'format', 'expiresAt', 'size', 'br'])
     .where('userId', '=', userId),
 );
 
@@ -72,20 +81,20 @@ export async function findStoredPage(db: Kysely<Database>, userId: string): Prom
     quotationsVersion: Number(row.quotationsVersion),
     catalogueVersion: Number(row.catalogueVersion),
     validityDays: Number(row.validityDays),
+    format: row.format,
     expiresAt: row.expiresAt === null ? Infinity : Number(row.expiresAt),
     size: Number(row.size),
     br: ownBytes(Buffer.from(row.br)),
   };
 }
 
-/** The stored page's JSON, for a client that takes no brotli. */
-export const storedJson = (page: StoredPage): Buffer => brotliDecompressSync(page.br);
 
 /** Whether a stored page may answer a farmer whose versions, read with the session, are these, at `now`, under `rules`. */
 export const storedPageHolds = (page: StoredPage, quotationsVersion: number, catalogue: number, now: number, rules: QuotationRules): boolean =>
   page.quotationsVersion === quotationsVersion &&
   page.catalogueVersion === catalogue &&
   page.validityDays === rules.validityDays &&
+  page.format === FARMER_PAGE_FORMAT &&
   now < page.expiresAt;
 
 /**
@@ -105,6 +114,7 @@ export async function storeFarmerPage(db: Kysely<Database>, userId: string, now:
       quotationsVersion: Number(versions.quotationsVersion),
       catalogueVersion: Number(versions.catalogueVersion),
       validityDays: rules.validityDays,
+      format: FARMER_PAGE_FORMAT,
       expiresAt,
       size: body.length,
       br: ownBytes(compressForApi('br', body)),
@@ -120,6 +130,7 @@ export async function storeFarmerPage(db: Kysely<Database>, userId: string, now:
             quotationsVersion: eb.ref('excluded.quotationsVersion'),
             catalogueVersion: eb.ref('excluded.catalogueVersion'),
             validityDays: eb.ref('excluded.validityDays'),
+            format: eb.ref('excluded.format'),
             expiresAt: eb.ref('excluded.expiresAt'),
             size: eb.ref('excluded.size'),
             br: eb.ref('excluded.br'),
@@ -146,8 +157,14 @@ export class FarmerPages {
     private readonly log: { warn(obj: object, msg: string): void },
   ) {}
 
-  find(userId: string): Promise<StoredPage | undefined> {
-    return findStoredPage(this.db, userId);
+  /** The farmer's stored page; undefined too when it cannot be read (the ask then builds the page). */
+  async find(userId: string): Promise<StoredPage | undefined> {
+    try {
+      return await findStoredPage(this.db, userId);
+    } catch (error) {
+      this.log.warn({ err: error instanceof Error ? error.message : String(error), userId }, 'the stored farmer page was not read');
+      return undefined;
+    }
   }
 
   /**

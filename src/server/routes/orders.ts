@@ -32,7 +32,9 @@ export default async function orderRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const found = await quotationFor(db, request, request.params.quotationId);
       // A quotation past its validity expires now, and the lifecycle refuses an order from EXPIRED.
-      const row = (await expireDue(db, now(), rules, { quotationId: found.id })) > 0 ? await quotationFor(db, request, found.id) : found;
+      const expired = await expireDue(db, now(), rules, { quotationId: found.id });
+      if (expired > 0) await farmerPages.refresh(found.userId);
+      const row = expired > 0 ? await quotationFor(db, request, found.id) : found;
       const from = row.status as Parameters<typeof nextQuotationStatus>[0];
       const to = nextQuotationStatus(from, { type: 'farmer.placeOrder' });
       if (to === null) throw conflict(`An order cannot be placed from a ${from} quotation`);

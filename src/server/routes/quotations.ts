@@ -293,7 +293,9 @@ export default async function quotationRoutes(app: FastifyInstance) {
       const stored = await findQuotationRow(db, request.params.id);
       if (!stored) throw notFound('No such quotation');
       // An expired quotation is re-priced from EXPIRED, so its history shows the expiry first.
-      const row = (await expireDue(db, now(), rules, { quotationId: stored.id })) > 0 ? (await findQuotationRow(db, stored.id))! : stored;
+      const expired = await expireDue(db, now(), rules, { quotationId: stored.id });
+      if (expired > 0) await farmerPages.refresh(stored.userId);
+      const row = expired > 0 ? (await findQuotationRow(db, stored.id))! : stored;
       const from = row.status as Parameters<typeof nextQuotationStatus>[0];
       const to = nextQuotationStatus(from, { type: 'admin.setStatus', status: body.status });
       if (to === null) throw conflict(`Cannot set ${body.status}`);
