@@ -37,7 +37,7 @@ import http from 'node:http';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { CompiledQuery, sql, type Kysely, type KyselyPlugin, type RootOperationNode } from 'kysely';
+import { CompiledQuery, PostgresAdapter, sql, type Kysely, type KyselyPlugin, type RootOperationNode } from 'kysely';
 import pg from 'pg';
 import { ADMIN_SESSION_MS, FARMER_SESSION_MS, POLL_MS } from '../src/domain/constants';
 import { driverHandle, openDatabase } from '../src/server/db/connect';
@@ -324,11 +324,20 @@ async function sessions(
   // stall for every request behind it, none of it the lists' own cost.
   const sent = await db.updateTable('smsOutbox').set({ state: 'sent', sentAt: now, leaseUntil: null, leaseOwner: null }).where('state', '=', 'pending').executeTakeFirst();
   if (Number(sent.numUpdatedRows) > 0) console.log(`  marked ${sent.numUpdatedRows} seeded SMS notices sent before measuring`);
-  // And what the server stores after each write (decision 029): every farmer's first page as of their
-  // last change. The seeding wrote through the repositories, not the server, so those pages are stored
-  // here, with the server's own function; a kept database keeps them, and a later run builds only the
-  // pages a write since (the sweep above) or the removal below left behind.
+  // The farmers whose asks must build their page: the built-on-ask row, its warm-up and the paced rows.
+  // Their stored pages are kept behind as a SKU edit leaves every page (at an older catalogue version),
+  // so each ask reads its row, finds it behind, and builds.
+  const group = (i: number) => farmers.slice(i * FIRST_ASKS, (i + 1) * FIRST_ASKS);
+  const building = [group(3), group(4), ...PACED_RATES.map((_, i) => group(5 + i))].flat().map((f) => f.id);
+  for (let i = 0; i < building.length; i += 500) {
+    await db.updateTable('farmerPages').set({ catalogueVersion: -1 }).where('userId', 'in', building.slice(i, i + 500)).execute();
+  }
+  // And what the server stores after each write (decision 029): every other farmer's first page as of
+  // their last change. The seeding wrote through the repositories, not the server, so those pages are
+  // stored here, with the server's own function; a kept database keeps them, and a later run builds
+  // only the pages a write since (the sweep above) left behind.
   const storing = Date.now();
+  const kept = new Set(building);
   const behind = await db
     .selectFrom('users')
     .leftJoin('farmerPages', 'farmerPages.userId', 'users.id')
@@ -344,15 +353,12 @@ async function sessions(
       ]),
     )
     .execute();
-  for (const { id } of behind) await storeFarmerPage(db, id, now, RULES);
-  if (behind.length > 0) console.log(`  stored ${behind.length} farmers' first pages (${((Date.now() - storing) / 1000).toFixed(0)} s)`);
-  const group = (i: number) => farmers.slice(i * FIRST_ASKS, (i + 1) * FIRST_ASKS);
-  // The farmers whose asks must build their page: the built-on-ask row, its warm-up and the paced rows.
-  // Their stored pages are left behind as a SKU edit leaves every page (at an older catalogue version),
-  // so each ask reads its row, finds it behind, and builds.
-  const building = [group(3), group(4), ...PACED_RATES.map((_, i) => group(5 + i))].flat().map((f) => f.id);
-  for (let i = 0; i < building.length; i += 500) {
-    await db.updateTable('farmerPages').set({ catalogueVersion: -1 }).where('userId', 'in', building.slice(i, i + 500)).execute();
+  const toStore = behind.filter((u) => !kept.has(u.id));
+  for (const { id } of toStore) await storeFarmerPage(db, id, now, RULES);
+  if (toStore.length > 0) {
+    console.log(`  stored ${toStore.length} farmers' first pages (${((Date.now() - storing) / 1000).toFixed(0)} s)`);
+    // Those writes' dirty pages go to disk now, not while the server is measured.
+    if (db.getExecutor().adapter instanceof PostgresAdapter) await sql`checkpoint`.execute(db);
   }
   const tokens: string[] = [];
   for (const f of farmers) tokens.push(await createSession(db, f.id, now, FARMER_SESSION_MS));
