@@ -91,14 +91,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rules: { validityDays: config.quotationValidityDays },
     ...(options.expirySweepMs === undefined ? {} : { intervalMs: options.expirySweepMs }),
     log: app.log,
-    // Each farmer's page is stored again, one at a time with the event loop served between (a build
-    // on SQLite runs without yielding): the asks that follow read it instead of building it.
-    async expiredOwners(userIds) {
-      for (const userId of userIds) {
-        await deps.farmerPages.refresh(userId);
-        await new Promise<void>((resolve) => setImmediate(resolve));
-      }
-    },
+    // Each farmer's page is stored again: the asks that follow read it instead of building it.
+    expiredOwner: (userId) => deps.farmerPages.refresh(userId),
   });
   app.addHook('onReady', async () => sweeper.start());
   app.addHook('onClose', async () => sweeper.stop());

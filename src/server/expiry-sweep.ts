@@ -19,8 +19,11 @@ export interface ExpirySweeperOptions {
   intervalMs?: number;
   batch?: number;
   log?: { error(obj: object, msg: string): void };
-  /** After each batch, with the farmers whose quotations it expired (the app stores their pages again, decision 029). */
-  expiredOwners?: (userIds: ReadonlySet<string>) => Promise<void>;
+  /**
+   * After each batch, once for each farmer whose quotations it expired, with the event loop served
+   * between (the app stores the farmer's page again, decision 029; a build on SQLite never yields).
+   */
+  expiredOwner?: (userId: string) => Promise<void>;
 }
 
 export interface ExpirySweeper {
@@ -46,7 +49,13 @@ export function createExpirySweeper(options: ExpirySweeperOptions): ExpirySweepe
       batch: options.batch,
       between: nextTick,
       stopped: () => stopped,
-      ...(options.expiredOwners ? { expiredOwners: options.expiredOwners } : {}),
+      async expiredOwners(userIds) {
+        if (!options.expiredOwner) return;
+        for (const userId of userIds) {
+          await options.expiredOwner(userId);
+          await nextTick();
+        }
+      },
     });
 
   function schedule(delay: number): void {

@@ -185,6 +185,16 @@ describe.each(databases())('the stored farmer pages on %s', (kind) => {
     expect(JSON.parse(brotliDecompressSync(after!.br).toString('utf8')).data[0].status).toBe('EXPIRED');
   });
 
+  it('stores the page again when an order refused for an expired quotation expired it on its way', async () => {
+    const farmer = await t.farmer();
+    const priced = await adminSetQuotation(t, await create(farmer), 'COMPLETED', 40_000);
+    t.clock.set(Date.parse(priced.validUntil!) + 1);
+    expect((await t.as(farmer, { method: 'POST', url: `/api/orders/${priced._id}` })).statusCode).toBe(409);
+    const stored = await findStoredPage(t.db, farmer.userId);
+    expect(stored!.quotationsVersion).toBe((await versions(farmer.userId)).quotationsVersion);
+    expect(JSON.parse(brotliDecompressSync(stored!.br).toString('utf8')).data[0].status).toBe('EXPIRED');
+  });
+
   it('keeps the newer page when an older build stores after it', async () => {
     const farmer = await t.farmer();
     await create(farmer);

@@ -88,7 +88,6 @@ export async function findStoredPage(db: Kysely<Database>, userId: string): Prom
   };
 }
 
-
 /** Whether a stored page may answer a farmer whose versions, read with the session, are these, at `now`, under `rules`. */
 export const storedPageHolds = (page: StoredPage, quotationsVersion: number, catalogue: number, now: number, rules: QuotationRules): boolean =>
   page.quotationsVersion === quotationsVersion &&

@@ -45,6 +45,7 @@ export function UserDetails({ id, user, snapshot, send }: { id: string; user: Us
   const notGiven = intl.formatMessage({ id: 'admin.users.notGiven', defaultMessage: 'Not given' });
   const name = user.name ?? user.mobileNumber;
   const geo = user.geocoordinate;
+  const offer = verifyOffer(user);
   return (
     <div id={id} className="admin-user-details">
       <dl className="admin-details">
@@ -113,12 +114,12 @@ export function UserDetails({ id, user, snapshot, send }: { id: string; user: Us
           />
         </dd>
       </dl>
-      {verifyOffer(user) === 'awaitingProfile' ? (
+      {offer === 'awaitingProfile' ? (
         <p className="admin-muted">
           <FormattedMessage id="admin.users.awaitingProfile" defaultMessage="The farmer has not finished the profile yet; it can be verified after that." />
         </p>
       ) : null}
-      {verifyOffer(user) === 'verify' ? (
+      {offer === 'verify' ? (
         <button
           type="button"
           className="shop-button shop-button-primary shop-button-block"
