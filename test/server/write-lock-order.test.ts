@@ -115,4 +115,34 @@ describe.each(databases())('write transactions under concurrency on %s', (kind) 
     expect(failures).toEqual([]);
     await expectCountsTrue();
   });
+
+  it('version-less edits of one quotation, and updates of one order, sent at once all apply, one after the other', async () => {
+    const outcomes: string[] = [];
+    const targets: { quotation: string; order: string }[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      const f = await farmer();
+      const quotation = await createQuotation(db, f, [line], T0);
+      const ordered = await createQuotation(db, f, [line], T0);
+      await price(ordered, T0);
+      const placed = await placeOrder(db, ordered, f, { from: 'COMPLETED', to: 'ORDERED' }, T0);
+      if (!placed.ok) throw new Error('the order was not placed');
+      targets.push({ quotation, order: placed.orderId });
+      outcomes.push(
+        ...(await Promise.all([
+          price(quotation, T0 + 1_000),
+          price(quotation, T0 + 2_000),
+          updateOrder(db, { id: placed.orderId, status: 'ORDER_CONFIRMED', amountPaidPaisa: 100, now: T0 + 1_000, byUserId: adminId }),
+          updateOrder(db, { id: placed.orderId, status: 'IN_TRANSIT', amountPaidPaisa: 200, now: T0 + 2_000, byUserId: adminId }),
+        ])),
+      );
+    }
+    expect(outcomes.filter((o) => o !== 'saved')).toEqual([]);
+    // Each applied on top of the other: two versions on from the pricing, and one audit row each.
+    for (const { quotation, order } of targets) {
+      expect((await db.selectFrom('quotations').select('version').where('id', '=', quotation).executeTakeFirstOrThrow()).version).toBe(3);
+      expect((await db.selectFrom('orders').select('version').where('id', '=', order).executeTakeFirstOrThrow()).version).toBe(3);
+      expect(await db.selectFrom('auditLog').select('id').where('entityId', 'in', [quotation, order]).execute()).toHaveLength(4);
+    }
+    await expectCountsTrue();
+  });
 });

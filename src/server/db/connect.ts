@@ -3,7 +3,7 @@
  * SQLite runs in WAL with synchronous=FULL so an acknowledged write survives kill -9.
  */
 import SQLite from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, type SelectQueryBuilder, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 
@@ -17,6 +17,17 @@ const driverHandles = new WeakMap<Kysely<Database>, DriverHandle>();
 
 /** The better-sqlite3 connection or pg pool of a Kysely instance opened here; undefined for a transaction. */
 export const driverHandle = (db: Kysely<Database>): DriverHandle | undefined => driverHandles.get(db);
+
+/**
+ * A read inside a write transaction that holds the rows it reads until the commit: FOR UPDATE on
+ * PostgreSQL, where transactions run side by side; unchanged on SQLite, which runs one write
+ * transaction at a time and has no FOR UPDATE.
+ */
+export function lockingRead(db: Kysely<Database>) {
+  const postgres = driverHandle(db)?.kind === 'postgres';
+  return <DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> =>
+    postgres ? query.forUpdate() : query;
+}
 
 function openSqlite(file: string): Kysely<Database> {
   const sqlite = new SQLite(file);

@@ -6,6 +6,7 @@ import { randomInt } from 'node:crypto';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Order, OrderStatus, QuotationStatus } from '../../domain/types';
 import { isPastDeliveryDate } from '../../domain/india-date';
+import { lockingRead } from '../db/connect';
 import { newId, nextDisplayId } from '../db/ids';
 import type { Database } from '../db/schema';
 import { notifyOnOrderMove } from '../sms/outbox';
@@ -165,8 +166,10 @@ export async function placeOrder(
 /**
  * Sets status, amount paid and (when given) the expected delivery date in one transaction with its
  * audit row. A new expected delivery date before India's today (src/domain/india-date.ts) is refused ('pastDate'); the one
- * already stored may be sent back unchanged however old it is. With `expectedVersion` the stored
- * version must still be it; without, the update applies to the row as read here. Bumps the farmer's
+ * already stored may be sent back unchanged however old it is. The row is read locked
+ * (`lockingRead`): with `expectedVersion` the stored version must still be it; without, the update
+ * applies to the row as it stands, so two version-less updates at once both apply, one after the
+ * other. Bumps the farmer's
  * version (decision 025): the quotation list mirrors the order.
  */
 export async function updateOrder(
@@ -182,17 +185,16 @@ export async function updateOrder(
     byUserId: string;
   },
 ): Promise<'saved' | 'conflict' | 'missing' | 'pastDate'> {
+  const locking = lockingRead(db);
   return db.transaction().execute(async (trx) => {
-    const notify = await notifyOnOrderMove(trx, update.id);
-    const row = await trx
-      .selectFrom('orders')
-      .select(['status', 'amountPaidPaisa', 'expectedDeliveryDate', 'version', 'userId'])
-      .where('id', '=', update.id)
-      .executeTakeFirst();
+    const row = await locking(
+      trx.selectFrom('orders').select(['status', 'amountPaidPaisa', 'expectedDeliveryDate', 'version', 'userId']).where('id', '=', update.id),
+    ).executeTakeFirst();
     if (!row) return 'missing';
     if (update.expectedVersion !== undefined && update.expectedVersion !== row.version) return 'conflict';
     const expectedDeliveryDate = update.expectedDeliveryDate === undefined ? row.expectedDeliveryDate : update.expectedDeliveryDate;
     if (isPastDeliveryDate(expectedDeliveryDate, row.expectedDeliveryDate, update.now)) return 'pastDate';
+    const notify = await notifyOnOrderMove(trx, update.id);
     const result = await trx
       .updateTable('orders')
       .set({

@@ -8,7 +8,8 @@
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { OrderStatus, OrderStatusChange, Quotation, QuotationLine, QuotationStatus, SkuRef } from '../../domain/types';
 import { linePricePaisa } from '../../domain/quantity';
-import { quotationExpiresAt, quotationValidUntil } from '../../../machines/quotation-lifecycle.machine';
+import { nextQuotationStatus, quotationExpiresAt, quotationValidUntil } from '../../../machines/quotation-lifecycle.machine';
+import { lockingRead } from '../db/connect';
 import { newId, nextDisplayId } from '../db/ids';
 import { prepared } from '../db/prepared';
 import type { Database } from '../db/schema';
@@ -580,34 +581,40 @@ export async function sweepExpired(
   }
 }
 
-export type EditResult = 'saved' | 'conflict' | 'missing';
+export type EditResult = 'saved' | 'conflict' | 'missing' | 'refused';
 
 /**
- * The admin's edit: status and every line, in one transaction with its audit row. With
- * `expectedVersion` the stored version must still be it; without, the edit applies to the row as read
- * here (and still refuses if another write lands between that read and this update). Saving it
- * COMPLETED prices it: its validity starts now.
+ * The admin's edit: status and every line, in one transaction with its audit row. The row is read
+ * locked (FOR UPDATE on PostgreSQL; SQLite runs one write transaction at a time), and the lifecycle
+ * (`nextQuotationStatus`) is asked about the status read there: 'refused' when the chart refuses the
+ * requested status from it. With `expectedVersion` the stored version must still be it ('conflict');
+ * without, the edit applies to the row as it stands, so two version-less edits at once both apply, one
+ * after the other. Saving it COMPLETED prices it: its validity starts now.
  */
 export async function adminEditQuotation(
   db: Kysely<Database>,
   edit: {
     id: string;
     expectedVersion?: number;
+    /** The status the admin asks for; the lifecycle decides from the stored one. */
     status: QuotationStatus;
     lines: LineInput[];
     now: number;
     byUserId: string;
   },
 ): Promise<EditResult> {
+  const locking = lockingRead(db);
   return db.transaction().execute(async (trx) => {
-    const notify = await notifyOnPricing(trx, edit.id);
-    const row = await trx.selectFrom('quotations').select(['status', 'version', 'pricedAt']).where('id', '=', edit.id).executeTakeFirst();
+    const row = await locking(trx.selectFrom('quotations').select(['status', 'version', 'pricedAt']).where('id', '=', edit.id)).executeTakeFirst();
     if (!row) return 'missing';
     if (edit.expectedVersion !== undefined && edit.expectedVersion !== row.version) return 'conflict';
-    const priced = edit.status === 'COMPLETED' ? { pricedAt: edit.now } : {};
+    const status = nextQuotationStatus(row.status as QuotationStatus, { type: 'admin.setStatus', status: edit.status });
+    if (status === null) return 'refused';
+    const notify = await notifyOnPricing(trx, edit.id);
+    const priced = status === 'COMPLETED' ? { pricedAt: edit.now } : {};
     const result = await trx
       .updateTable('quotations')
-      .set({ status: edit.status, version: row.version + 1, updatedAt: edit.now, ...priced })
+      .set({ status, version: row.version + 1, updatedAt: edit.now, ...priced })
       .where('id', '=', edit.id)
       .where('version', '=', row.version)
       .executeTakeFirst();
@@ -649,14 +656,14 @@ export async function adminEditQuotation(
       // The pricing time too: a COMPLETED save restarts the validity, even one that changes nothing else.
       changes: diff(
         { status: row.status, pricedAt: isoOrNull(row.pricedAt), skusDetail: before.map(auditLine) },
-        { status: edit.status, pricedAt: isoOrNull(priced.pricedAt ?? row.pricedAt), skusDetail: edit.lines.map((l) => auditLine({ ...l, skuId: l.skuIdentifier })) },
+        { status, pricedAt: isoOrNull(priced.pricedAt ?? row.pricedAt), skusDetail: edit.lines.map((l) => auditLine({ ...l, skuId: l.skuIdentifier })) },
       ),
     });
     await bumpQuotationOwner(trx, edit.id);
-    await shiftCounts(trx, moved('quotations', row.status, edit.status));
+    await shiftCounts(trx, moved('quotations', row.status, status));
     // An order shows its quotation's lines.
     await bumpLists(trx, ['quotations', 'orders']);
-    await notify(edit.status, edit.lines, edit.now);
+    await notify(status, edit.lines, edit.now);
     return 'saved';
   });
 }

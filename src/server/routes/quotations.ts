@@ -295,10 +295,6 @@ export default async function quotationRoutes(app: FastifyInstance) {
       // An expired quotation is re-priced from EXPIRED, so its history shows the expiry first.
       const expired = await expireDue(db, now(), rules, { quotationId: stored.id });
       if (expired > 0) await farmerPages.refresh(stored.userId);
-      const row = expired > 0 ? (await findQuotationRow(db, stored.id))! : stored;
-      const from = row.status as Parameters<typeof nextQuotationStatus>[0];
-      const to = nextQuotationStatus(from, { type: 'admin.setStatus', status: body.status });
-      if (to === null) throw conflict(`Cannot set ${body.status}`);
       const skuIds = [...new Set(body.skusDetail.map((l) => l.skuIdentifier))];
       const found = await db.selectFrom('skus').select(['id', 'name', 'skuQuantityUnit']).where('id', 'in', skuIds).execute();
       if (found.length !== skuIds.length) throw badRequest('Every skuIdentifier must be an existing SKU id');
@@ -306,18 +302,20 @@ export default async function quotationRoutes(app: FastifyInstance) {
       if (body.skusDetail.some((l) => l.discountPaisa > l.goodsPricePaisa)) {
         throw badRequest('A line discount cannot exceed its goods price');
       }
+      // The lifecycle is asked inside the edit's transaction, about the status stored then.
       const saved = await adminEditQuotation(db, {
-        id: row.id,
+        id: stored.id,
         ...(version === undefined ? {} : { expectedVersion: version }),
-        status: to,
+        status: body.status,
         lines: body.skusDetail,
         now: now(),
         byUserId: request.user!.id,
       });
       if (saved === 'missing') throw notFound('No such quotation');
       if (saved === 'conflict') throw versionConflict();
-      await farmerPages.refresh(row.userId);
-      return { data: await loadQuotation(db, row.id, rules) };
+      if (saved === 'refused') throw conflict(`Cannot set ${body.status}`);
+      await farmerPages.refresh(stored.userId);
+      return { data: await loadQuotation(db, stored.id, rules) };
     },
   );
 }
