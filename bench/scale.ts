@@ -16,11 +16,14 @@
  *    page reached through the cursor, the farmer's first page (1,000 farmers' first asks, each one
  *    request and each answer read, after 1,000 other farmers' unmeasured, each answered from the
  *    page the farmer's last change stored (decision 029); 1,000 more farmers' first asks whose
- *    stored pages were removed first, so each builds its page, as after a SKU edit; then, over
+ *    stored pages were removed first, so each builds its page, as after a SKU edit before the
+ *    server's catch-up walk reaches the farmer; then, over
  *    SCALE_SECONDS, the first 1,000 polling, their answers kept; then 1,000 more polling once each
  *    with the tag a server process stopped before this one gave them, as after a restart; then
  *    1,000 other farmers' first asks, pages built on ask, arriving at the rate 1,000, 2,000 and 3,000
- *    farmers poll, PACED_RATES, in an open loop: pacedAsks). Prints req/s, p50/p99,
+ *    farmers poll, PACED_RATES, in an open loop: pacedAsks; last, 1,000 other farmers' first asks
+ *    sent as soon as an admin's SKU edit is answered, while the server stores every page again, and
+ *    how long that catch-up took). Prints req/s, p50/p99,
  *    bytes per answer and the load average beside each figure, and the server's RSS at the end.
  *
  *   SCALE_DATABASES=sqlite,postgres  SCALE_SECONDS=5  SCALE_FARMERS=20000  SCALE_DATA_DIR=/var/tmp/krishi-scale
@@ -300,6 +303,7 @@ async function sessions(
   builtTokens: string[];
   builtWarmupTokens: string[];
   pacedTokens: string[][];
+  catchUpTokens: string[];
 }> {
   const now = Date.now();
   await db.deleteFrom('sessions').execute();
@@ -310,7 +314,7 @@ async function sessions(
     .where('isVerified', '=', 1)
     .where('mobileNumber', '<>', ADMIN_NUMBER)
     .orderBy('mobileNumber')
-    .limit((5 + PACED_RATES.length) * FIRST_ASKS)
+    .limit((6 + PACED_RATES.length) * FIRST_ASKS)
     .execute();
   // What a running server's periodic sweep would have expired meanwhile (validity ends since the last
   // run, or the seeding's own long-ago prices): the server's own pass, so its first sweep at start has
@@ -325,12 +329,13 @@ async function sessions(
   const sent = await db.updateTable('smsOutbox').set({ state: 'sent', sentAt: now, leaseUntil: null, leaseOwner: null }).where('state', '=', 'pending').executeTakeFirst();
   if (Number(sent.numUpdatedRows) > 0) console.log(`  marked ${sent.numUpdatedRows} seeded SMS notices sent before measuring`);
   // The farmers whose asks must build their page: the built-on-ask row, its warm-up and the paced rows.
-  // Their stored pages are kept behind as a SKU edit leaves every page (at an older catalogue version),
-  // so each ask reads its row, finds it behind, and builds.
+  // Their stored pages are removed (the server's catch-up at start would store again a page left
+  // behind), so each ask reads for its row, finds none, and builds, as after a SKU edit before the
+  // catch-up reaches the farmer.
   const group = (i: number) => farmers.slice(i * FIRST_ASKS, (i + 1) * FIRST_ASKS);
   const building = [group(3), group(4), ...PACED_RATES.map((_, i) => group(5 + i))].flat().map((f) => f.id);
   for (let i = 0; i < building.length; i += 500) {
-    await db.updateTable('farmerPages').set({ catalogueVersion: -1 }).where('userId', 'in', building.slice(i, i + 500)).execute();
+    await db.deleteFrom('farmerPages').where('userId', 'in', building.slice(i, i + 500)).execute();
   }
   // And what the server stores after each write (decision 029): every other farmer's first page as of
   // their last change. The seeding wrote through the repositories, not the server, so those pages are
@@ -371,6 +376,7 @@ async function sessions(
     builtTokens: tokenGroup(3),
     builtWarmupTokens: tokenGroup(4),
     pacedTokens: PACED_RATES.map((_, i) => tokenGroup(5 + i)),
+    catchUpTokens: tokenGroup(5 + PACED_RATES.length),
   };
 }
 
@@ -465,6 +471,14 @@ interface Measured {
    * dropped), each a 304 that this server proves from the tag alone, never having built the answer.
    */
   heldTags?: boolean;
+  /**
+   * First asks as `firstAsks`, by 1,000 farmers no other row asks for, sent as soon as an admin's SKU
+   * edit is answered: every stored page is then behind, and the server's catch-up walk
+   * (FarmerPages.catchUp) stores them again while these asks come in, each served from its row if the
+   * walk has passed it, else built on ask. Measured last: the walk goes on after them (its length is
+   * printed).
+   */
+  afterSkuEdit?: boolean;
   /** The same list call on the repositories, for its plan. */
   call: (db: Kysely<Database>) => Promise<unknown>;
 }
@@ -541,7 +555,8 @@ async function measure(m: Measured, base: string, tokens: string[], pid: number,
       ],
     });
   };
-  if (m.firstAsks) await run(warmupTokens, { amount: warmupTokens.length });
+  if (m.firstAsks && !m.afterSkuEdit) await run(warmupTokens, { amount: warmupTokens.length });
+  if (m.afterSkuEdit) await editSku(base, warmupTokens[0]!);
   const cpuBefore = cpuMs(pid);
   const figure = (total: number, rps: number, p50: number, p99: number, bad: number): Figure => {
     const cpuPerRequest = (cpuMs(pid) - cpuBefore) / Math.max(1, total);
@@ -555,6 +570,34 @@ async function measure(m: Measured, base: string, tokens: string[], pid: number,
   // A held tag's poll is a 304 (no body): any other answer counts as bad.
   const bad = (m.heldTags ? result.requests.total - result['3xx'] : result.non2xx) + result.errors + result.timeouts;
   return figure(result.requests.total, result.requests.average, result.latency.p50, result.latency.p99, bad);
+}
+
+/** An admin's edit of the first SKU (its name, back and forth between two): the catalogue version moves. */
+async function editSku(base: string, adminToken: string): Promise<void> {
+  const headers = { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' };
+  const skus = (await (await fetch(`${base}/api/skus`, { headers })).json()) as { data: { _id: string; name: string; version: number }[] };
+  const sku = skus.data[0]!;
+  const name = sku.name.endsWith(' ·') ? sku.name.slice(0, -2) : `${sku.name} ·`;
+  const res = await fetch(`${base}/api/skus/${sku._id}`, { method: 'PATCH', headers, body: JSON.stringify({ name, version: sku.version }) });
+  if (res.status !== 200) throw new Error(`the SKU edit answered ${res.status}: ${await res.text()}`);
+}
+
+/** Waits until no stored page is behind the catalogue (the server's catch-up walk is done); its length in seconds. */
+async function catchUpSeconds(place: Place, since: number): Promise<number> {
+  const db = open(place);
+  try {
+    for (;;) {
+      const behind = await db
+        .selectFrom('farmerPages')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('catalogueVersion', '<', catalogueVersion())
+        .executeTakeFirstOrThrow();
+      if (Number(behind.n) === 0) return (performance.now() - since) / 1000;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  } finally {
+    await db.destroy();
+  }
 }
 
 /**
@@ -653,6 +696,14 @@ export async function measuredLists(db: Kysely<Database>): Promise<Measured[]> {
     // The same, once every farmer has asked: polls of unchanged lists, each a hit of decision 025's cache.
     { name: "farmer's first page, answers kept (1,000)", path: '/api/quotations', farmers: true, warm: true, call: (d) => farmerQuotationPage(d, { userId: farmer.id, limit: 50 }, now, rules) },
     { name: "farmer's first page, tags held (1,000)", path: '/api/quotations', farmers: true, heldTags: true, call: (d) => farmerQuotationPage(d, { userId: farmer.id, limit: 50 }, now, rules) },
+    {
+      name: "farmer's first page, after a SKU edit (1,000)",
+      path: '/api/quotations',
+      farmers: true,
+      firstAsks: true,
+      afterSkuEdit: true,
+      call: (d) => findStoredPage(d, farmer.id),
+    },
   ];
   return list;
 }
@@ -685,7 +736,7 @@ async function run(target: Target): Promise<void> {
   // A kept database of an older release: the compiled server would migrate it; the plans need it first.
   await migrateToLatest(db, target === 'postgres' ? POSTGRES_SCHEMA : undefined);
   if (target === 'postgres') await analyzePostgres(db);
-  const { adminToken, farmerTokens, warmupTokens, heldTokens, builtTokens, builtWarmupTokens, pacedTokens } = await sessions(db);
+  const { adminToken, farmerTokens, warmupTokens, heldTokens, builtTokens, builtWarmupTokens, pacedTokens, catchUpTokens } = await sessions(db);
   const only = process.env.SCALE_ONLY ? new RegExp(process.env.SCALE_ONLY, 'i') : null;
   const list = (await measuredLists(db)).filter((m) => !only || only.test(m.name));
   if (process.env.SCALE_PLANS !== '0') await explainAll(db, target, list);
@@ -703,12 +754,16 @@ async function run(target: Target): Promise<void> {
   });
   const rssAtStart = residentMegabytes(app.child.pid!);
   const figures: Figure[] = [];
+  let catchUp: number | undefined;
   const rss = await (async () => {
     try {
       for (const m of list) {
         const paced = m.paced ? pacedTokens[PACED_RATES.indexOf(m.paced.rate)]! : undefined;
-        const asking = paced ?? (m.heldTags ? heldTokens : m.builtOnAsk ? builtTokens : m.farmers ? farmerTokens : [adminToken]);
-        figures.push(await measure(m, app.url, asking, app.child.pid!, m.builtOnAsk ? builtWarmupTokens : warmupTokens, tags));
+        const asking = paced ?? (m.heldTags ? heldTokens : m.builtOnAsk ? builtTokens : m.afterSkuEdit ? catchUpTokens : m.farmers ? farmerTokens : [adminToken]);
+        const edited = performance.now();
+        // The SKU edit's row takes the admin's token where the others warm up.
+        figures.push(await measure(m, app.url, asking, app.child.pid!, m.builtOnAsk ? builtWarmupTokens : m.afterSkuEdit ? [adminToken] : warmupTokens, tags));
+        if (m.afterSkuEdit) catchUp = await catchUpSeconds(place, edited);
       }
       return residentMegabytes(app.child.pid!);
     } finally {
@@ -728,6 +783,7 @@ async function run(target: Target): Promise<void> {
   if (profileDir) printProfile(profileDir);
   const worstP99 = Math.max(...figures.map((f) => f.p99));
   const biggest = Math.max(...figures.map((f) => f.bytes));
+  if (catchUp !== undefined) console.log(`  after the SKU edit, every stored page was caught up ${catchUp.toFixed(1)} s after the edit was sent`);
   console.log(`  server RSS: ${rssAtStart.toFixed(0)} MB when it started serving, ${rss.toFixed(0)} MB at the end (load ${load()})`);
   console.log(
     `  targets: p99 ≤ ${TARGETS.p99Ms} ms → ${worstP99 <= TARGETS.p99Ms ? 'met' : `NOT met (worst ${worstP99} ms)`}; ` +

@@ -96,6 +96,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.addHook('onReady', async () => sweeper.start());
   app.addHook('onClose', async () => sweeper.stop());
+  // Stored pages a deploy, a crash or another instance's SKU edit left behind are stored again.
+  app.addHook('onReady', async () => deps.farmerPages.catchUp());
+  app.addHook('onClose', async () => deps.farmerPages.stop());
   await app.register(sensible);
   installErrorHandlers(app);
 

@@ -8,7 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Quotation, Sku } from '../../src/domain/types';
 import { buildApp } from '../../src/server/app';
-import { FARMER_PAGE_FORMAT, findStoredPage, serializeFarmerPage, storeFarmerPage } from '../../src/server/http/farmer-pages';
+import { FARMER_PAGE_FORMAT, FarmerPages, findStoredPage, serializeFarmerPage, storeFarmerPage } from '../../src/server/http/farmer-pages';
 import { pageOf } from '../../src/server/http/list-query';
 import { quotationSchema } from '../../src/server/http/schemas';
 import { createQuotation, farmerQuotationPage } from '../../src/server/repos/quotations';
@@ -21,10 +21,16 @@ describe.each(databases())('the stored farmer pages on %s', (kind) => {
   const started: FastifyInstance[] = [];
   afterAll(() => Promise.all(started.map((app) => app.close())));
 
-  /** A new server instance on the same database: nothing in its memory, as after a restart. */
-  async function restarted(): Promise<FastifyInstance> {
-    const app = await buildApp({ ...t.options });
+  /**
+   * A new server instance on the same database: nothing in its memory, as after a restart. Its
+   * background worker is stopped once it is ready, so a row behind stays behind (the catch-up is
+   * tested on its own below) and what these asks are served proves the check on the stored row.
+   */
+  async function restarted(config: Partial<typeof t.options.config> = {}): Promise<FastifyInstance> {
+    const app = await buildApp({ ...t.options, config: { ...t.options.config, ...config } });
     started.push(app);
+    await app.ready();
+    await app.deps.farmerPages.stop();
     return app;
   }
 
@@ -131,18 +137,92 @@ describe.each(databases())('the stored farmer pages on %s', (kind) => {
     await tamper(farmer.userId, { data: [], nextCursor: null, total: 42 });
     const admin = await t.admin();
     const sku: Sku = (await t.as(admin, { method: 'GET', url: '/api/skus' })).json().data.find((s: Sku) => s._id === q.skusDetail[0]!.skuIdentifier._id);
+    const before = await versions(farmer.userId);
     const edit = await t.as(admin, { method: 'PATCH', url: `/api/skus/${sku._id}`, payload: { name: `${sku.name} (new)`, version: sku.version } });
     expect(edit.statusCode).toBe(200);
+    // The edit's catch-up stores the page again (tested below); this is the row as a SKU edit leaves it.
+    await t.app.deps.farmerPages.idle();
+    await tamper(farmer.userId, { data: [], nextCursor: null, total: 42 });
+    await t.db.updateTable('farmerPages').set({ catalogueVersion: before.catalogueVersion }).where('userId', '=', farmer.userId).execute();
     const page = JSON.parse(bodyOf(await firstAsk(await restarted(), farmer)));
     expect(page.data[0].skusDetail[0].skuIdentifier.name).toBe(`${sku.name} (new)`);
+  });
+
+  it("stores every farmer's page again, in the background, after a SKU edit", async () => {
+    const [a, b] = [await t.farmer(), await t.farmer()];
+    const q = await create(a);
+    await create(b);
+    const admin = await t.admin();
+    const sku: Sku = (await t.as(admin, { method: 'GET', url: '/api/skus' })).json().data.find((s: Sku) => s._id === q.skusDetail[0]!.skuIdentifier._id);
+    const edit = await t.as(admin, { method: 'PATCH', url: `/api/skus/${sku._id}`, payload: { name: `${sku.name} (renamed)`, version: sku.version } });
+    expect(edit.statusCode).toBe(200);
+    await t.app.deps.farmerPages.idle();
+    for (const farmer of [a, b]) {
+      const stored = await findStoredPage(t.db, farmer.userId);
+      expect(stored).toMatchObject(await versions(farmer.userId));
+      expect(JSON.parse(brotliDecompressSync(stored!.br).toString('utf8')).data[0].skusDetail[0].skuIdentifier.name).toBe(`${sku.name} (renamed)`);
+    }
+  });
+
+  it('stores again, as a server starts, the pages a deploy or a lost refresh left behind', async () => {
+    const [a, b, c] = [await t.farmer(), await t.farmer(), await t.farmer()];
+    for (const farmer of [a, b, c]) await create(farmer);
+    await t.db.updateTable('farmerPages').set({ format: `0/${FARMER_PAGE_FORMAT}` }).where('userId', '=', a.userId).execute();
+    await t.db.updateTable('farmerPages').set({ quotationsVersion: 0 }).where('userId', '=', b.userId).execute();
+    await t.db.updateTable('farmerPages').set({ validityDays: rules().validityDays + 1 }).where('userId', '=', c.userId).execute();
+    const app = await buildApp({ ...t.options });
+    started.push(app);
+    await app.ready();
+    await app.deps.farmerPages.idle();
+    for (const farmer of [a, b, c]) {
+      expect(await findStoredPage(t.db, farmer.userId)).toMatchObject({
+        ...(await versions(farmer.userId)),
+        format: FARMER_PAGE_FORMAT,
+        validityDays: rules().validityDays,
+      });
+    }
+  });
+
+  it('walks again from the start when a SKU edit lands during a walk: no page stays at the older catalogue', async () => {
+    const farmers = [await t.farmer(), await t.farmer(), await t.farmer()];
+    for (const farmer of farmers) await create(farmer);
+    await t.app.deps.farmerPages.idle();
+    const bumpCatalogue = () =>
+      t.db.updateTable('counters').set((eb) => ({ value: eb('value', '+', 1) })).where('name', '=', 'catalogue').execute();
+    await bumpCatalogue();
+    const pages = new FarmerPages(t.db, () => t.clock.now(), rules(), { warn: () => {} });
+    pages.catchUp();
+    // The walk has stored its first farmer's page (the lowest id behind) ...
+    const first = [...farmers].sort((x, y) => (x.userId < y.userId ? -1 : 1))[0]!;
+    const catalogue = async () => (await versions(first.userId)).catalogueVersion;
+    const target = await catalogue();
+    while ((await findStoredPage(t.db, first.userId))!.catalogueVersion !== target) await new Promise((r) => setImmediate(r));
+    // ... when the next edit lands.
+    await bumpCatalogue();
+    pages.catchUp();
+    await pages.idle();
+    for (const farmer of farmers) expect((await findStoredPage(t.db, farmer.userId))!.catalogueVersion).toBe(target + 1);
+  });
+
+  it("stores, after an admin's list read expired them, those farmers' pages", async () => {
+    const farmer = await t.farmer();
+    const priced = await adminSetQuotation(t, await create(farmer), 'COMPLETED', 40_000);
+    t.clock.set(Date.parse(priced.validUntil!) + 1);
+    const admin = await t.admin();
+    const list = await t.as(admin, { method: 'GET', url: `/api/quotations/all?q=${priced.quotationDisplayId}` });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().data[0].status).toBe('EXPIRED');
+    await t.app.deps.farmerPages.idle();
+    const stored = await findStoredPage(t.db, farmer.userId);
+    expect(stored!.quotationsVersion).toBe((await versions(farmer.userId)).quotationsVersion);
+    expect(JSON.parse(brotliDecompressSync(stored!.br).toString('utf8')).data[0].status).toBe('EXPIRED');
   });
 
   it('never serves a stored page built under another validity rule', async () => {
     const farmer = await t.farmer();
     await create(farmer);
     await tamper(farmer.userId, { data: [], nextCursor: null, total: 42 });
-    const longer = await buildApp({ ...t.options, config: { ...t.options.config, quotationValidityDays: rules().validityDays + 3 } });
-    started.push(longer);
+    const longer = await restarted({ quotationValidityDays: rules().validityDays + 3 });
     expect(JSON.parse(bodyOf(await firstAsk(longer, farmer))).total).toBe(1);
   });
 

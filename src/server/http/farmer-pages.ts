@@ -11,10 +11,11 @@
  * holds now (read with the session on the same request) and its end has not come, as the answer cache's
  * entries are, and only in the answer's format of the running code (a row outlives a deploy, unlike
  * the cache). So a row that is missing (an older database, a refresh that failed, a crash between a
- * write and its refresh) or left behind (a SKU edit moves the catalogue version of every page; an
- * admin's list read expires quotations without a refresh) is simply not served: that ask builds the
- * page as before. Rows only move forward: a refresh stores its page only over one at older or equal
- * versions, so two refreshes racing leave the newer page.
+ * write and its refresh) or left behind (a SKU edit moves the catalogue version of every page) is
+ * simply not served: that ask builds the page as before. Rows left behind are stored again in the
+ * background (`FarmerPages.catchUp`, after a SKU edit and as the server starts; `refreshLater`, after
+ * an admin's list read expired quotations of many farmers). Rows only move forward: a refresh stores
+ * its page only over one at older or equal versions, so two refreshes racing leave the newer page.
  *
  * Why a refresh labels its page with versions read before the page: a write landing between the two
  * reads gives a page newer than its label, and a label the database has already moved past, so that
@@ -147,8 +148,55 @@ export async function storeFarmerPage(db: Kysely<Database>, userId: string, now:
   return undefined;
 }
 
-/** What the routes hold (`app.deps.farmerPages`): the store, with the server's clock and rules. */
+/** How many stored pages one step of the catch-up walk reads (`FarmerPages.catchUp`). */
+export const CATCH_UP_BATCH = 100;
+
+/**
+ * The next `limit` farmers after `after` (by id) whose stored page no farmer's ask would serve, for a
+ * reason no write of theirs will mend soon: built at an older catalogue version (a SKU edit), under
+ * another validity rule or format (a deploy), or at an older quotations version than the farmer's
+ * (a refresh that failed or never ran: a crash, an admin's list read that expired quotations). The
+ * clock's end is the expiry sweep's: it expires those quotations and stores the page.
+ */
+export async function pagesBehind(db: Kysely<Database>, after: string, rules: QuotationRules, limit = CATCH_UP_BATCH): Promise<string[]> {
+  const rows = await db
+    .selectFrom('farmerPages')
+    .innerJoin('users', 'users.id', 'farmerPages.userId')
+    .select('farmerPages.userId')
+    .where('farmerPages.userId', '>', after)
+    .where((eb) =>
+      eb.or([
+        eb('farmerPages.catalogueVersion', '<', catalogueVersion()),
+        eb('farmerPages.quotationsVersion', '<', eb.ref('users.quotationsVersion')),
+        eb('farmerPages.validityDays', '<>', rules.validityDays),
+        eb('farmerPages.format', '<>', FARMER_PAGE_FORMAT),
+      ]),
+    )
+    .orderBy('farmerPages.userId')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.userId);
+}
+
+/** Lets the requests waiting for the one JavaScript thread run before the next page is built. */
+const served = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * What the routes hold (`app.deps.farmerPages`): the store, with the server's clock and rules, and
+ * its background worker. The worker stores pages one farmer at a time with the event loop served
+ * between, so a request waits for at most one build (about 1 ms): first the farmers named by
+ * `refreshLater`, then the catch-up walk (`catchUp`) over every stored page that is behind
+ * (`pagesBehind`), in user id order. A SKU edit starts a walk, as the app's start does; one asked for
+ * during a walk starts it again from the beginning, so no page is left at a catalogue version older
+ * than the last edit's.
+ */
 export class FarmerPages {
+  private readonly waiting = new Set<string>();
+  /** The catch-up walk under way: the last farmer id it has queued; null when there is none. */
+  private walk: { after: string } | null = null;
+  private worker: Promise<void> | null = null;
+  private stopped = false;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: () => number,
@@ -176,6 +224,73 @@ export class FarmerPages {
       await storeFarmerPage(this.db, userId, this.now(), this.rules);
     } catch (error) {
       this.log.warn({ err: error instanceof Error ? error.message : String(error), userId }, 'the farmer page was not stored');
+    }
+  }
+
+  /**
+   * Stores these farmers' pages in the background: after a write that changed many farmers' lists at
+   * once (an admin's list read that expired their quotations), whose answer should not wait for them.
+   */
+  refreshLater(userIds: Iterable<string>): void {
+    for (const userId of userIds) this.waiting.add(userId);
+    this.wake();
+  }
+
+  /** Stores again, in the background, every stored page that is behind (`pagesBehind`). */
+  catchUp(): void {
+    this.walk = { after: '' };
+    this.wake();
+  }
+
+  /** Resolves once the background worker has nothing left to do (tests; the bench). */
+  async idle(): Promise<void> {
+    while (this.worker !== null) await this.worker;
+  }
+
+  /** No more background stores; resolves once the one under way has finished (the app's close). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.waiting.clear();
+    this.walk = null;
+    await this.idle();
+  }
+
+  private wake(): void {
+    if (this.worker !== null || this.stopped) return;
+    this.worker = this.work()
+      .catch((error: unknown) => this.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'the farmer page worker stopped'))
+      .finally(() => {
+        this.worker = null;
+        // Work asked for after the loop found none, before this ran.
+        if (this.waiting.size > 0 || this.walk !== null) this.wake();
+      });
+  }
+
+  private async work(): Promise<void> {
+    while (!this.stopped) {
+      const next = this.waiting.values().next();
+      if (!next.done) {
+        this.waiting.delete(next.value);
+        await this.refresh(next.value);
+        await served();
+        continue;
+      }
+      const walk = this.walk;
+      if (walk === null) return;
+      let behind: string[];
+      try {
+        behind = await pagesBehind(this.db, walk.after, this.rules);
+      } catch (error) {
+        this.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'the stored farmer pages were not caught up');
+        if (this.walk === walk) this.walk = null;
+        return;
+      }
+      if (behind.length === 0) {
+        if (this.walk === walk) this.walk = null;
+        continue;
+      }
+      walk.after = behind[behind.length - 1]!;
+      for (const userId of behind) this.waiting.add(userId);
     }
   }
 }

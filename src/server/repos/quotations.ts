@@ -511,6 +511,8 @@ export async function adminQuotationPage(
   list: Omit<QuotationListQuery, 'userId'>,
   now: number,
   rules: QuotationRules,
+  /** Gets the farmers whose quotations this read expired. */
+  owners?: Set<string>,
 ): Promise<{ page: QuotationPage; expired: number; expiresAt: number }> {
   const read = () => quotationPage(db, list, rules);
   const isDue = dueAt(now);
@@ -519,7 +521,7 @@ export async function adminQuotationPage(
   if (list.status === 'EXPIRED') due = await dueWithinExpiredPage(db, list, first, now, rules);
   else if (list.status === undefined || list.status === 'COMPLETED') due = first.data.filter(isDue).map((q) => q._id);
   if (due.length === 0) return { page: first, expired: 0, expiresAt: await adminPageExpiry(db, list, first, rules) };
-  const expired = await expireDue(db, now, rules, { quotationIds: due });
+  const expired = await expireDue(db, now, rules, { quotationIds: due }, due.length, owners);
   const page = await read();
   const shown = { ...page, data: page.data.filter((q) => !isDue(q)) };
   return { page: shown, expired, expiresAt: await adminPageExpiry(db, list, shown, rules) };

@@ -240,7 +240,10 @@ export default async function quotationRoutes(app: FastifyInstance) {
       const { cursor, limit, q, status } = request.query;
       const list = { cursor, q, status: status as QuotationStatus | undefined, limit: pageSize(limit) };
       return answerListPage(request, reply, { list: 'quotations', cursor, limit, q, status }, async (at) => {
-        const { page, expired, expiresAt } = await adminQuotationPage(db, list, at, rules);
+        const owners = new Set<string>();
+        const { page, expired, expiresAt } = await adminQuotationPage(db, list, at, rules, owners);
+        // Up to a page of farmers' stored pages, stored again after this answer rather than before it.
+        farmerPages.refreshLater(owners);
         return { page, expiresAt, wrote: expired > 0 };
       });
     },
