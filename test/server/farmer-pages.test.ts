@@ -8,7 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Quotation, Sku } from '../../src/domain/types';
 import { buildApp } from '../../src/server/app';
-import { FARMER_PAGE_FORMAT, FarmerPages, findStoredPage, serializeFarmerPage, storeFarmerPage } from '../../src/server/http/farmer-pages';
+import { FARMER_PAGE_FORMAT, FarmerPages, findStoredPage, pagesBehind, serializeFarmerPage, storeFarmerPage } from '../../src/server/http/farmer-pages';
 import { pageOf } from '../../src/server/http/list-query';
 import { quotationSchema } from '../../src/server/http/schemas';
 import { createQuotation, farmerQuotationPage } from '../../src/server/repos/quotations';
@@ -181,6 +181,24 @@ describe.each(databases())('the stored farmer pages on %s', (kind) => {
         validityDays: rules().validityDays,
       });
     }
+  });
+
+  it('walks the stored pages a window at a time, past windows with none behind', async () => {
+    const farmers = [await t.farmer(), await t.farmer(), await t.farmer()];
+    for (const farmer of farmers) await create(farmer);
+    await t.app.deps.farmerPages.idle();
+    const last = [...farmers].sort((x, y) => (x.userId < y.userId ? -1 : 1))[2]!;
+    await t.db.updateTable('farmerPages').set({ format: `0/${FARMER_PAGE_FORMAT}` }).where('userId', '=', last.userId).execute();
+    const found: string[] = [];
+    let steps = 0;
+    for (let after: string | null = ''; after !== null; steps++) {
+      const step: Awaited<ReturnType<typeof pagesBehind>> = await pagesBehind(t.db, after, rules(), 2);
+      found.push(...step.behind);
+      after = step.next;
+    }
+    expect(found).toEqual([last.userId]);
+    const stored = await t.db.selectFrom('farmerPages').select('userId').execute();
+    expect(steps).toBe(Math.floor(stored.length / 2) + 1);
   });
 
   it('walks again from the start when a SKU edit lands during a walk: no page stays at the older catalogue', async () => {
