@@ -201,14 +201,15 @@ describe.each(databases())('the stored farmer pages on %s', (kind) => {
     expect(steps).toBe(Math.floor(stored.length / 2) + 1);
   });
 
-  it('walks again from the start when a SKU edit lands during a walk: no page stays at the older catalogue', async () => {
+  it('walks once more from the start when a SKU edit lands during a walk: no page stays at the older catalogue', async () => {
     const farmers = [await t.farmer(), await t.farmer(), await t.farmer()];
     for (const farmer of farmers) await create(farmer);
     await t.app.deps.farmerPages.idle();
     const bumpCatalogue = () =>
       t.db.updateTable('counters').set((eb) => ({ value: eb('value', '+', 1) })).where('name', '=', 'catalogue').execute();
     await bumpCatalogue();
-    const pages = new FarmerPages(t.db, () => t.clock.now(), rules(), { warn: () => {} });
+    // One row a step: the walk is still under way when the edit lands.
+    const pages = new FarmerPages(t.db, () => t.clock.now(), rules(), { warn: () => {} }, 1);
     pages.catchUp();
     // The walk has stored its first farmer's page (the lowest id behind) ...
     const first = [...farmers].sort((x, y) => (x.userId < y.userId ? -1 : 1))[0]!;
@@ -220,6 +221,28 @@ describe.each(databases())('the stored farmer pages on %s', (kind) => {
     pages.catchUp();
     await pages.idle();
     for (const farmer of farmers) expect((await findStoredPage(t.db, farmer.userId))!.catalogueVersion).toBe(target + 1);
+    // Every stored page, the other tests' farmers' too.
+    expect((await pagesBehind(t.db, '', rules(), 1_000)).behind).toEqual([]);
+  });
+
+  it('tries a failed walk step again before it drops the walk', async () => {
+    const farmer = await t.farmer();
+    await create(farmer);
+    await t.app.deps.farmerPages.idle();
+    await t.db.updateTable('farmerPages').set({ format: `0/${FARMER_PAGE_FORMAT}` }).where('userId', '=', farmer.userId).execute();
+    const warnings: string[] = [];
+    const pages = new FarmerPages(t.db, () => t.clock.now(), rules(), { warn: (_obj, msg) => warnings.push(msg) });
+    // The table is away for the first read (a database failing over), back before the second.
+    await t.db.schema.alterTable('farmer_pages').renameTo('farmer_pages_away').execute();
+    try {
+      pages.catchUp();
+      while (warnings.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    } finally {
+      await t.db.schema.alterTable('farmer_pages_away').renameTo('farmer_pages').execute();
+    }
+    await pages.idle();
+    expect(warnings).toEqual(['a step of the stored farmer pages walk failed; it is tried again']);
+    expect(await findStoredPage(t.db, farmer.userId)).toMatchObject({ format: FARMER_PAGE_FORMAT, ...(await versions(farmer.userId)) });
   });
 
   it("stores, after an admin's list read expired them, those farmers' pages", async () => {

@@ -89,6 +89,8 @@ describe.each(databases())("the farmer's poll path on %s", (kind) => {
     beforeAll(async () => {
       counted = await buildApp({ ...t.options, db: t.db.withPlugin(counter) });
       await counted.ready();
+      // Its background catch-up of stored pages would count too (farmer-pages.test.ts tests it).
+      await counted.deps.farmerPages.stop();
     });
     afterAll(() => counted.close());
 

@@ -28,9 +28,9 @@ describe('threadGap', () => {
   });
 
   it('goes on after its longest wait under unbroken load', async () => {
-    const until = performance.now() + 3_000;
+    const until = performance.now() + 400;
     busyUntil(until);
-    await threadGap(50);
+    await threadGap(20);
     expect(performance.now()).toBeLessThan(until);
     // Let the busy spell end before the next test.
     await new Promise((resolve) => setTimeout(resolve, until - performance.now() + 10));

@@ -3,7 +3,7 @@
  * SQLite runs in WAL with synchronous=FULL so an acknowledged write survives kill -9.
  */
 import SQLite from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, type SelectQueryBuilder, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type SelectQueryBuilder, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 
@@ -19,14 +19,16 @@ const driverHandles = new WeakMap<Kysely<Database>, DriverHandle>();
 export const driverHandle = (db: Kysely<Database>): DriverHandle | undefined => driverHandles.get(db);
 
 /**
- * A read inside a write transaction that holds the rows it reads until the commit: FOR UPDATE on
- * PostgreSQL, where transactions run side by side; unchanged on SQLite, which runs one write
- * transaction at a time and has no FOR UPDATE.
+ * A read inside a write transaction that holds the rows it reads until the commit: FOR NO KEY UPDATE
+ * on PostgreSQL (the lock the UPDATE that follows takes anyway, taken at the read), where
+ * transactions run side by side; unchanged on SQLite, which runs one write transaction at a time and
+ * has no such clause. The dialect is read from the adapter, which a transaction or a `withPlugin`
+ * instance shares with its root.
  */
 export function lockingRead(db: Kysely<Database>) {
-  const postgres = driverHandle(db)?.kind === 'postgres';
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   return <DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> =>
-    postgres ? query.forUpdate() : query;
+    postgres ? query.forNoKeyUpdate() : query;
 }
 
 function openSqlite(file: string): Kysely<Database> {

@@ -21,6 +21,7 @@
  * reads gives a page newer than its label, and a label the database has already moved past, so that
  * row is never served; the later write's own refresh stores the page for its versions.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import fastJson, { type Schema } from 'fast-json-stringify';
 import type { Kysely } from 'kysely';
 import { prepared } from '../db/prepared';
@@ -194,6 +195,9 @@ export async function pagesBehind(
  * anyway: under unbroken load it still stores about ten pages a second.
  */
 export const BACKGROUND_MAX_WAIT_MS = 100;
+/** How often, and how far apart, a walk step whose read failed is tried (a database failing over). */
+export const WALK_ATTEMPTS = 3;
+export const WALK_RETRY_MS = 1_000;
 
 /**
  * What the routes hold (`app.deps.farmerPages`): the store, with the server's clock and rules, and
@@ -202,13 +206,17 @@ export const BACKGROUND_MAX_WAIT_MS = 100;
  * leave it free and a request waits for at most one build (about 1 ms): first the farmers named by
  * `refreshLater`, then the catch-up walk (`catchUp`) over every stored page that is behind
  * (`pagesBehind`), in user id order. A SKU edit starts a walk, as the app's start does; one asked for
- * during a walk starts it again from the beginning, so no page is left at a catalogue version older
- * than the last edit's.
+ * during a walk lets the walk go on to the end and then walk once more from the beginning: each step
+ * judges its rows against the catalogue version it reads, so only the rows passed before the edit
+ * can be behind it, and an edit never sends the walk back to farmers it has just stored (edits
+ * coming faster than a walk would otherwise never let it reach the last farmers). A step whose read
+ * fails is tried again after WALK_RETRY_MS, at most WALK_ATTEMPTS times, before the walk is dropped
+ * (the next edit or start begins another; the asks meanwhile build their pages).
  */
 export class FarmerPages {
   private readonly waiting = new Set<string>();
-  /** The catch-up walk under way: the last farmer id it has queued; null when there is none. */
-  private walk: { after: string } | null = null;
+  /** The catch-up walk under way: the last farmer id it has queued, and whether to walk again after it. */
+  private walk: { after: string; again: boolean } | null = null;
   private worker: Promise<void> | null = null;
   private stopped = false;
 
@@ -217,6 +225,8 @@ export class FarmerPages {
     private readonly now: () => number,
     private readonly rules: QuotationRules,
     private readonly log: { warn(obj: object, msg: string): void },
+    /** Rows a walk step reads (tests use fewer, to walk several steps over a few farmers). */
+    private readonly batch = CATCH_UP_BATCH,
   ) {}
 
   /** The farmer's stored page; undefined too when it cannot be read (the ask then builds the page). */
@@ -253,7 +263,8 @@ export class FarmerPages {
 
   /** Stores again, in the background, every stored page that is behind (`pagesBehind`). */
   catchUp(): void {
-    this.walk = { after: '' };
+    if (this.walk === null) this.walk = { after: '', again: false };
+    else this.walk.again = true;
     this.wake();
   }
 
@@ -293,20 +304,35 @@ export class FarmerPages {
       }
       const walk = this.walk;
       if (walk === null) return;
-      await threadGap(BACKGROUND_MAX_WAIT_MS);
+      const step = await this.walkStep(walk.after);
       if (this.stopped) return;
-      let step: Awaited<ReturnType<typeof pagesBehind>>;
-      try {
-        step = await pagesBehind(this.db, walk.after, this.rules);
-      } catch (error) {
-        this.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'the stored farmer pages were not caught up');
-        if (this.walk === walk) this.walk = null;
+      if (step === undefined) {
+        this.walk = null;
         return;
       }
-      // A walk started again meanwhile (this.walk replaced) goes on from its own start.
-      if (step.next !== null) walk.after = step.next;
-      else if (this.walk === walk) this.walk = null;
       for (const userId of step.behind) this.waiting.add(userId);
+      if (step.next !== null) walk.after = step.next;
+      else if (walk.again) this.walk = { after: '', again: false };
+      else this.walk = null;
+    }
+  }
+
+  /** One step of the walk, in a gap between requests; undefined when its read failed WALK_ATTEMPTS times. */
+  private async walkStep(after: string): Promise<Awaited<ReturnType<typeof pagesBehind>> | undefined> {
+    for (let attempt = 1; ; attempt++) {
+      await threadGap(BACKGROUND_MAX_WAIT_MS);
+      if (this.stopped) return undefined;
+      try {
+        return await pagesBehind(this.db, after, this.rules, this.batch);
+      } catch (error) {
+        const err = error instanceof Error ? error.message : String(error);
+        if (attempt === WALK_ATTEMPTS) {
+          this.log.warn({ err, attempt }, 'the stored farmer pages were not caught up; the walk is dropped');
+          return undefined;
+        }
+        this.log.warn({ err, attempt }, 'a step of the stored farmer pages walk failed; it is tried again');
+        await sleep(WALK_RETRY_MS);
+      }
     }
   }
 }
