@@ -91,8 +91,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rules: { validityDays: config.quotationValidityDays },
     ...(options.expirySweepMs === undefined ? {} : { intervalMs: options.expirySweepMs }),
     log: app.log,
-    // Each farmer's page is stored again: the asks that follow read it instead of building it.
-    expiredOwner: (userId) => deps.farmerPages.refresh(userId),
+    // Each farmer's page is stored again, by the pages' background worker in the gaps between requests.
+    expiredOwners: (userIds) => deps.farmerPages.refreshLater(userIds),
   });
   app.addHook('onReady', async () => sweeper.start());
   app.addHook('onClose', async () => sweeper.stop());

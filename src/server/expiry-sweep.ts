@@ -19,11 +19,8 @@ export interface ExpirySweeperOptions {
   intervalMs?: number;
   batch?: number;
   log?: { error(obj: object, msg: string): void };
-  /**
-   * After each batch, once for each farmer whose quotations it expired, with the event loop served
-   * between (the app stores the farmer's page again, decision 029; a build on SQLite never yields).
-   */
-  expiredOwner?: (userId: string) => Promise<void>;
+  /** After each batch, with the farmers whose quotations it expired (the app stores their pages again, decision 029). */
+  expiredOwners?: (userIds: ReadonlySet<string>) => void;
 }
 
 export interface ExpirySweeper {
@@ -49,13 +46,7 @@ export function createExpirySweeper(options: ExpirySweeperOptions): ExpirySweepe
       batch: options.batch,
       between: nextTick,
       stopped: () => stopped,
-      async expiredOwners(userIds) {
-        if (!options.expiredOwner) return;
-        for (const userId of userIds) {
-          await options.expiredOwner(userId);
-          await nextTick();
-        }
-      },
+      expiredOwners: async (userIds) => options.expiredOwners?.(userIds),
     });
 
   function schedule(delay: number): void {

@@ -91,13 +91,18 @@ export async function findStoredPage(db: Kysely<Database>, userId: string): Prom
   };
 }
 
-/** Whether a stored page may answer a farmer whose versions, read with the session, are these, at `now`, under `rules`. */
-export const storedPageHolds = (page: StoredPage, quotationsVersion: number, catalogue: number, now: number, rules: QuotationRules): boolean =>
+type PageLabel = Pick<StoredPage, 'quotationsVersion' | 'catalogueVersion' | 'validityDays' | 'format'>;
+
+/** Whether a stored page was built at these versions, under `rules`, in this release's format (the clock aside). */
+const storedPageCurrent = (page: PageLabel, quotationsVersion: number, catalogue: number, rules: QuotationRules): boolean =>
   page.quotationsVersion === quotationsVersion &&
   page.catalogueVersion === catalogue &&
   page.validityDays === rules.validityDays &&
-  page.format === FARMER_PAGE_FORMAT &&
-  now < page.expiresAt;
+  page.format === FARMER_PAGE_FORMAT;
+
+/** Whether a stored page may answer a farmer whose versions, read with the session, are these, at `now`, under `rules`. */
+export const storedPageHolds = (page: StoredPage, quotationsVersion: number, catalogue: number, now: number, rules: QuotationRules): boolean =>
+  storedPageCurrent(page, quotationsVersion, catalogue, rules) && now < page.expiresAt;
 
 /**
  * Builds the farmer's first page at the default size and stores it, over a stored page only at older
@@ -182,10 +187,12 @@ export async function pagesBehind(
     .execute();
   const behind = rows.filter(
     (r) =>
-      Number(r.catalogueVersion) < Number(r.catalogue) ||
-      Number(r.quotationsVersion) < Number(r.farmerVersion) ||
-      Number(r.validityDays) !== rules.validityDays ||
-      r.format !== FARMER_PAGE_FORMAT,
+      !storedPageCurrent(
+        { quotationsVersion: Number(r.quotationsVersion), catalogueVersion: Number(r.catalogueVersion), validityDays: Number(r.validityDays), format: r.format },
+        Number(r.farmerVersion),
+        Number(r.catalogue),
+        rules,
+      ),
   );
   return { behind: behind.map((r) => r.userId), next: rows.length < limit ? null : rows[rows.length - 1]!.userId };
 }
@@ -254,7 +261,8 @@ export class FarmerPages {
 
   /**
    * Stores these farmers' pages in the background: after a write that changed many farmers' lists at
-   * once (an admin's list read that expired their quotations), whose answer should not wait for them.
+   * once (an admin's list read, or the expiry sweep's batch, that expired their quotations), which
+   * should not wait for them.
    */
   refreshLater(userIds: Iterable<string>): void {
     for (const userId of userIds) this.waiting.add(userId);

@@ -587,7 +587,7 @@ export type EditResult = 'saved' | 'conflict' | 'missing' | 'refused';
 
 /**
  * The admin's edit: status and every line, in one transaction with its audit row. The row is read
- * locked (FOR UPDATE on PostgreSQL; SQLite runs one write transaction at a time), and the lifecycle
+ * locked (`lockingRead`: FOR NO KEY UPDATE on PostgreSQL; SQLite runs one write transaction at a time), and the lifecycle
  * (`nextQuotationStatus`) is asked about the status read there: 'refused' when the chart refuses the
  * requested status from it. With `expectedVersion` the stored version must still be it ('conflict');
  * without, the edit applies to the row as it stands, so two version-less edits at once both apply, one
