@@ -225,6 +225,31 @@ describe.each(databases())('the stored farmer pages on %s', (kind) => {
     expect((await pagesBehind(t.db, '', rules(), 1_000)).behind).toEqual([]);
   });
 
+  it('after a gap between requests stores pages for a slice without waiting again; after a wait that ran out, one page a wait', async () => {
+    const farmers = [await t.farmer(), await t.farmer(), await t.farmer()];
+    for (const farmer of farmers) await create(farmer);
+    await t.app.deps.farmerPages.idle();
+    const walkWaits = async (gapFound: boolean) => {
+      await t.db.updateTable('counters').set((eb) => ({ value: eb('value', '+', 1) })).where('name', '=', 'catalogue').execute();
+      const behind = (await pagesBehind(t.db, '', rules(), 1_000)).behind.length;
+      let waits = 0;
+      const gap = async () => {
+        waits++;
+        return gapFound;
+      };
+      const pages = new FarmerPages(t.db, () => t.clock.now(), rules(), { warn: () => {} }, 1_000, { gap, sliceMs: 60_000 });
+      pages.catchUp();
+      await pages.idle();
+      expect((await pagesBehind(t.db, '', rules(), 1_000)).behind).toEqual([]);
+      return { behind, waits };
+    };
+    // One wait before the walk's step and one before its first page: the rest follow in the slice.
+    expect(await walkWaits(true)).toMatchObject({ waits: 2 });
+    const { behind, waits } = await walkWaits(false);
+    expect(behind).toBeGreaterThanOrEqual(3);
+    expect(waits).toBe(1 + behind);
+  });
+
   it('tries a failed walk step again before it drops the walk', async () => {
     const farmer = await t.farmer();
     await create(farmer);

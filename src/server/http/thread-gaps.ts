@@ -17,14 +17,15 @@ export const BUSY_SHARE = 0.2;
 
 /**
  * Resolves after a window of GAP_WINDOW_MS in which the thread was busy less than BUSY_SHARE of the
- * time, or after `maxMs` if none comes first (so the work still moves under unbroken load).
+ * time (true: a gap), or after `maxMs` if none comes first (false: the work still moves under
+ * unbroken load, one step at a time).
  */
-export async function threadGap(maxMs: number): Promise<void> {
+export async function threadGap(maxMs: number): Promise<boolean> {
   const start = performance.now();
   for (;;) {
     const before = performance.eventLoopUtilization();
     await sleep(GAP_WINDOW_MS);
-    if (performance.eventLoopUtilization(before).utilization < BUSY_SHARE) return;
-    if (performance.now() - start >= maxMs) return;
+    if (performance.eventLoopUtilization(before).utilization < BUSY_SHARE) return true;
+    if (performance.now() - start >= maxMs) return false;
   }
 }
