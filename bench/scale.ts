@@ -16,7 +16,7 @@
  *    page reached through the cursor, the farmer's first page (1,000 farmers' first asks, each one
  *    request and each answer read, after 1,000 other farmers' unmeasured, each answered from the
  *    page the farmer's last change stored (decision 029); 1,000 more farmers' first asks whose
- *    stored pages were removed first, so each builds its page, as after a SKU edit before the
+ *    stored pages were set past their end first, so each builds its page, as after a SKU edit before the
  *    server's catch-up walk reaches the farmer; then, over
  *    SCALE_SECONDS, the first 1,000 polling, their answers kept; then 1,000 more polling once each
  *    with the tag a server process stopped before this one gave them, as after a restart; then
@@ -331,20 +331,13 @@ async function sessions(
   const sent = await db.updateTable('smsOutbox').set({ state: 'sent', sentAt: now, leaseUntil: null, leaseOwner: null }).where('state', '=', 'pending').executeTakeFirst();
   if (Number(sent.numUpdatedRows) > 0) console.log(`  marked ${sent.numUpdatedRows} seeded SMS notices sent before measuring`);
   // The farmers whose asks must build their page: the built-on-ask row, its warm-up and the paced rows.
-  // Their stored pages are removed (the server's catch-up at start would store again a page left
-  // behind), so each ask reads for its row, finds none, and builds, as after a SKU edit before the
-  // catch-up reaches the farmer.
   const group = (i: number) => farmers.slice(i * FIRST_ASKS, (i + 1) * FIRST_ASKS);
   const building = [group(3), group(4), ...PACED_RATES.map((_, i) => group(5 + i))].flat().map((f) => f.id);
-  for (let i = 0; i < building.length; i += 500) {
-    await db.deleteFrom('farmerPages').where('userId', 'in', building.slice(i, i + 500)).execute();
-  }
-  // And what the server stores after each write (decision 029): every other farmer's first page as of
+  // And what the server stores after each write (decision 029): every farmer's first page as of
   // their last change. The seeding wrote through the repositories, not the server, so those pages are
   // stored here, with the server's own function; a kept database keeps them, and a later run builds
   // only the pages a write since (the sweep above) left behind.
   const storing = Date.now();
-  const kept = new Set(building);
   const behind = await db
     .selectFrom('users')
     .leftJoin('farmerPages', 'farmerPages.userId', 'users.id')
@@ -360,12 +353,21 @@ async function sessions(
       ]),
     )
     .execute();
-  const toStore = behind.filter((u) => !kept.has(u.id));
+  const toStore = behind;
   for (const { id } of toStore) await storeFarmerPage(db, id, now, RULES);
   if (toStore.length > 0) {
     console.log(`  stored ${toStore.length} farmers' first pages (${((Date.now() - storing) / 1000).toFixed(0)} s)`);
     // Those writes' dirty pages go to disk now, not while the server is measured.
     if (db.getExecutor().adapter instanceof PostgresAdapter) await sql`checkpoint`.execute(db);
+  }
+  // Then the building farmers' pages are set past their end: a stored page that does not hold, which
+  // the server's catch-up walk leaves to the expiry sweep (the walk stores a page that is missing or
+  // behind in versions, rule or format), and the sweep finds nothing due in them. So each of their asks
+  // reads its row, finds that it does not hold and builds the page, as an ask after a SKU edit does
+  // before the walk reaches the farmer, and the server's walk at start leaves them so. (Removed rows,
+  // as before, are stored again by that walk since it finds missing pages too.)
+  for (let i = 0; i < building.length; i += 500) {
+    await db.updateTable('farmerPages').set({ expiresAt: 0 }).where('userId', 'in', building.slice(i, i + 500)).execute();
   }
   const tokens: string[] = [];
   for (const f of farmers) tokens.push(await createSession(db, f.id, now, FARMER_SESSION_MS));
@@ -788,12 +790,14 @@ async function run(target: Target): Promise<void> {
   }
   if (profileDir) printProfile(profileDir);
   const worstP99 = Math.max(...figures.map((f) => f.p99));
+  // Which rows miss, by name: a single worst figure hides whether one row or every row is over.
+  const over = figures.filter((f) => f.p99 > TARGETS.p99Ms).map((f) => `${f.name} ${f.p99} ms`);
   const biggest = Math.max(...figures.map((f) => f.bytes));
   if (catchUp === Infinity) console.log(`  after the SKU edit, stored pages were still behind ${CATCH_UP_WAIT_S} s after the edit was sent`);
   else if (catchUp !== undefined) console.log(`  after the SKU edit, every stored page was caught up ${catchUp.toFixed(1)} s after the edit was sent`);
   console.log(`  server RSS: ${rssAtStart.toFixed(0)} MB when it started serving, ${rss.toFixed(0)} MB at the end (load ${load()})`);
   console.log(
-    `  targets: p99 ≤ ${TARGETS.p99Ms} ms → ${worstP99 <= TARGETS.p99Ms ? 'met' : `NOT met (worst ${worstP99} ms)`}; ` +
+    `  targets: p99 ≤ ${TARGETS.p99Ms} ms → ${worstP99 <= TARGETS.p99Ms ? 'met' : `NOT met by ${over.length} of ${figures.length} rows (${over.join('; ')})`}; ` +
       `≤ 60 KB of JSON per page → ${biggest <= TARGETS.pageBytes ? 'met' : `NOT met (${biggest} bytes)`} (largest on the wire ${Math.max(...figures.map((f) => f.wire))} bytes); ` +
       `RSS ≤ ${TARGETS.rssMb} MB → ${rss <= TARGETS.rssMb ? 'met' : 'NOT met'}`,
   );

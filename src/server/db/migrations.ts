@@ -434,7 +434,8 @@ const codePointSearch: Migration = {
  * (decision 029, src/server/http/farmer-pages.ts): its JSON's length and brotli bytes, with the versions, the
  * validity rule (QUOTATION_VALIDITY_DAYS), the answer's format (the code's) and the clock's end it holds for. A derived store, never the truth: a row is served only while its
  * versions are the database's and its end has not come, so a row lost or left behind is only rebuilt.
- * On PostgreSQL it is unlogged (no WAL for what can be rebuilt; a crash empties it).
+ * On PostgreSQL it is unlogged (no WAL for what can be rebuilt; a crash empties it, and the server's
+ * catch-up walk at start stores every farmer's page again).
  */
 const farmerPages: Migration = {
   async up(db: AnyDb) {

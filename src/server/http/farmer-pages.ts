@@ -12,9 +12,9 @@
  * entries are, and only in the answer's format of the running code (a row outlives a deploy, unlike
  * the cache). So a row that is missing (an older database, a refresh that failed, a crash between a
  * write and its refresh) or left behind (a SKU edit moves the catalogue version of every page) is
- * simply not served: that ask builds the page as before. Rows left behind are stored again in the
- * background (`FarmerPages.catchUp`, after a SKU edit and as the server starts; `refreshLater`, after
- * an admin's list read expired quotations of many farmers). Rows only move forward: a refresh stores
+ * simply not served: that ask builds the page as before. Rows missing or left behind are stored again
+ * in the background (`FarmerPages.catchUp`, after a SKU edit and as the server starts; `refreshLater`,
+ * after an admin's list read expired quotations of many farmers). Rows only move forward: a refresh stores
  * its page only over one at older or equal versions, so two refreshes racing leave the newer page.
  *
  * Why a refresh labels its page with versions read before the page: a write landing between the two
@@ -155,19 +155,22 @@ export async function storeFarmerPage(db: Kysely<Database>, userId: string, now:
   return undefined;
 }
 
-/** How many stored pages one step of the catch-up walk reads (`FarmerPages.catchUp`). */
+/** How many users (and their stored pages) one step of the catch-up walk reads (`FarmerPages.catchUp`). */
 export const CATCH_UP_BATCH = 100;
 
 /**
- * One step of the catch-up walk: the next `limit` stored pages after `after` (by farmer id), and of
- * them the farmers whose page no farmer's ask would serve, for a reason no write of theirs will mend
- * soon: built at an older catalogue version (a SKU edit), under another validity rule or format (a
- * deploy), or at an older quotations version than the farmer's (a refresh that failed or never ran).
- * The clock's end is the expiry sweep's: it expires those quotations and stores the page. `next` is
- * where the walk goes on, null at the end. A window of the table's own key, not a search for the next
- * rows behind: that search, with nothing behind, read the whole table (148 ms on SQLite at 20,000
- * farmers, the one thread blocked); the users are joined in the window's order (CROSS JOIN fixes it
- * on SQLite, whose planner otherwise scanned users first and sorted).
+ * One step of the catch-up walk: the next `limit` users after `after` (by id), and of them the farmers
+ * whose page no farmer's ask would serve, for a reason no write of theirs will mend soon: a farmer with
+ * quotations and no stored page at all (a database from before the stored pages, a refresh that failed
+ * before any was stored, or PostgreSQL emptying the unlogged table after a crash), or a page built at an
+ * older catalogue version (a SKU edit), under another validity rule or format (a deploy), or at an
+ * older quotations version than the farmer's (a refresh that failed or never ran). The clock's end is
+ * the expiry sweep's: it expires those quotations and stores the page. `next` is where the walk goes
+ * on, null at the end. A window of the users' key, not a search for the next farmers behind: that
+ * search, with none behind, read the whole table (148 ms on SQLite at 20,000 farmers, the one thread
+ * blocked). The walk follows the users rather than the stored pages so that a missing page is found:
+ * walking `farmer_pages` saw only the rows that exist, and a farmer without one built the page on every
+ * first ask until a write of theirs stored it.
  */
 export async function pagesBehind(
   db: Kysely<Database>,
@@ -176,23 +179,24 @@ export async function pagesBehind(
   limit = CATCH_UP_BATCH,
 ): Promise<{ behind: string[]; next: string | null }> {
   const rows = await db
-    .selectFrom('farmerPages')
-    .crossJoin('users')
-    .whereRef('users.id', '=', 'farmerPages.userId')
-    .select(['farmerPages.userId', 'farmerPages.quotationsVersion', 'farmerPages.catalogueVersion', 'farmerPages.validityDays', 'farmerPages.format'])
-    .select(['users.quotationsVersion as farmerVersion', catalogueVersion().as('catalogue')])
-    .where('farmerPages.userId', '>', after)
-    .orderBy('farmerPages.userId')
+    .selectFrom('users')
+    .leftJoin('farmerPages', 'farmerPages.userId', 'users.id')
+    .select(['users.id as userId', 'users.quotationsVersion as farmerVersion', catalogueVersion().as('catalogue')])
+    .select(['farmerPages.quotationsVersion', 'farmerPages.catalogueVersion', 'farmerPages.validityDays', 'farmerPages.format'])
+    .select((eb) => eb.exists(eb.selectFrom('quotations').select(eb.lit(1).as('one')).whereRef('quotations.userId', '=', 'users.id')).as('hasQuotations'))
+    .where('users.id', '>', after)
+    .orderBy('users.id')
     .limit(limit)
     .execute();
-  const behind = rows.filter(
-    (r) =>
-      !storedPageCurrent(
-        { quotationsVersion: Number(r.quotationsVersion), catalogueVersion: Number(r.catalogueVersion), validityDays: Number(r.validityDays), format: r.format },
-        Number(r.farmerVersion),
-        Number(r.catalogue),
-        rules,
-      ),
+  const behind = rows.filter((r) =>
+    r.format === null
+      ? Number(r.hasQuotations) === 1
+      : !storedPageCurrent(
+          { quotationsVersion: Number(r.quotationsVersion), catalogueVersion: Number(r.catalogueVersion), validityDays: Number(r.validityDays), format: r.format },
+          Number(r.farmerVersion),
+          Number(r.catalogue),
+          rules,
+        ),
   );
   return { behind: behind.map((r) => r.userId), next: rows.length < limit ? null : rows[rows.length - 1]!.userId };
 }
@@ -219,8 +223,8 @@ export const WALK_RETRY_MS = 1_000;
  * (`threadGap`): after a gap, for a slice of BACKGROUND_SLICE_MS; after BACKGROUND_MAX_WAIT_MS with
  * no gap, one page. So it takes the thread when the requests leave it free, and a request waits for
  * at most a slice and one build (about 1 ms): first the farmers named by
- * `refreshLater`, then the catch-up walk (`catchUp`) over every stored page that is behind
- * (`pagesBehind`), in user id order. A SKU edit starts a walk, as the app's start does; one asked for
+ * `refreshLater`, then the catch-up walk (`catchUp`) over every farmer whose page is missing or
+ * behind (`pagesBehind`), in user id order. A SKU edit starts a walk, as the app's start does; one asked for
  * during a walk lets the walk go on to the end and then walk once more from the beginning: each step
  * judges its rows against the catalogue version it reads, so only the rows passed before the edit
  * can be behind it, and an edit never sends the walk back to farmers it has just stored (edits
@@ -240,7 +244,7 @@ export class FarmerPages {
     private readonly now: () => number,
     private readonly rules: QuotationRules,
     private readonly log: { warn(obj: object, msg: string): void },
-    /** Rows a walk step reads (tests use fewer, to walk several steps over a few farmers). */
+    /** Users a walk step reads (tests use fewer, to walk several steps over a few farmers). */
     private readonly batch = CATCH_UP_BATCH,
     /** How the worker takes turns with the requests (tests count the waits, with a slice of their own). */
     private readonly turns: { gap: (maxMs: number) => Promise<boolean>; sliceMs: number } = { gap: threadGap, sliceMs: BACKGROUND_SLICE_MS },
@@ -279,7 +283,7 @@ export class FarmerPages {
     this.wake();
   }
 
-  /** Stores again, in the background, every stored page that is behind (`pagesBehind`). */
+  /** Stores, in the background, every farmer's page that is missing or behind (`pagesBehind`). */
   catchUp(): void {
     if (this.walk === null) this.walk = { after: '', again: false };
     else this.walk.again = true;
