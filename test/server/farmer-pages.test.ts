@@ -8,7 +8,17 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Quotation, Sku } from '../../src/domain/types';
 import { buildApp } from '../../src/server/app';
-import { FARMER_PAGE_FORMAT, FarmerPages, findStoredPage, pagesBehind, serializeFarmerPage, storeFarmerPage } from '../../src/server/http/farmer-pages';
+import {
+  FARMER_PAGE_FORMAT,
+  FarmerPages,
+  findStoredPage,
+  onNewCatalogue,
+  pagesBehind,
+  serializeFarmerPage,
+  storedPageBehindCatalogue,
+  storeFarmerPage,
+  type StoredPage,
+} from '../../src/server/http/farmer-pages';
 import { pageOf } from '../../src/server/http/list-query';
 import { quotationSchema } from '../../src/server/http/schemas';
 import { createQuotation, farmerQuotationPage } from '../../src/server/repos/quotations';
@@ -131,21 +141,95 @@ describe.each(databases())('the stored farmer pages on %s', (kind) => {
     expect(page.data[0]._id).toBe(id);
   });
 
-  it('never serves a stored page after a SKU edit moved the catalogue version', async () => {
+  /** An admin's edit of this SKU: its English and Hindi names, minimum price and image (another SKU's). */
+  async function editSku(skuId: string): Promise<Sku> {
+    const admin = await t.admin();
+    const skus: Sku[] = (await t.as(admin, { method: 'GET', url: '/api/skus' })).json().data;
+    const sku = skus.find((s) => s._id === skuId)!;
+    const other = skus.find((s) => s._id !== skuId && s.image !== sku.image)!;
+    const edit = await t.as(admin, {
+      method: 'PATCH',
+      url: `/api/skus/${sku._id}`,
+      payload: { name: `${sku.name} (new)`, minimumPrice: sku.minimumPrice + 7, image: other.image, translations: { hindi: { name: 'नया नाम' } }, version: sku.version },
+    });
+    expect(edit.statusCode).toBe(200);
+    return edit.json().data;
+  }
+
+  /** The stored page's answer as JSON, with its total changed to `total`: served, it proves the stored page answered. */
+  async function markedStoredPage(userId: string, total: number): Promise<{ stored: StoredPage; page: { total: number } }> {
+    const stored = (await findStoredPage(t.db, userId))!;
+    const page = JSON.parse(brotliDecompressSync(stored.br).toString('utf8'));
+    page.total = total;
+    await tamper(userId, page);
+    return { stored: (await findStoredPage(t.db, userId))!, page };
+  }
+
+  it('after a SKU edit serves a stored page only in the catalogue of now: the stored page, its SKUs as edited, never built', async () => {
     const farmer = await t.farmer();
     const q = await create(farmer);
-    await tamper(farmer.userId, { data: [], nextCursor: null, total: 42 });
-    const admin = await t.admin();
-    const sku: Sku = (await t.as(admin, { method: 'GET', url: '/api/skus' })).json().data.find((s: Sku) => s._id === q.skusDetail[0]!.skuIdentifier._id);
+    await create(farmer, 2);
     const before = await versions(farmer.userId);
-    const edit = await t.as(admin, { method: 'PATCH', url: `/api/skus/${sku._id}`, payload: { name: `${sku.name} (new)`, version: sku.version } });
-    expect(edit.statusCode).toBe(200);
-    // The edit's catch-up stores the page again (tested below); this is the row as a SKU edit leaves it.
+    const { stored } = await markedStoredPage(farmer.userId, 42);
+    const edited = await editSku(q.skusDetail[0]!.skuIdentifier._id);
     await t.app.deps.farmerPages.idle();
-    await tamper(farmer.userId, { data: [], nextCursor: null, total: 42 });
+    // The row as a SKU edit leaves it, before the catch-up reaches the farmer.
+    await t.db.updateTable('farmerPages').set({ catalogueVersion: before.catalogueVersion, br: stored.br, size: stored.size }).where('userId', '=', farmer.userId).execute();
+    const res = await firstAsk(await restarted(), farmer);
+    const page = JSON.parse(bodyOf(res));
+    // The stored page (a build counts 2) ...
+    expect(page.total).toBe(42);
+    // ... in the catalogue of now: every line of the edited SKU, and the image of each quotation it leads.
+    for (const quotation of page.data as Quotation[]) {
+      expect(quotation.skusDetail[0]!.skuIdentifier).toEqual(expect.objectContaining({ name: edited.name, image: edited.image, minimumPrice: edited.minimumPrice }));
+      expect(quotation.skusDetail[0]!.skuIdentifier.translations?.hindi?.name).toBe('नया नाम');
+      expect(quotation.image).toBe(edited.image);
+    }
+    expect(res.headers.etag).toBe((await t.as(farmer, { method: 'GET', url: '/api/quotations' })).headers.etag);
+  });
+
+  it('builds the page, after a SKU edit, when the stored row behind the catalogue holds no page', async () => {
+    const farmer = await t.farmer();
+    const q = await create(farmer);
+    const before = await versions(farmer.userId);
+    const edited = await editSku(q.skusDetail[0]!.skuIdentifier._id);
+    await t.app.deps.farmerPages.idle();
+    await tamper(farmer.userId, { damaged: true });
     await t.db.updateTable('farmerPages').set({ catalogueVersion: before.catalogueVersion }).where('userId', '=', farmer.userId).execute();
-    const page = JSON.parse(bodyOf(await firstAsk(await restarted(), farmer)));
-    expect(page.data[0].skusDetail[0].skuIdentifier.name).toBe(`${sku.name} (new)`);
+    const res = await firstAsk(await restarted(), farmer);
+    expect(res.statusCode).toBe(200);
+    const page = JSON.parse(bodyOf(res));
+    expect(page.total).toBe(1);
+    expect(page.data[0].skusDetail[0].skuIdentifier.name).toBe(edited.name);
+  });
+
+  it('brings a stored page to a new catalogue byte for byte as a build gives it: pending, priced, ordered with its tracker', async () => {
+    const farmer = await t.farmer();
+    const admin = await t.admin();
+    const skus: Sku[] = (await t.as(farmer, { method: 'GET', url: '/api/skus' })).json().data;
+    const two = await t.as(farmer, {
+      method: 'POST',
+      url: '/api/quotations',
+      payload: { skusDetail: [{ skuIdentifier: skus[1]!._id, quantity: 4 }, { skuIdentifier: skus[0]!._id, quantity: 2 }] },
+    });
+    expect(two.statusCode).toBe(201);
+    const priced = await adminSetQuotation(t, await create(farmer), 'COMPLETED', 40_000);
+    const ordered = await adminSetQuotation(t, await create(farmer, 6), 'COMPLETED', 55_000);
+    const placed = await t.as(farmer, { method: 'POST', url: `/api/orders/${ordered._id}` });
+    expect(placed.statusCode).toBe(201);
+    const moved = await t.as(admin, { method: 'PATCH', url: `/api/orders/update/${placed.json().data._id}`, payload: { status: 'IN_TRANSIT', amountPaidPaisa: 100 } });
+    expect(moved.statusCode).toBe(200);
+    const stored = (await findStoredPage(t.db, farmer.userId))!;
+    await editSku(skus[0]!._id);
+    const now = await versions(farmer.userId);
+    expect(now.catalogueVersion).toBeGreaterThan(stored.catalogueVersion);
+    expect(storedPageBehindCatalogue(stored, now.quotationsVersion, now.catalogueVersion, t.clock.now(), rules())).toBe(true);
+    const built = serializeFarmerPage((await farmerQuotationPage(t.db, { userId: farmer.userId, limit: 50 }, t.clock.now(), rules())).page);
+    expect(await onNewCatalogue(t.db, stored, now.catalogueVersion)).toBe(built);
+    expect(JSON.parse(built).data.map((q: Quotation) => q._id)).toEqual([ordered._id, priced._id, two.json().data._id]);
+    // Not for a page behind the farmer's version, nor one past its end: those are built.
+    expect(storedPageBehindCatalogue(stored, now.quotationsVersion + 1, now.catalogueVersion, t.clock.now(), rules())).toBe(false);
+    expect(storedPageBehindCatalogue(stored, now.quotationsVersion, now.catalogueVersion, stored.expiresAt, rules())).toBe(false);
   });
 
   it("stores every farmer's page again, in the background, after a SKU edit", async () => {
@@ -162,6 +246,21 @@ describe.each(databases())('the stored farmer pages on %s', (kind) => {
       expect(stored).toMatchObject(await versions(farmer.userId));
       expect(JSON.parse(brotliDecompressSync(stored!.br).toString('utf8')).data[0].skusDetail[0].skuIdentifier.name).toBe(`${sku.name} (renamed)`);
     }
+  });
+
+  it('brings, in the background after a SKU edit, a stored page to the new catalogue without building it', async () => {
+    const farmer = await t.farmer();
+    const q = await create(farmer);
+    await t.app.deps.farmerPages.idle();
+    await markedStoredPage(farmer.userId, 42);
+    const edited = await editSku(q.skusDetail[0]!.skuIdentifier._id);
+    await t.app.deps.farmerPages.idle();
+    const stored = (await findStoredPage(t.db, farmer.userId))!;
+    expect(stored).toMatchObject(await versions(farmer.userId));
+    const page = JSON.parse(brotliDecompressSync(stored.br).toString('utf8'));
+    // The marked page (a build counts 1), in the new catalogue.
+    expect(page.total).toBe(42);
+    expect(page.data[0].skusDetail[0].skuIdentifier.name).toBe(edited.name);
   });
 
   it('stores again, as a server starts, the pages a deploy or a lost refresh left behind', async () => {

@@ -11,8 +11,11 @@
  * holds now (read with the session on the same request) and its end has not come, as the answer cache's
  * entries are, and only in the answer's format of the running code (a row outlives a deploy, unlike
  * the cache). So a row that is missing (an older database, a refresh that failed, a crash between a
- * write and its refresh) or left behind (a SKU edit moves the catalogue version of every page) is
- * simply not served: that ask builds the page as before. Rows missing or left behind are stored again
+ * write and its refresh) or left behind by the farmer's version, the validity rule or the format is
+ * simply not served: that ask builds the page as before. A row left behind only by the catalogue (a
+ * SKU edit moves the catalogue version of every page) is served in the catalogue of now: its lines'
+ * SKUs taken from the SKUs of now (`onNewCatalogue`), the very page a build gives, for a fraction of
+ * the build. Rows missing or left behind are stored again
  * in the background (`FarmerPages.catchUp`, after a SKU edit and as the server starts; `refreshLater`,
  * after an admin's list read expired quotations of many farmers). Rows only move forward: a refresh stores
  * its page only over one at older or equal versions, so two refreshes racing leave the newer page.
@@ -22,11 +25,14 @@
  * row is never served; the later write's own refresh stores the page for its versions.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import { brotliDecompressSync } from 'node:zlib';
 import fastJson, { type Schema } from 'fast-json-stringify';
+import type { Quotation } from '../../domain/types';
 import type { Kysely } from 'kysely';
 import { prepared } from '../db/prepared';
 import type { Database } from '../db/schema';
 import { catalogueVersion } from '../repos/answer-versions';
+import { lineSku, skuRefsAtLeast } from '../repos/lines';
 import { DEFAULT_PAGE } from '../repos/paging';
 import { farmerQuotationPage, type QuotationRules } from '../repos/quotations';
 import { compressForApi } from './compression';
@@ -105,18 +111,84 @@ export const storedPageHolds = (page: StoredPage, quotationsVersion: number, cat
   storedPageCurrent(page, quotationsVersion, catalogue, rules) && now < page.expiresAt;
 
 /**
- * Builds the farmer's first page at the default size and stores it, over a stored page only at older
- * or equal versions. Resolves to the page stored, or undefined when the farmer does not exist.
+ * Whether a stored page holds at `now` for the farmer's version but was built under an older
+ * catalogue (a SKU edit since): `onNewCatalogue` gives it at the catalogue of now.
  */
-export async function storeFarmerPage(db: Kysely<Database>, userId: string, now: number, rules: QuotationRules): Promise<StoredPage | undefined> {
+export const storedPageBehindCatalogue = (page: StoredPage, quotationsVersion: number, catalogue: number, now: number, rules: QuotationRules): boolean =>
+  page.catalogueVersion < catalogue && storedPageHolds(page, quotationsVersion, page.catalogueVersion, now, rules);
+
+type FarmerPage = { data: Quotation[]; nextCursor: string | null; total: number };
+
+/** A stored page's answer, or undefined when its bytes are not a page of quotations with lines (a damaged row: then it is built). */
+function readStoredPage(stored: StoredPage): FarmerPage | undefined {
+  try {
+    const page = JSON.parse(brotliDecompressSync(stored.br).toString('utf8')) as FarmerPage;
+    const isPage =
+      Array.isArray(page.data) &&
+      page.data.every((q) => Array.isArray(q.skusDetail) && q.skusDetail.length > 0 && q.skusDetail.every((l) => typeof l.skuIdentifier?._id === 'string'));
+    return isPage ? page : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The JSON of a stored page that holds but for the catalogue (`storedPageBehindCatalogue`), at the
+ * catalogue `catalogue` or newer: each line's SKU reference, and each quotation's image (its first
+ * line's SKU image, as a build sets it), from the SKU references of now; everything else as stored.
+ * It is the page a build gives (a test compares the two, byte for byte): the farmer's version being
+ * the page's, none of the page's own rows has changed since, a quotation shows of its SKUs only
+ * their references, and the clock has not reached the page's end, so a build would expire nothing.
+ * It costs no page read and no tracker reads, only the stored bytes decoded and serialized again: so
+ * a SKU edit, which leaves every stored page behind, no longer sends every farmer's next ask, and
+ * the catch-up walk, to a whole build.
+ */
+export async function onNewCatalogue(db: Kysely<Database>, stored: StoredPage, catalogue: number): Promise<string | undefined> {
+  const page = readStoredPage(stored);
+  if (page === undefined) return undefined;
+  const named = new Set<string>();
+  for (const q of page.data) for (const line of q.skusDetail) named.add(line.skuIdentifier._id);
+  const refs = await skuRefsAtLeast(db, catalogue, named);
+  for (const q of page.data) {
+    for (const line of q.skusDetail) line.skuIdentifier = lineSku(refs, line.skuIdentifier._id);
+    q.image = q.skusDetail[0]!.skuIdentifier.image;
+  }
+  return serializeFarmerPage(page);
+}
+
+/**
+ * Builds the farmer's first page at the default size and stores it, over a stored page only at older
+ * or equal versions. Resolves to the page stored, or undefined when the farmer does not exist. With
+ * `reuseStored` (the background worker), a stored page behind only the catalogue is brought to it
+ * (`onNewCatalogue`) instead of built; a write's refresh has just moved the farmer's version past
+ * the stored page's, so it builds without looking.
+ */
+export async function storeFarmerPage(
+  db: Kysely<Database>,
+  userId: string,
+  now: number,
+  rules: QuotationRules,
+  reuseStored = false,
+): Promise<StoredPage | undefined> {
   // A build that expires quotations moves the farmer's version past the one read before it: read and
   // build again (the second build finds nothing more to expire at the same moment).
   for (let attempt = 0; attempt < 2; attempt++) {
     const versions = (await currentVersions(db, userId))[0];
     if (versions === undefined) return undefined;
-    const { page, expired, expiresAt } = await farmerQuotationPage(db, { userId, limit: DEFAULT_PAGE }, now, rules);
-    if (expired > 0 && attempt === 0) continue;
-    const body = Buffer.from(serializeFarmerPage(page), 'utf8');
+    const before = reuseStored ? await findStoredPage(db, userId) : undefined;
+    let json: string | undefined;
+    let expiresAt = Infinity;
+    if (before !== undefined && storedPageBehindCatalogue(before, Number(versions.quotationsVersion), Number(versions.catalogueVersion), now, rules)) {
+      json = await onNewCatalogue(db, before, Number(versions.catalogueVersion));
+      expiresAt = before.expiresAt;
+    }
+    if (json === undefined) {
+      const built = await farmerQuotationPage(db, { userId, limit: DEFAULT_PAGE }, now, rules);
+      if (built.expired > 0 && attempt === 0) continue;
+      json = serializeFarmerPage(built.page);
+      expiresAt = built.expiresAt;
+    }
+    const body = Buffer.from(json, 'utf8');
     const stored: StoredPage = {
       quotationsVersion: Number(versions.quotationsVersion),
       catalogueVersion: Number(versions.catalogueVersion),
@@ -250,6 +322,11 @@ export class FarmerPages {
     private readonly turns: { gap: (maxMs: number) => Promise<boolean>; sliceMs: number } = { gap: threadGap, sliceMs: BACKGROUND_SLICE_MS },
   ) {}
 
+  /** The stored page `onNewCatalogue`, with this store's database. */
+  onNewCatalogue(stored: StoredPage, catalogue: number): Promise<string | undefined> {
+    return onNewCatalogue(this.db, stored, catalogue);
+  }
+
   /** The farmer's stored page; undefined too when it cannot be read (the ask then builds the page). */
   async find(userId: string): Promise<StoredPage | undefined> {
     try {
@@ -263,11 +340,12 @@ export class FarmerPages {
   /**
    * After a write that changed this farmer's list (committed, and answered only after this): stores
    * the farmer's new first page. A failure is logged and dropped, never the write's answer: the
-   * write stands, and the next ask builds the page as without the store.
+   * write stands, and the next ask builds the page as without the store. The background worker's
+   * stores bring a page behind only the catalogue to it instead of building (`reuseStored`).
    */
-  async refresh(userId: string): Promise<void> {
+  async refresh(userId: string, reuseStored = false): Promise<void> {
     try {
-      await storeFarmerPage(this.db, userId, this.now(), this.rules);
+      await storeFarmerPage(this.db, userId, this.now(), this.rules, reuseStored);
     } catch (error) {
       this.log.warn({ err: error instanceof Error ? error.message : String(error), userId }, 'the farmer page was not stored');
     }
@@ -327,7 +405,7 @@ export class FarmerPages {
           sliceEnd = found ? performance.now() + this.turns.sliceMs : 0;
         }
         if (this.stopped) return;
-        await this.refresh(next.value);
+        await this.refresh(next.value, true);
         continue;
       }
       const walk = this.walk;

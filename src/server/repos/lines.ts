@@ -61,12 +61,24 @@ export interface LineSkuColumns {
  * so a line never shows its SKU older than the statement that read the line.
  */
 export async function skuRefsOf(db: Db, rows: readonly LineSkuColumns[]): Promise<Map<string, SkuRef>> {
+  if (rows.length === 0) return keptRefs.get(db)?.byId ?? new Map();
+  return skuRefsAtLeast(db, Number(rows[0]!.catalogueVersion), rows.map((r) => r.skuId));
+}
+
+/**
+ * The kept SKU references (as `skuRefsOf` keeps them), read again first when they are older than the
+ * catalogue version `atLeast` or lack one of `skuIds`: a stored page's lines re-clothed in the
+ * catalogue of now (http/farmer-pages.ts `onNewCatalogue`) take them so.
+ */
+export async function skuRefsAtLeast(db: Db, atLeast: number, skuIds: Iterable<string>): Promise<Map<string, SkuRef>> {
   let kept = keptRefs.get(db);
-  if (rows.length === 0) return kept?.byId ?? new Map();
-  const readAt = Number(rows[0]!.catalogueVersion);
-  if (kept === undefined || kept.version < readAt || rows.some((r) => !kept!.byId.has(r.skuId))) {
+  const knowsAll = (byId: Map<string, SkuRef>) => {
+    for (const id of skuIds) if (!byId.has(id)) return false;
+    return true;
+  };
+  if (kept === undefined || kept.version < atLeast || !knowsAll(kept.byId)) {
     const all = await allSkuRefs(db);
-    kept = { version: Number(all[0]?.catalogueVersion ?? readAt), byId: new Map(all.map((r) => [r.skuId, skuRef(r)])) };
+    kept = { version: Number(all[0]?.catalogueVersion ?? atLeast), byId: new Map(all.map((r) => [r.skuId, skuRef(r)])) };
     keptRefs.set(db, kept);
   }
   return kept.byId;

@@ -18,7 +18,7 @@ import { badRequest, conflict, notFound, versionConflict } from '../http/errors'
 import { answerIfUnchanged, heldQuotationTag, quotationAnswerTag, REVALIDATE } from '../http/etag';
 import { expectedVersion, pageOf, pageQuery, searchQuery, type ListQuerystring } from '../http/list-query';
 import type { AnswerEntry } from '../http/answer-cache';
-import { serializeFarmerPage, storedPageHolds } from '../http/farmer-pages';
+import { serializeFarmerPage, storedPageBehindCatalogue, storedPageHolds } from '../http/farmer-pages';
 import { answerListPage, sendEncodedAnswer } from '../http/list-answers';
 import {
   adminQuotationSchema,
@@ -187,7 +187,8 @@ export default async function quotationRoutes(app: FastifyInstance) {
   // clock has not reached the first validity end it shows: then no query runs at all. A poll whose
   // tag names those versions and an end of truth not yet reached is a 304 with no query either, kept
   // or not (the tag carries that end: etag.ts). Otherwise the page the last write stored (decision
-  // 029) answers if it holds by the same test, one point read; only failing that is the page read
+  // 029) answers if it holds by the same test, one point read, or, when only a SKU edit has passed it
+  // by, that page in the catalogue of now (`onNewCatalogue`); only failing that is the page read
   // (prepared for the first page), the quotations in it past their validity expiring first
   // (`farmerQuotationPage`); that expiry bumps the version, so that answer is neither tagged, 304 nor
   // cached, and the farmer's stored page is built again.
@@ -215,6 +216,13 @@ export default async function quotationRoutes(app: FastifyInstance) {
       if (stored !== undefined && storedPageHolds(stored, version, catalogueVersion, at, rules)) {
         if (answerIfUnchanged(request, reply, quotationAnswerTag(user, request.url, rules, stored.expiresAt))) return reply;
         return send(quotationAnswers.keepStored(user.id, version, catalogueVersion, stored.size, stored.br, stored.expiresAt));
+      }
+      // A SKU edit since the page was stored: the stored page in the catalogue of now, not a build
+      // (a row whose bytes are no page is built).
+      if (stored !== undefined && storedPageBehindCatalogue(stored, version, catalogueVersion, at, rules)) {
+        if (answerIfUnchanged(request, reply, quotationAnswerTag(user, request.url, rules, stored.expiresAt))) return reply;
+        const body = await farmerPages.onNewCatalogue(stored, catalogueVersion);
+        if (body !== undefined) return send(quotationAnswers.set(user.id, version, catalogueVersion, body, stored.expiresAt));
       }
       const { page, expired, expiresAt } = await farmerQuotationPage(db, { userId: user.id, cursor, limit: pageSize(limit) }, at, rules);
       if (expired > 0) {
