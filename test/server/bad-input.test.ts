@@ -171,15 +171,21 @@ const withProtoKey = (body: Json, value: unknown): Sent => ({
   what: '__proto__ key',
 });
 
-function mutations(target: BodyTarget, valid: Json): fc.Arbitrary<Sent> {
+/** The property names a route's JSON body, and a line of its array field, may have: its schema's, as the OpenAPI document states them. */
+interface Accepted {
+  body: Set<string>;
+  line: Set<string>;
+}
+
+function mutations(target: BodyTarget, valid: Json, accepted: Accepted): fc.Arbitrary<Sent> {
   const keys = Object.keys(valid);
   const arbs: fc.Arbitrary<Sent>[] = [
     fc.constantFrom(...target.required).map((k) => {
       const { [k]: _dropped, ...rest } = valid;
       return json(rest, `missing ${k}`);
     }),
-    // An extra key is one the body does not have: a generated `name` would only set the name.
-    fc.tuple(extraKey.filter((k) => !keys.includes(k)), fc.jsonValue()).map(([k, v]) => (k === '__proto__' ? withProtoKey(valid, v) : json({ ...valid, [k]: v }, `extra ${k}`))),
+    // An extra key is one the route's schema does not accept: a generated `name` would only set the name.
+    fc.tuple(extraKey.filter((k) => !keys.includes(k) && !accepted.body.has(k)), fc.jsonValue()).map(([k, v]) => (k === '__proto__' ? withProtoKey(valid, v) : json({ ...valid, [k]: v }, `extra ${k}`))),
     fc.constantFrom(...keys).chain((k) => wrongType(valid[k]).map((v) => json({ ...valid, [k]: v }, `${k} of the wrong type`))),
     fc.tuple(fc.constantFrom(...keys), hugeString).map(([k, v]) => json({ ...valid, [k]: v }, `huge ${k}`)),
     fc.oneof(fc.constant(null), fc.integer(), fc.string(), fc.array(fc.jsonValue(), { maxLength: 3 })).map((v) => json(v, 'not an object')),
@@ -200,7 +206,7 @@ function mutations(target: BodyTarget, valid: Json): fc.Arbitrary<Sent> {
         return withLine(rest, `line missing ${k}`);
       }),
       fc.constantFrom(...lines.required).chain((k) => wrongType(first![k]).map((v) => withLine({ ...first, [k]: v }, `line ${k} of the wrong type`))),
-      fc.tuple(extraKey.filter((k) => k !== '__proto__' && !(k in first!)), fc.jsonValue()).map(([k, v]) => withLine({ ...first, [k]: v }, `line extra ${k}`)),
+      fc.tuple(extraKey.filter((k) => k !== '__proto__' && !(k in first!) && !accepted.line.has(k)), fc.jsonValue()).map(([k, v]) => withLine({ ...first, [k]: v }, `line extra ${k}`)),
       // The lines name the first SKU, sold by a whole-number unit (kg; checked in the setup), so 1.5 is refused
       // by its unit rule; 0.25 would be refused for any unit (quintal and tonne take one decimal).
       fc.constantFrom(-1, 0, 1.5, 0.25, 1e12).map((q) => withLine({ ...first, quantity: q }, `line quantity ${q}`)),
@@ -271,13 +277,34 @@ describe.each(databases())('bad input on %s', (kind) => {
     expect(await snapshot(), `${method} ${url} with ${sent.what} changed the database`).toEqual(before);
   }
 
+  type SchemaNode = { properties?: Record<string, SchemaNode>; items?: SchemaNode; anyOf?: SchemaNode[]; oneOf?: SchemaNode[] };
+  /** A schema's property names, with those of each of its `anyOf` / `oneOf` branches (the profile's two bodies). */
+  const propertiesOf = (node: SchemaNode | undefined): Record<string, SchemaNode> =>
+    Object.assign({}, node?.properties, ...[...(node?.anyOf ?? []), ...(node?.oneOf ?? [])].map(propertiesOf));
+  /** What the route's body schema accepts, read from GET /api/openapi.json ('PATCH /api/skus/:id' is paths['/api/skus/{id}'].patch). */
+  async function acceptedKeys(target: BodyTarget): Promise<Accepted> {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: SchemaNode }> } }>>;
+    }>();
+    const [method, path] = target.route.split(' ') as [string, string];
+    const schema = doc.paths[path.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()]?.requestBody?.content['application/json']?.schema;
+    const body = new Set(Object.keys(propertiesOf(schema)));
+    // A route whose schema could not be found would let every extra key through unchecked.
+    expect(body.size, `${target.route}'s body schema in the OpenAPI document`).toBeGreaterThan(0);
+    const line = target.lines ? new Set(Object.keys(propertiesOf(propertiesOf(schema)[target.lines.field]?.items))) : new Set<string>();
+    if (target.lines) expect(line.size, `${target.route}'s line schema`).toBeGreaterThan(0);
+    return { body, line };
+  }
+
   for (const target of BODY_TARGETS) {
     it(`${target.route} refuses malformed bodies with a 4xx and changes nothing`, { timeout: 120_000 }, async () => {
       const c = await context();
       const valid = target.valid(c);
+      const accepted = await acceptedKeys(target);
+      expect([...accepted.body]).toEqual(expect.arrayContaining(target.required));
       const [method, ..._] = target.route.split(' ');
       await fc.assert(
-        fc.asyncProperty(mutations(target, valid), async (sent) => refuses(c, target.who(c), method!, target.url(c), sent)),
+        fc.asyncProperty(mutations(target, valid, accepted), async (sent) => refuses(c, target.who(c), method!, target.url(c), sent)),
         { numRuns: RUNS },
       );
       // The valid body itself passes validation, so the refusals above are about the mutations.
