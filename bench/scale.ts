@@ -353,10 +353,9 @@ async function sessions(
       ]),
     )
     .execute();
-  const toStore = behind;
-  for (const { id } of toStore) await storeFarmerPage(db, id, now, RULES);
-  if (toStore.length > 0) {
-    console.log(`  stored ${toStore.length} farmers' first pages (${((Date.now() - storing) / 1000).toFixed(0)} s)`);
+  for (const { id } of behind) await storeFarmerPage(db, id, now, RULES);
+  if (behind.length > 0) {
+    console.log(`  stored ${behind.length} farmers' first pages (${((Date.now() - storing) / 1000).toFixed(0)} s)`);
     // Those writes' dirty pages go to disk now, not while the server is measured.
     if (db.getExecutor().adapter instanceof PostgresAdapter) await sql`checkpoint`.execute(db);
   }
@@ -364,8 +363,8 @@ async function sessions(
   // the server's catch-up walk leaves to the expiry sweep (the walk stores a page that is missing or
   // behind in versions, rule or format), and the sweep finds nothing due in them. So each of their asks
   // reads its row, finds that it does not hold and builds the page, as an ask after a SKU edit does
-  // before the walk reaches the farmer, and the server's walk at start leaves them so. (Removed rows,
-  // as before, are stored again by that walk since it finds missing pages too.)
+  // before the walk reaches the farmer, and the server's walk at start leaves them so (a removed row it
+  // would store again: it finds missing pages too).
   for (let i = 0; i < building.length; i += 500) {
     await db.updateTable('farmerPages').set({ expiresAt: 0 }).where('userId', 'in', building.slice(i, i + 500)).execute();
   }

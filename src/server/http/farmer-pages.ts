@@ -27,14 +27,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { brotliDecompressSync } from 'node:zlib';
 import fastJson, { type Schema } from 'fast-json-stringify';
-import type { Quotation } from '../../domain/types';
 import type { Kysely } from 'kysely';
 import { prepared } from '../db/prepared';
 import type { Database } from '../db/schema';
 import { catalogueVersion } from '../repos/answer-versions';
 import { lineSku, skuRefsAtLeast } from '../repos/lines';
 import { DEFAULT_PAGE } from '../repos/paging';
-import { farmerQuotationPage, type QuotationRules } from '../repos/quotations';
+import { farmerQuotationPage, type QuotationPage, type QuotationRules } from '../repos/quotations';
 import { compressForApi } from './compression';
 import { ANSWER_FORMAT } from './etag';
 import { GAP_WINDOW_MS, threadGap } from './thread-gaps';
@@ -117,12 +116,10 @@ export const storedPageHolds = (page: StoredPage, quotationsVersion: number, cat
 export const storedPageBehindCatalogue = (page: StoredPage, quotationsVersion: number, catalogue: number, now: number, rules: QuotationRules): boolean =>
   page.catalogueVersion < catalogue && storedPageHolds(page, quotationsVersion, page.catalogueVersion, now, rules);
 
-type FarmerPage = { data: Quotation[]; nextCursor: string | null; total: number };
-
 /** A stored page's answer, or undefined when its bytes are not a page of quotations with lines (a damaged row: then it is built). */
-function readStoredPage(stored: StoredPage): FarmerPage | undefined {
+function readStoredPage(stored: StoredPage): QuotationPage | undefined {
   try {
-    const page = JSON.parse(brotliDecompressSync(stored.br).toString('utf8')) as FarmerPage;
+    const page = JSON.parse(brotliDecompressSync(stored.br).toString('utf8')) as QuotationPage;
     const isPage =
       Array.isArray(page.data) &&
       page.data.every((q) => Array.isArray(q.skusDetail) && q.skusDetail.length > 0 && q.skusDetail.every((l) => typeof l.skuIdentifier?._id === 'string'));
@@ -260,6 +257,7 @@ export async function pagesBehind(
     .orderBy('users.id')
     .limit(limit)
     .execute();
+  // No stored row: its columns come back null (`format` is never null in a row).
   const behind = rows.filter((r) =>
     r.format === null
       ? Number(r.hasQuotations) === 1
@@ -321,11 +319,6 @@ export class FarmerPages {
     /** How the worker takes turns with the requests (tests count the waits, with a slice of their own). */
     private readonly turns: { gap: (maxMs: number) => Promise<boolean>; sliceMs: number } = { gap: threadGap, sliceMs: BACKGROUND_SLICE_MS },
   ) {}
-
-  /** The stored page `onNewCatalogue`, with this store's database. */
-  onNewCatalogue(stored: StoredPage, catalogue: number): Promise<string | undefined> {
-    return onNewCatalogue(this.db, stored, catalogue);
-  }
 
   /** The farmer's stored page; undefined too when it cannot be read (the ask then builds the page). */
   async find(userId: string): Promise<StoredPage | undefined> {

@@ -18,7 +18,7 @@ import { badRequest, conflict, notFound, versionConflict } from '../http/errors'
 import { answerIfUnchanged, heldQuotationTag, quotationAnswerTag, REVALIDATE } from '../http/etag';
 import { expectedVersion, pageOf, pageQuery, searchQuery, type ListQuerystring } from '../http/list-query';
 import type { AnswerEntry } from '../http/answer-cache';
-import { serializeFarmerPage, storedPageBehindCatalogue, storedPageHolds } from '../http/farmer-pages';
+import { onNewCatalogue, serializeFarmerPage, storedPageBehindCatalogue, storedPageHolds } from '../http/farmer-pages';
 import { answerListPage, sendEncodedAnswer } from '../http/list-answers';
 import {
   adminQuotationSchema,
@@ -213,15 +213,13 @@ export default async function quotationRoutes(app: FastifyInstance) {
       const held = heldQuotationTag(request, user, rules, at);
       if (held !== undefined && answerIfUnchanged(request, reply, held)) return reply;
       const stored = cacheable ? await farmerPages.find(user.id) : undefined;
-      if (stored !== undefined && storedPageHolds(stored, version, catalogueVersion, at, rules)) {
+      const holds = stored !== undefined && storedPageHolds(stored, version, catalogueVersion, at, rules);
+      // Or a SKU edit has passed it by: then it answers in the catalogue of now, not built (a row
+      // whose bytes are no page is built).
+      if (stored !== undefined && (holds || storedPageBehindCatalogue(stored, version, catalogueVersion, at, rules))) {
         if (answerIfUnchanged(request, reply, quotationAnswerTag(user, request.url, rules, stored.expiresAt))) return reply;
-        return send(quotationAnswers.keepStored(user.id, version, catalogueVersion, stored.size, stored.br, stored.expiresAt));
-      }
-      // A SKU edit since the page was stored: the stored page in the catalogue of now, not a build
-      // (a row whose bytes are no page is built).
-      if (stored !== undefined && storedPageBehindCatalogue(stored, version, catalogueVersion, at, rules)) {
-        if (answerIfUnchanged(request, reply, quotationAnswerTag(user, request.url, rules, stored.expiresAt))) return reply;
-        const body = await farmerPages.onNewCatalogue(stored, catalogueVersion);
+        if (holds) return send(quotationAnswers.keepStored(user.id, version, catalogueVersion, stored.size, stored.br, stored.expiresAt));
+        const body = await onNewCatalogue(db, stored, catalogueVersion);
         if (body !== undefined) return send(quotationAnswers.set(user.id, version, catalogueVersion, body, stored.expiresAt));
       }
       const { page, expired, expiresAt } = await farmerQuotationPage(db, { userId: user.id, cursor, limit: pageSize(limit) }, at, rules);
