@@ -464,6 +464,14 @@ interface Measured {
    */
   paced?: { rate: number };
   /**
+   * A miss path: every ask misses the page its farmer's last write stored (decision 029), so each
+   * builds it (built on ask, closed loop or paced) or brings it to a new catalogue (after a SKU edit),
+   * as for a while after a SKU edit or a deploy. These rows were added to issue 11's measures (each
+   * list's page; the farmer's first page as the server serves it: stored, kept, or proved by a held
+   * tag), and are reported beside its targets, not under them.
+   */
+  missPath?: boolean;
+  /**
    * Asked once with every token before measuring (not counted): the server then holds each farmer's
    * answer (decision 025), as it does for farmers who keep polling an unchanged list.
    */
@@ -690,6 +698,7 @@ export async function measuredLists(db: Kysely<Database>): Promise<Measured[]> {
       farmers: true,
       firstAsks: true,
       builtOnAsk: true,
+      missPath: true,
       call: (d) => farmerQuotationPage(d, { userId: farmer.id, limit: 50 }, now, rules),
     },
     ...PACED_RATES.map((rate): Measured => ({
@@ -698,6 +707,7 @@ export async function measuredLists(db: Kysely<Database>): Promise<Measured[]> {
       farmers: true,
       firstAsks: true,
       paced: { rate },
+      missPath: true,
       call: (d) => farmerQuotationPage(d, { userId: farmer.id, limit: 50 }, now, rules),
     })),
     // The same, once every farmer has asked: polls of unchanged lists, each a hit of decision 025's cache.
@@ -709,6 +719,7 @@ export async function measuredLists(db: Kysely<Database>): Promise<Measured[]> {
       farmers: true,
       firstAsks: true,
       afterSkuEdit: true,
+      missPath: true,
       call: (d) => findStoredPage(d, farmer.id),
     },
   ];
@@ -788,18 +799,27 @@ async function run(target: Target): Promise<void> {
     );
   }
   if (profileDir) printProfile(profileDir);
-  const worstP99 = Math.max(...figures.map((f) => f.p99));
-  // Which rows miss, by name: a single worst figure hides whether one row or every row is over.
-  const over = figures.filter((f) => f.p99 > TARGETS.p99Ms).map((f) => `${f.name} ${f.p99} ms`);
+  // The targets' rows, and the miss paths reported beside them; which rows miss, by name (a single
+  // worst figure hides whether one row or every row is over).
+  const missPaths = new Set(list.filter((m) => m.missPath).map((m) => m.name));
+  const over = figures.filter((f) => !missPaths.has(f.name) && f.p99 > TARGETS.p99Ms).map((f) => `${f.name} ${f.p99} ms`);
+  const targeted = figures.length - missPaths.size;
   const biggest = Math.max(...figures.map((f) => f.bytes));
   if (catchUp === Infinity) console.log(`  after the SKU edit, stored pages were still behind ${CATCH_UP_WAIT_S} s after the edit was sent`);
   else if (catchUp !== undefined) console.log(`  after the SKU edit, every stored page was caught up ${catchUp.toFixed(1)} s after the edit was sent`);
   console.log(`  server RSS: ${rssAtStart.toFixed(0)} MB when it started serving, ${rss.toFixed(0)} MB at the end (load ${load()})`);
   console.log(
-    `  targets: p99 ≤ ${TARGETS.p99Ms} ms → ${worstP99 <= TARGETS.p99Ms ? 'met' : `NOT met by ${over.length} of ${figures.length} rows (${over.join('; ')})`}; ` +
+    `  targets: p99 ≤ ${TARGETS.p99Ms} ms → ${over.length === 0 ? `met by ${targeted} of ${targeted} rows` : `NOT met by ${over.length} of ${targeted} rows (${over.join('; ')})`}; ` +
       `≤ 60 KB of JSON per page → ${biggest <= TARGETS.pageBytes ? 'met' : `NOT met (${biggest} bytes)`} (largest on the wire ${Math.max(...figures.map((f) => f.wire))} bytes); ` +
       `RSS ≤ ${TARGETS.rssMb} MB → ${rss <= TARGETS.rssMb ? 'met' : 'NOT met'}`,
   );
+  const missFigures = figures.filter((f) => missPaths.has(f.name));
+  if (missFigures.length > 0) {
+    console.log(
+      `  beside the targets, the miss paths (every ask misses its stored page): ` +
+        missFigures.map((f) => `${f.name} p99 ${f.p99} ms (${f.p99 <= TARGETS.p99Ms ? 'within' : 'over'} ${TARGETS.p99Ms} ms)`).join('; '),
+    );
+  }
 }
 
 interface ProfileNode {
