@@ -231,6 +231,33 @@ describe.each(databases())('the stored farmer pages on %s', (kind) => {
     expect(storedPageBehindCatalogue(stored, now.quotationsVersion, now.catalogueVersion, stored.expiresAt, rules())).toBe(false);
   });
 
+  it('brings a stored page to a new catalogue byte for byte when its SKU names hold the marks its JSON is cut at', async () => {
+    const farmer = await t.farmer();
+    const admin = await t.admin();
+    const skus: Sku[] = (await t.as(farmer, { method: 'GET', url: '/api/skus' })).json().data;
+    // Names that, unescaped, would read as a line's quantity, a quotation's lines or image, or a SKU's id.
+    const tricky = ['Shell ","quantity":1} \\ {"skuIdentifier":{"_id":"x', 'Straw ,"skusDetail":[ ,"image":"y" ]}'];
+    for (const [i, name] of tricky.entries()) {
+      const sku = (await t.as(admin, { method: 'GET', url: '/api/skus' })).json().data.find((x: Sku) => x._id === skus[i]!._id);
+      const res = await t.as(admin, { method: 'PATCH', url: `/api/skus/${sku._id}`, payload: { name, translations: { hindi: { name: `${name} "हिंदी"` } }, version: sku.version } });
+      expect(res.statusCode).toBe(200);
+    }
+    const two = await t.as(farmer, {
+      method: 'POST',
+      url: '/api/quotations',
+      payload: { skusDetail: [{ skuIdentifier: skus[0]!._id, quantity: 4 }, { skuIdentifier: skus[1]!._id, quantity: 2 }] },
+    });
+    expect(two.statusCode).toBe(201);
+    await create(farmer);
+    const stored = (await findStoredPage(t.db, farmer.userId))!;
+    expect(brotliDecompressSync(stored.br).toString('utf8')).toContain('\\"quantity\\":1}');
+    await editSku(skus[1]!._id);
+    const now = await versions(farmer.userId);
+    expect(storedPageBehindCatalogue(stored, now.quotationsVersion, now.catalogueVersion, t.clock.now(), rules())).toBe(true);
+    const built = serializeFarmerPage((await farmerQuotationPage(t.db, { userId: farmer.userId, limit: 50 }, t.clock.now(), rules())).page);
+    expect(await onNewCatalogue(t.db, stored, now.catalogueVersion)).toBe(built);
+  });
+
   it("stores every farmer's page again, in the background, after a SKU edit", async () => {
     const [a, b] = [await t.farmer(), await t.farmer()];
     const q = await create(a);

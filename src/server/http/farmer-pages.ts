@@ -30,16 +30,17 @@ import fastJson, { type Schema } from 'fast-json-stringify';
 import type { Kysely } from 'kysely';
 import { prepared } from '../db/prepared';
 import type { Database } from '../db/schema';
+import type { SkuRef } from '../../domain/types';
 import { catalogueVersion } from '../repos/answer-versions';
 import { lineSku, skuRefsAtLeast } from '../repos/lines';
 import { DEFAULT_PAGE } from '../repos/paging';
-import { farmerQuotationPage, type QuotationPage, type QuotationRules } from '../repos/quotations';
+import { farmerQuotationPage, type QuotationRules } from '../repos/quotations';
 import { compressForApi } from './compression';
 import { ANSWER_FORMAT } from './etag';
 import { GAP_WINDOW_MS, threadGap } from './thread-gaps';
 import { ownBytes } from './kept-answers';
 import { pageOf } from './list-query';
-import { quotationSchema } from './schemas';
+import { lineSchema, quotationSchema } from './schemas';
 
 /**
  * The farmer's page as JSON: the route's response schema compiled by fast-json-stringify, as Fastify
@@ -116,17 +117,82 @@ export const storedPageHolds = (page: StoredPage, quotationsVersion: number, cat
 export const storedPageBehindCatalogue = (page: StoredPage, quotationsVersion: number, catalogue: number, now: number, rules: QuotationRules): boolean =>
   page.catalogueVersion < catalogue && storedPageHolds(page, quotationsVersion, page.catalogueVersion, now, rules);
 
-/** A stored page's answer, or undefined when its bytes are not a page of quotations with lines (a damaged row: then it is built). */
-function readStoredPage(stored: StoredPage): QuotationPage | undefined {
-  try {
-    const page = JSON.parse(brotliDecompressSync(stored.br).toString('utf8')) as QuotationPage;
-    const isPage =
-      Array.isArray(page.data) &&
-      page.data.every((q) => Array.isArray(q.skusDetail) && q.skusDetail.length > 0 && q.skusDetail.every((l) => typeof l.skuIdentifier?._id === 'string'));
-    return isPage ? page : undefined;
-  } catch {
-    return undefined;
+/**
+ * One line's SKU reference, and a quotation's image, as the page's serializer writes them: the same
+ * sub-schemas compiled the same way, so the same bytes.
+ */
+const serializeSkuRef: (ref: SkuRef) => string = fastJson(lineSchema.properties.skuIdentifier as Schema);
+const serializeText: (text: string) => string = fastJson({ type: 'string' });
+
+/** Each SKU's reference and image as JSON, per set of kept references (a new set after each SKU edit). */
+const serializedRefs = new WeakMap<Map<string, SkuRef>, Map<string, { ref: string; image: string }>>();
+
+function serializedRef(refs: Map<string, SkuRef>, skuId: string): { ref: string; image: string } {
+  let byId = serializedRefs.get(refs);
+  if (byId === undefined) serializedRefs.set(refs, (byId = new Map()));
+  let serialized = byId.get(skuId);
+  if (serialized === undefined) {
+    const ref = lineSku(refs, skuId);
+    serialized = { ref: serializeSkuRef(ref), image: serializeText(ref.image) };
+    byId.set(skuId, serialized);
   }
+  return serialized;
+}
+
+// The marks the page's JSON is cut at. Each is a key the serializer writes with its quotes bare, which
+// no string value can hold (its quotes come out escaped): a quotation's lines, whose image comes
+// just before them (the schema's order); a line, whose SKU reference comes first, then its quantity.
+const PAGE_START = '{"data":[';
+const QUOTATION_IMAGE = ',"image":';
+const QUOTATION_LINES = ',"skusDetail":[';
+const LINE_SKU = '{"skuIdentifier":';
+const SKU_ID = '{"_id":"';
+const LINE_QUANTITY = ',"quantity":';
+
+/**
+ * A stored page's JSON cut around what the catalogue decides: each quotation's image and each line's
+ * SKU reference (`holes`, with the SKU each names; a quotation's image is its first line's SKU
+ * image, as a build sets it), between the `pieces` kept as they are (one more than the holes). Undefined
+ * when the JSON is not a page of quotations that each have lines (a damaged row: then it is built).
+ * A line's fields after its SKU reference are numbers, so the line ends at the first brace after them.
+ */
+function skuHoles(json: string): { pieces: string[]; holes: { skuId: string; image: boolean }[] } | undefined {
+  if (!json.startsWith(PAGE_START)) return undefined;
+  const pieces: string[] = [];
+  const holes: { skuId: string; image: boolean }[] = [];
+  const skuIdAt = (at: number): string | undefined => {
+    if (!json.startsWith(LINE_SKU + SKU_ID, at)) return undefined;
+    const start = at + LINE_SKU.length + SKU_ID.length;
+    const end = json.indexOf('"', start);
+    return end > start ? json.slice(start, end) : undefined;
+  };
+  let copied = 0;
+  for (let lines = json.indexOf(QUOTATION_LINES); lines >= 0; lines = json.indexOf(QUOTATION_LINES, copied)) {
+    const image = json.lastIndexOf(QUOTATION_IMAGE, lines);
+    if (image < copied) return undefined;
+    let line = lines + QUOTATION_LINES.length;
+    const first = skuIdAt(line);
+    if (first === undefined) return undefined;
+    pieces.push(json.slice(copied, image + QUOTATION_IMAGE.length));
+    holes.push({ skuId: first, image: true });
+    copied = lines;
+    for (;;) {
+      const skuId = skuIdAt(line);
+      if (skuId === undefined) return undefined;
+      const ref = line + LINE_SKU.length;
+      const quantity = json.indexOf(LINE_QUANTITY, ref);
+      const end = quantity < 0 ? -1 : json.indexOf('}', quantity);
+      if (end < 0) return undefined;
+      pieces.push(json.slice(copied, ref));
+      holes.push({ skuId, image: false });
+      copied = quantity;
+      if (json[end + 1] === ']') break;
+      if (json[end + 1] !== ',') return undefined;
+      line = end + 2;
+    }
+  }
+  pieces.push(json.slice(copied));
+  return { pieces, holes };
 }
 
 /**
@@ -136,21 +202,27 @@ function readStoredPage(stored: StoredPage): QuotationPage | undefined {
  * It is the page a build gives (a test compares the two, byte for byte): the farmer's version being
  * the page's, none of the page's own rows has changed since, a quotation shows of its SKUs only
  * their references, and the clock has not reached the page's end, so a build would expire nothing.
- * It costs no page read and no tracker reads, only the stored bytes decoded and serialized again: so
- * a SKU edit, which leaves every stored page behind, no longer sends every farmer's next ask, and
- * the catch-up walk, to a whole build.
+ * It costs no page read and no tracker reads, and the stored JSON is not parsed: the references of
+ * now, serialized once per SKU and catalogue, are put between the stored JSON's pieces (`skuHoles`).
+ * So a SKU edit, which leaves every stored page behind, no longer sends every farmer's next ask, and
+ * the catch-up walk, to a whole build. Undefined when the row holds no page (then it is built).
  */
 export async function onNewCatalogue(db: Kysely<Database>, stored: StoredPage, catalogue: number): Promise<string | undefined> {
-  const page = readStoredPage(stored);
-  if (page === undefined) return undefined;
-  const named = new Set<string>();
-  for (const q of page.data) for (const line of q.skusDetail) named.add(line.skuIdentifier._id);
-  const refs = await skuRefsAtLeast(db, catalogue, named);
-  for (const q of page.data) {
-    for (const line of q.skusDetail) line.skuIdentifier = lineSku(refs, line.skuIdentifier._id);
-    q.image = q.skusDetail[0]!.skuIdentifier.image;
+  let json: string;
+  try {
+    json = brotliDecompressSync(stored.br).toString('utf8');
+  } catch {
+    return undefined;
   }
-  return serializeFarmerPage(page);
+  const page = skuHoles(json);
+  if (page === undefined) return undefined;
+  const refs = await skuRefsAtLeast(db, catalogue, page.holes.map((h) => h.skuId));
+  let out = page.pieces[0]!;
+  page.holes.forEach((hole, i) => {
+    const serialized = serializedRef(refs, hole.skuId);
+    out += (hole.image ? serialized.image : serialized.ref) + page.pieces[i + 1]!;
+  });
+  return out;
 }
 
 /**
