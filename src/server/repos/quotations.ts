@@ -260,7 +260,7 @@ const farmerFirstPageRows = prepared((db: Kysely<Database>, countedUserId: strin
     ),
 );
 
-export type QuotationPage = { data: Quotation[]; nextCursor: string | null; total: number };
+type QuotationPage = { data: Quotation[]; nextCursor: string | null; total: number };
 
 async function farmerFirstPage(db: Kysely<Database>, userId: string, limit: number, rules: QuotationRules): Promise<QuotationPage> {
   const rows = await farmerFirstPageRows(db, userId, userId, limit + 1);
