@@ -1,5 +1,5 @@
 /**
- * The paged, server-searched list the admin screens share (issue 11): the server answers
+ * The paged, server-searched list the admin screens share: the server answers
  * `{ data, nextCursor, total }` pages for `q` (display id, name, mobile prefix) and an opaque `cursor`.
  *
  *   loading ──> browsing.idle ──list.more [hasMore]──> browsing.more ─┬─> browsing.idle (page appended)

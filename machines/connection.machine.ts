@@ -1,10 +1,10 @@
 /**
  * Whether the phone is online (DECISIONS §1: every screen shows an unobtrusive "offline" line when
- * the network is gone), and whether this launch runs a newly installed version (issue 9: a small
- * "Updated" line for a few seconds). The injected `watch` actor reports the browser's online and
- * offline events (and the state at start). Whether this launch runs a new build is the chart's input
- * (`updated`, read once at start by main.tsx through the app chart): the chart shows the line from
- * its own start, no view tells it.
+ * the network is gone), and whether this launch runs a newly installed version (a small
+ * "Updated" line for a few seconds, so the farmer knows the app changed). The injected `watch`
+ * actor reports the browser's online and offline events (and the state at start). Whether this
+ * launch runs a new build is the chart's input (`updated`, read once at start by main.tsx through
+ * the app chart): the chart shows the line from its own start, no view tells it.
  *
  * Offline, nothing that writes to the server can be started (request quotation, delete, place order):
  * `writesBlocked` is the one rule the screens read to disable those buttons and say why, so no write is

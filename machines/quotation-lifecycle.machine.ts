@@ -4,11 +4,11 @@
  * The server checks every move against this chart (`nextQuotationStatus`), and the views ask it what
  * a farmer may do (`snapshot.can`), so both read the same rules.
  *
- * Validity (issue 11): a COMPLETED quotation is valid for the configured days from its pricing; once
+ * Validity (DECISIONS §5): a COMPLETED quotation is valid for the configured days from its pricing; once
  * the clock passes `quotationValidUntil`, `clock.tick` moves it to EXPIRED, from which no order can be
  * placed. An admin may re-price an EXPIRED quotation (set it COMPLETED again), which starts a new period.
  *
- * Money shown (issue 13): each status is tagged with what its prices are. `awaitingPrice` (PENDING)
+ * Money shown: each status is tagged with what its prices are. `awaitingPrice` (PENDING)
  * shows an estimate from the SKUs' minimum prices; `quoted` (COMPLETED, ORDERED) the admin's prices;
  * `closed` (DELETED, EXPIRED) the quoted prices only if it was priced before, else none.
  */

@@ -1,5 +1,5 @@
 /**
- * The quotation list on /request (SPEC §2, §7; paging from issue 11): three parallel regions.
+ * The quotation list on /request (SPEC §2, §7; paged as DECISIONS §5 rules lists): three parallel regions.
  * - `poll`: the first page of GET /quotations now and every POLL_MS (the server's ETag answers a 304
  *   while nothing changed); `paused` while the page is hidden (the injected `visibility` actor
  *   reports it); the screen stops the actor when it closes, which ends polling. A fresh first page

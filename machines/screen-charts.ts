@@ -37,7 +37,7 @@ export function screenChartFor(location: string | null): ScreenChart | null {
   return { id, systemId: id === 'quotationList' ? id : `${id}:${quotationId}`, quotationId };
 }
 
-/** What the app-level catalogue starts and stops for /home and /sku-details (issue 12). */
+/** What the app-level catalogue starts and stops for /home and /sku-details. */
 export type CatalogueScreenEvent = { type: 'home.open' } | { type: 'home.close' } | { type: 'sku.open'; skuDisplayId: string };
 
 /**
@@ -57,7 +57,7 @@ export function catalogueEventsFor(from: string | null, to: string | null): Cata
 /**
  * A callback actor that follows the session's location in the actor system, now and on every change,
  * and sends back the events `eventsFor(from, to)` makes of each move: how a chart starts and stops
- * what a screen needs without the screen sending its own lifecycle (issue 12). Idle without a session.
+ * what a screen needs without the screen sending its own lifecycle. Idle without a session.
  */
 export function locationWatchOf<E extends EventObject>(eventsFor: (from: string | null, to: string | null) => E[]) {
   return fromCallback<E>(({ system, sendBack }) => {
@@ -75,7 +75,7 @@ export function locationWatchOf<E extends EventObject>(eventsFor: (from: string 
   });
 }
 
-// ── The admin screens' charts (issues 11, 12) ───────────────────────────────────────────────────────
+// ── The admin screens' charts ─────────────────────────────────────────────────────────────────────────
 // One chart per admin list screen, spawned by the app under its own id as systemId (one admin screen
 // is open at a time) while the session shows the screen's path.
 

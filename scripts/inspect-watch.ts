@@ -1,5 +1,5 @@
 /**
- * Watches the app through the Stately inspector's eyes (issue 12): what `?inspect` sends, seen in a
+ * Watches the app through the Stately inspector's eyes (decision 004): what `?inspect` sends, seen in a
  * real browser. stately.ai cannot be reached from here, so the inspector window the app opens
  * (https://stately.ai/inspect) is answered with a local recorder page (Playwright `context.route`)
  * that speaks the inspector's side of @statelyai/inspect's browser protocol: it posts

@@ -1,5 +1,5 @@
 /**
- * Walks the farmer journey at 360 px in English, Hindi and Gujarati (issue 13), for a person to look
+ * Walks the farmer journey at 360 px in English, Hindi and Gujarati, for a person to look
  * at every screen: the compiled server on a temporary SQLite database, a farmer who signs up through
  * the real screens with the dev SMS code, an admin who verifies, prices and moves the order through
  * the API, and the farmer who orders through the screens. Each screen is photographed as the phone

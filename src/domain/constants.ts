@@ -11,7 +11,7 @@ export const SKU_REFRESH_MS = 60_000;
 export const PERSIST_TIMEOUT_MS = 5000;
 export const CHUNK_TIMEOUT_MS = 120_000;
 export const DEBOUNCE_MS = 500;
-/** How long the shell's "Updated" line stays after a launch that runs a new version (issue 9). */
+/** How long the shell's "Updated" line stays after a launch that runs a new version. */
 export const UPDATED_NOTICE_MS = 6000;
 
 export const IMAGE_MAX_SIDE = 800;

@@ -1,5 +1,5 @@
 /**
- * How much of a product may be asked for (issue 13, item 8): one rule per unit, read by the cart
+ * How much of a product may be asked for: one rule per unit, read by the cart
  * chart, the views and the server alike.
  *
  * - Quintal and tonne take one decimal (2.5 quintal); every other unit of the vocabulary, and any

@@ -1,5 +1,5 @@
 /**
- * Home search (SPEC §5, issue 10): a match over name, category, brand and description in English,
+ * Home search (SPEC §5, decision 026): a match over name, category, brand and description in English,
  * Hindi and Gujarati, whatever language the screen is in. Case- and accent-insensitive: Latin accents,
  * the nukta and the chandrabindu/anusvara spelling choice (मूँगफली, मूंगफली) do not matter.
  */

@@ -6,8 +6,8 @@
  * The actor starts here, before React, and the shell renders once the session runs and its language's
  * texts have arrived. Started inside React (the Provider's own actor), the session appeared after the
  * first render as a store update, and React renders a store update synchronously: the whole shell
- * and the first screen in one task, 370–630 ms of main thread on a slow phone (issue 9, Lighthouse's
- * total blocking time). Rendered with the session already there, the first render is the transition,
+ * and the first screen in one task, 370–630 ms of main thread on a slow phone, during which
+ * a tap goes unanswered. Rendered with the session already there, the first render is the transition,
  * which yields to the browser every few milliseconds. The inline splash stays until it commits.
  */
 import { startTransition, StrictMode } from 'react';

@@ -7,7 +7,7 @@
  * each its own task with a yield to the browser between them, once the inline splash has painted:
  * React DOM; XState and the charts; the charts provided with their real actors; the shell, rendered
  * as a transition. On a slow phone no step holds the main thread for long, so the splash stays
- * responsive and a tap is answered between steps (issue 9: Lighthouse's total blocking time).
+ * responsive and a tap is answered between steps.
  */
 import { afterFirstPaint, nextTask, showBootFailed } from './shell/first-paint';
 import { inspectorWanted, startInspector } from './shell/inspector';

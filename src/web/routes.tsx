@@ -45,7 +45,7 @@ const whenIdle = (task: () => void): void => {
 };
 
 /**
- * A lazily loaded screen that can be preloaded (issue 9 item 2). Once its module has arrived it
+ * A lazily loaded screen that can be preloaded. Once its module has arrived it
  * renders it directly, without a Suspense round: a preloaded screen opens with no fallback at all.
  * Before that, React.lazy waits for the same load. Once the screen shows, the scripts of the screens
  * a farmer goes to next from it (`next`, only those: a preloaded screen preloads nothing) are fetched

@@ -40,7 +40,7 @@ const effect = <TOutput, TInput>(run: (input: TInput, signal: AbortSignal) => Pr
     }),
   );
 
-/** One page of a list (`{ data, nextCursor, total }`, issue 11) for the search `q`, from `cursor` on. */
+/** One page of a list (`{ data, nextCursor, total }`, DECISIONS §5) for the search `q`, from `cursor` on. */
 const pageOf = <T>(call: ApiCall, path: string) =>
   effect<PageResponse<T>, PageQuery>((input, signal) => call<PageResponse<T>>('GET', `${path}?${pageParams(input)}`, { signal }));
 

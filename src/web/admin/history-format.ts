@@ -1,5 +1,5 @@
 /**
- * The audit trail as an admin reads it (issue 11): each changed field under its translated label,
+ * The audit trail as an admin reads it: each changed field under its translated label,
  * money in rupees, statuses by their labels, dates formatted, quotation lines spelled out and an
  * empty value as "—". Pure: the same entry and language always give the same rows.
  */

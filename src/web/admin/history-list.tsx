@@ -1,5 +1,5 @@
 /**
- * The audit trail under an admin sheet's form (issue 11): who changed which fields and when, oldest first;
+ * The audit trail under an admin sheet's form: who changed which fields and when, oldest first;
  * `by` null is the clock (a quotation past its validity expires on its own). Each change is read through
  * `historyRows` (history-format.ts): translated labels, rupees, status labels, dates.
  */

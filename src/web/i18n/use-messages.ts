@@ -1,5 +1,5 @@
 /**
- * The one locale loader (issue 12): the messages of a catalogue (the app's, or the admin section's)
+ * The one locale loader: the messages of a catalogue (the app's, or the admin section's)
  * in the chosen locale, for an IntlProvider. Used by I18nProvider and by withAdminMessages.
  * - A locale whose messages have loaded shows at once.
  * - On a change of language the current texts stay until the new ones have arrived.

@@ -1,5 +1,5 @@
 /**
- * What the farmer sees while the app itself is still arriving (issue 9 item 2): the brand splash of
+ * What the farmer sees while the app itself is still arriving on a slow connection: the brand splash of
  * index.html (its inline styles, class `boot-splash`), never a lone 'Loading...'.
  * - BootSplash: before the session runs and the texts have loaded, the very markup index.html
  *   painted, with the product name its inline script chose from the saved language. When the texts

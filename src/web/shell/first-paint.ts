@@ -1,5 +1,5 @@
 /**
- * The app takes over from index.html's inline splash (issue 9 item 2) only after the browser has
+ * The app takes over from index.html's inline splash only after the browser has
  * painted that splash: on a fast connection the scripts can arrive before the first frame, and their
  * start-up work would otherwise hold the first paint back. A hidden tab paints no frames, so there
  * the app starts at once.

@@ -1,5 +1,5 @@
 /**
- * The Stately inspector (issue 3 §5): on with `?inspect` in the URL or VITE_INSPECT=1 at build,
+ * The Stately inspector (decision 004): on with `?inspect` in the URL or VITE_INSPECT=1 at build,
  * loaded with a dynamic import so the main bundle never carries it. Everything sent to it goes
  * through `redactForInspector`: mobile numbers, tokens, OTP codes and image urls never leave the page.
  */

@@ -1,6 +1,6 @@
 /**
  * The unobtrusive status line every screen shows (DECISIONS §1): "offline" while the phone has no
- * network, and for a few seconds after a launch that runs a new version, "Updated" (issue 9; the
+ * network, and for a few seconds after a launch that runs a new version, "Updated" (the
  * connection chart decides both, from its input and the network events). Also
  * the reason a write button is disabled while offline.
  */

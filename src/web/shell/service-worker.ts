@@ -1,5 +1,5 @@
 /**
- * The service worker (issue 9 item 3, built by vite-plugin-pwa into /sw.js): registered once the
+ * The service worker (built by vite-plugin-pwa into /sw.js): registered once the
  * page has loaded, so it never competes with the first screen for the farmer's bandwidth. A new
  * version's worker waits until the old version's tabs are gone and so takes over on the next launch,
  * never in the middle of a form; that launch shows the translated "Updated" line (appWasUpdated).
