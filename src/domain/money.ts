@@ -4,8 +4,8 @@ import type { QuotationLine } from './types';
 /**
  * Made at the first price shown, not when the module loads: a page's first Intl call sets up ICU
  * (about 100 ms in a desktop Chromium, four times that on a cheap phone), which a screen without a
- * price, such as the language choice at `/`, then never pays (for the same reason the build drops
- * react-intl's locale check: vite.config.ts noLocaleCheck).
+ * price, such as the language choice at `/`, then never pays (for the same reason the build's
+ * noLocaleCheck plugin drops react-intl's locale check).
  */
 let rupees: Intl.NumberFormat | undefined;
 
