@@ -36,7 +36,7 @@ function run(what, command, args) {
 }
 
 const webBuilt = join(root, 'dist', 'web', 'index.html');
-const webSources = ['src/web', 'machines', 'src/domain', 'locales', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+const webSources = ['src/web', 'machines', 'src/domain', 'locales', 'public', 'index.html', 'vite.config.ts', 'build', 'package-lock.json'];
 if (!existsSync(join(root, 'index.html'))) {
   console.log('No web app to build yet (index.html is missing): serving the API only.');
 } else if (stale(webBuilt, webSources)) {

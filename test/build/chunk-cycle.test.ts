@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { chunkCycle } from '../../vite.config';
+import { chunkCycle } from '../../build/chunk-cycle';
 
-// The build refuses chunks that import each other (vite.config.ts bootPreloads): such a pair
+// The build refuses chunks that import each other (build/boot-preloads.ts): such a pair
 // evaluated one chunk's charts before the other had defined XState's classes, and the app died at
 // start-up with "mn is not a constructor".
 describe('chunkCycle', () => {

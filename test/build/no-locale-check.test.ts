@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { transform } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { withoutLocaleCheck } from '../../vite.config';
+import { noLocaleCheck, withoutLocaleCheck } from '../../build/no-locale-check';
+import { hook, pluginContext } from './plugin-hooks';
 
-// The production bundle drops createIntl's locale-data check (vite.config.ts noLocaleCheck): on `/`
+// The production bundle drops createIntl's locale-data check (build/no-locale-check.ts): on `/`
 // it was the page's only Intl call, and a page's first Intl call sets up ICU (issue 9). The build
 // fails when the check's text is not found; this test says so before a build, after an upgrade.
 const intlSource = readFileSync(createRequire(import.meta.url).resolve('@formatjs/intl'), 'utf8');
@@ -25,5 +26,29 @@ describe('withoutLocaleCheck', () => {
 
   it('answers null for a source without the check', () => {
     expect(withoutLocaleCheck('export function createIntl(config) { return config; }')).toBeNull();
+  });
+});
+
+describe('noLocaleCheck', () => {
+  const plugin = noLocaleCheck();
+  const transform = (code: string, id: string) => hook(plugin, 'transform').call(pluginContext(), code, id);
+  const intlIndex = '/work/node_modules/@formatjs/intl/index.js';
+
+  it('applies to the production build only: tests keep the check', () => {
+    expect(plugin.apply).toBe('build');
+  });
+
+  it("patches @formatjs/intl's index.js as the bundle reads it, on either kind of path", () => {
+    expect(transform(intlSource, intlIndex)).toEqual({ code: withoutLocaleCheck(intlSource), map: null });
+    expect(transform(intlSource, 'C:\\work\\node_modules\\@formatjs\\intl\\index.js')).toEqual({ code: withoutLocaleCheck(intlSource), map: null });
+  });
+
+  it('leaves every other module as it is, even one holding the same text', () => {
+    expect(transform(intlSource, '/work/node_modules/react-intl/index.js')).toBeNull();
+    expect(transform(intlSource, '/work/node_modules/@formatjs/intl/src/create-intl.js')).toBeNull();
+  });
+
+  it("fails the build when @formatjs/intl's index.js no longer holds the check", () => {
+    expect(() => transform('export function createIntl(config) { return config; }', intlIndex)).toThrow("createIntl's locale-data check was not found");
   });
 });
