@@ -1,5 +1,4 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
@@ -7,18 +6,19 @@ import en from '../../locales/en.json';
 import hi from '../../locales/hi.json';
 import { localeFile, projectRoot } from '../../build/locales';
 import { messageSections } from '../../build/message-sections';
-import { hook, pluginContext } from './plugin-hooks';
+import { hook, pluginContext, tempRoot } from './plugin-hooks';
 
 // The app imports its texts as `virtual:messages/<locale>/<app|admin>` (src/web/i18n/messages.ts):
 // precompiled ASTs, the admin texts apart from the farmer's.
 const plugin = messageSections();
 const resolve = (id: string) => hook(plugin, 'resolveId').call(pluginContext(), id);
 
-function load(id: string, watched: string[] = [], from = plugin) {
+function load(id: string, watched: string[] = [], from = plugin): Record<string, unknown> | null {
   const code = hook(from, 'load').call(pluginContext(watched), id);
-  if (typeof code !== 'string') return code;
+  if (code === null) return null;
+  expect(code).toBeTypeOf('string');
   // The module is `export default JSON.parse("…")`: read the string back as the bundle would.
-  const literal = /^export default JSON\.parse\((".*")\);$/s.exec(code);
+  const literal = /^export default JSON\.parse\((".*")\);$/s.exec(code as string);
   expect(literal).not.toBeNull();
   return JSON.parse(JSON.parse(literal![1]!) as string) as Record<string, unknown>;
 }
@@ -53,7 +53,7 @@ describe('message sections', () => {
   });
 
   it('fails the build on a message that is no valid ICU message, naming the catalogue and the key', () => {
-    const root = mkdtempSync(join(tmpdir(), 'message-sections-'));
+    const root = tempRoot();
     mkdirSync(join(root, 'locales'));
     writeFileSync(join(root, 'locales', 'gu.json'), JSON.stringify({ 'shop.ok': 'ઠીક', 'shop.count': '{count, plural, one {# થેલી}' }));
     expect(() => load('\0virtual:messages/gu/app', [], messageSections({ root }))).toThrow(/locales\/gu\.json: shop\.count is no valid ICU message/);

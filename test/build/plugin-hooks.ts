@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Plugin } from 'vite';
+import { onTestFinished } from 'vitest';
 
 type Hook = (this: unknown, ...args: unknown[]) => unknown;
 
@@ -17,3 +21,10 @@ export const pluginContext = (watched: string[] = []) => ({
     throw new Error(message);
   },
 });
+
+/** A project folder of the test's own (locales/, public/, dist/), gone when the test ends. */
+export function tempRoot(): string {
+  const root = mkdtempSync(join(tmpdir(), 'krishi-build-'));
+  onTestFinished(() => rmSync(root, { recursive: true, force: true }));
+  return root;
+}

@@ -1,23 +1,23 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { precompress } from '../../build/precompress';
-import { hook } from './plugin-hooks';
+import { hook, tempRoot } from './plugin-hooks';
 
 // The server sends a file's .br or .gz copy as it is (src/server/http/web.ts): every copy must be the
 // file's bytes, and smaller.
 describe('precompress', () => {
   const script = `export const names = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `groundnut shell ${i}`))};\n`;
   const written = () => {
-    const root = mkdtempSync(join(tmpdir(), 'precompress-'));
+    const root = tempRoot();
     const out = join(root, 'dist', 'web');
     mkdirSync(join(out, 'assets', 'admin'), { recursive: true });
     writeFileSync(join(out, 'index.html'), `<!doctype html><html><body>${'<p>Krishi</p>'.repeat(40)}</body></html>`);
     writeFileSync(join(out, 'assets', 'admin', 'users-Ab12.js'), script);
-    writeFileSync(join(out, 'assets', 'tiny-Cd34.js'), 'export const a = 1;');
+    // Compressible, but under 256 bytes: no copies.
+    writeFileSync(join(out, 'assets', 'tiny-Cd34.js'), `export const rule = "${'-'.repeat(200)}";`);
     writeFileSync(join(out, 'icon-192.png'), Buffer.alloc(4096, 7));
     // Random bytes do not shrink: no copy is worth keeping.
     writeFileSync(join(out, 'assets', 'noise-Ef56.txt'), randomBytes(4096));

@@ -1,5 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
@@ -7,7 +6,7 @@ import gu from '../../locales/gu.json';
 import hi from '../../locales/hi.json';
 import { projectRoot } from '../../build/locales';
 import { splashNames } from '../../build/splash-names';
-import { hook } from './plugin-hooks';
+import { hook, tempRoot } from './plugin-hooks';
 
 // index.html's inline splash reads these attributes before any script arrives (src/web/shell/first-paint.ts).
 const indexHtml = readFileSync(join(projectRoot, 'index.html'), 'utf8');
@@ -35,7 +34,7 @@ describe('splashNames', () => {
 
   describe('with catalogues of its own', () => {
     const rootWith = (title: string | undefined) => {
-      const root = mkdtempSync(join(tmpdir(), 'splash-names-'));
+      const root = tempRoot();
       mkdirSync(join(root, 'locales'));
       cpSync(join(projectRoot, 'public'), join(root, 'public'), { recursive: true });
       for (const [locale, messages] of Object.entries({ en, hi, gu })) {
