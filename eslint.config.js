@@ -33,6 +33,11 @@ export default tseslint.config(
   { files: ['src/domain/**/*.ts'], rules: forbid(noWeb, noServer, noMachines, noUi) },
   { files: ['machines/**/*.ts'], rules: forbid(noWeb, noServer, noUi) },
   {
+    // The build's plugins run in Node before the app exists: they read its files (locales/, public/), never its modules.
+    files: ['build/**/*.ts'],
+    rules: forbid({ group: ['**/src/**', '**/machines/**', '../src', '../machines'], message: "The build reads the app's files, not its modules." }),
+  },
+  {
     files: ['src/server/**/*.ts'],
     rules: forbid(noWeb, {
       group: ['**/machines/**', '!**/machines/*-lifecycle.machine', '!**/machines/*-lifecycle.machine.ts'],

@@ -29,7 +29,7 @@ describe('SKU texts in the reader language', () => {
 });
 
 describe('units', () => {
-  // Compiled as the build compiles them (vite.config.ts): the texts are ASTs, not strings.
+  // Compiled as the build compiles them (build/message-sections.ts): the texts are ASTs, not strings.
   const compiled = { 'unit.kg': 'किलो', 'unit.quintal': 'क्विंटल', 'unit.bag': 'बोरी' };
   const messages = createIntl({ locale: 'hi', messages: Object.fromEntries(Object.entries(compiled).map(([k, v]) => [k, parse(v)])) });
   it('reads a known unit from the messages, whatever its case or common spelling', () => {

@@ -167,7 +167,7 @@ describe('the installable app', () => {
   };
 
   it('paints the splash in the saved language before any script arrives, and the app takes over when they do', async () => {
-    // index.html's inline splash and script (main.tsx boots in steps from its entry, vite.config.ts).
+    // index.html's inline splash and script (main.tsx boots in steps from its entry, build/boot-preloads.ts).
     const context = await savedHindiPhone();
     let release = () => {};
     const arrived = new Promise<void>((resolve) => (release = resolve));
@@ -238,7 +238,7 @@ describe('the installable app', () => {
   };
 
   it('offers a retry in the saved language when a boot script cannot download, and the retry opens the app', async () => {
-    // One of the boot steps' chunks (main.tsx, vite.config.ts codeSplitting): XState and the session's
+    // One of the boot steps' chunks (main.tsx, build/chunk-groups.ts): XState and the session's
     // charts. Without React, the inline splash itself gets the retry (showBootFailed).
     await retriesInHindi(/\/assets\/charts-core-[\w-]+\.js$/, 'splash-boot-retry');
   });
