@@ -124,8 +124,8 @@ async function main() {
         db,
         user.id,
         [
-          { skuId: a._id, quantity: q + 1, minimumPrice: a.minimumPrice },
-          { skuId: b._id, quantity: 2, minimumPrice: b.minimumPrice },
+          { skuId: a._id, quantity: q + 1 },
+          { skuId: b._id, quantity: 2 },
         ],
         now,
       );
