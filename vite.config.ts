@@ -11,11 +11,11 @@ import { splashNames } from './build/splash-names.ts';
 
 /**
  * The web app's build and dev server. Each plugin lives in build/ with what it is for; the tests'
- * projects are in vitest.config.ts, which starts from this file.
+ * projects are in vitest.config.ts, which starts from this file. Imports name their .ts file, as
+ * Node's own loader (Vite's coming default for config files) needs them to.
  */
 export default defineConfig({
   define: { __APP_BUILD__: JSON.stringify(new Date().toISOString()) },
-  // precompress runs last, after the service worker is written (build/pwa.ts).
   plugins: [react(), messageSections(), noIcuParser(), noLocaleCheck(), splashNames(), bootPreloads(), pwa(), precompress()],
   build: {
     outDir: 'dist/web',
