@@ -11,9 +11,6 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOpt
 import type { Kysely } from 'kysely';
 import type { ServerConfig } from './config';
 import type { Database } from './db/schema';
-import { AnswerCache, DEFAULT_ANSWER_CACHE, type AnswerCacheLimits } from './http/answer-cache';
-import { FarmerPages } from './http/farmer-pages';
-import { DEFAULT_LIST_ANSWERS, ListAnswerCache, type ListAnswerLimits } from './http/list-answers';
 import { describeRoute } from './http/api-docs';
 import { installAuthHook } from './http/auth-hook';
 import type { Deps } from './http/context';
@@ -46,10 +43,6 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Called for each route as it is added (the authorization matrix lists routes and their `config.access` this way). */
   onRoute?: (route: RouteOptions) => void;
-  /** Bounds of the per-farmer quotation answer cache (decision 025). */
-  quotationCache?: AnswerCacheLimits;
-  /** Bounds of the admin list answer cache (decision 027); otherwise config LIST_CACHE_MB (0: off). */
-  listCache?: ListAnswerLimits;
   /** The quotation-expiry sweep's interval (src/server/expiry-sweep.ts); defaults to EXPIRY_SWEEP_INTERVAL_MS. */
   expirySweepMs?: number;
 }
@@ -74,14 +67,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     secrets: options.secrets,
     sms: options.sms,
     now: options.now ?? Date.now,
-    quotationAnswers: new AnswerCache(options.quotationCache ?? DEFAULT_ANSWER_CACHE),
-    farmerPages: new FarmerPages(options.db, options.now ?? Date.now, { validityDays: config.quotationValidityDays }, app.log),
-    listAnswers: new ListAnswerCache(
-      options.listCache ??
-        (config.listCacheMegabytes === 0
-          ? { maxEntries: 0, maxBytes: 0 }
-          : { ...DEFAULT_LIST_ANSWERS, maxBytes: config.listCacheMegabytes * 1024 * 1024 }),
-    ),
   };
   app.decorate('deps', deps);
   // Due quotations expire in the background too (reads expire only what they show): from ready to close.
@@ -91,14 +76,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rules: { validityDays: config.quotationValidityDays },
     ...(options.expirySweepMs === undefined ? {} : { intervalMs: options.expirySweepMs }),
     log: app.log,
-    // Each farmer's page is stored again, by the pages' background worker in the gaps between requests.
-    expiredOwners: (userIds) => deps.farmerPages.refreshLater(userIds),
   });
   app.addHook('onReady', async () => sweeper.start());
   app.addHook('onClose', async () => sweeper.stop());
-  // Stored pages a deploy, a crash or another instance's SKU edit left behind are stored again.
-  app.addHook('onReady', async () => deps.farmerPages.catchUp());
-  app.addHook('onClose', async () => deps.farmerPages.stop());
   await app.register(sensible);
   installErrorHandlers(app);
 

@@ -41,8 +41,6 @@ export interface ServerConfig {
   quotationDailyLimit: number;
   /** How soon the farmer is told a pending quotation is usually answered, in hours (GET /api/config). */
   quotationReplyHours: number;
-  /** The admin list answer cache's bound in MB (decision 027); 0 turns it off. */
-  listCacheMegabytes: number;
 }
 
 /** The admin number `npm start` offers while codes go to the console and none is configured. */
@@ -158,6 +156,5 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     quotationHourlyLimit,
     quotationDailyLimit,
     quotationReplyHours: integer(env, 'QUOTATION_REPLY_HOURS', 24, 1, 720),
-    listCacheMegabytes: integer(env, 'LIST_CACHE_MB', 16, 0, 1024),
   };
 }

@@ -1,5 +1,5 @@
 /**
- * The server's periodic quotation-expiry sweep (issue 11): reads expire only the quotations they show,
+ * The server's periodic quotation-expiry sweep: reads expire only the quotations they show,
  * so the backlog of due ones (a quiet week, a restart) is drained here, in bounded batches
  * (`sweepExpired`), with a first pass as the app becomes ready and one every
  * `EXPIRY_SWEEP_INTERVAL_MS` after that. The app starts it on ready and stops it on close, waiting for
@@ -19,8 +19,6 @@ export interface ExpirySweeperOptions {
   intervalMs?: number;
   batch?: number;
   log?: { error(obj: object, msg: string): void };
-  /** After each batch, with the farmers whose quotations it expired (the app stores their pages again, decision 029). */
-  expiredOwners?: (userIds: ReadonlySet<string>) => void;
 }
 
 export interface ExpirySweeper {
@@ -46,7 +44,6 @@ export function createExpirySweeper(options: ExpirySweeperOptions): ExpirySweepe
       batch: options.batch,
       between: nextTick,
       stopped: () => stopped,
-      expiredOwners: async (userIds) => options.expiredOwners?.(userIds),
     });
 
   function schedule(delay: number): void {

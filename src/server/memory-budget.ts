@@ -1,5 +1,6 @@
 /**
- * The server's resident-memory budget (issue 9): 150 MB after the polling load (docs/performance.md).
+ * The server's resident-memory budget: 150 MB after the polling load (bench/README.md), so one small
+ * instance serves a district's farmers.
  * - sharp (libvips) is loaded on the first image to encode, not at start: it alone adds some 30 MB
  *   resident, and a server that only answers polls never needs it. The seed pictures come
  *   pre-rendered with the compiled server (scripts/build-server.mjs), so a fresh start needs none.

@@ -1,7 +1,8 @@
 /**
- * Issue 9 item 4: GET /api/quotations and GET /api/quotations/{id} carry a strong ETag built from the
- * database versions (decision 025) with `private, no-cache`; If-None-Match answers 304 with no body
- * while nothing changed, and every kind of write makes a new tag. Another farmer's tag never matches.
+ * GET /api/quotations and GET /api/quotations/{id} carry a strong ETag built from the farmer's
+ * quotations version (decision 025) with `private, no-cache`; If-None-Match answers 304 with no body
+ * while nothing changed, and every kind of write to the farmer's quotations makes a new tag; a SKU
+ * edit does not, as lines keep their SKU as quoted (decision 031). Another farmer's tag never matches.
  */
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -110,16 +111,46 @@ describe.each(databases())('conditional quotation reads on %s', (kind) => {
     await changed(farmer, urls, tags);
   });
 
-  it("makes a new tag after an admin's SKU edit", async () => {
+  it("keeps the tag after an admin's SKU edit: the farmer's lines show the SKU as it was quoted", async () => {
     const farmer = await t.farmer();
     const q = await create(farmer);
+    const quoted = q.skusDetail[0]!.skuIdentifier;
     const urls = ['/api/quotations', `/api/quotations/${q._id}`];
     const tags = await unchanged(farmer, urls);
     const admin = await t.admin();
-    const sku: Sku = (await get(admin, '/api/skus')).json().data.find((s: Sku) => s._id === q.skusDetail[0]!.skuIdentifier._id);
-    const res = await t.as(admin, { method: 'PATCH', url: `/api/skus/${sku._id}`, payload: { name: `${sku.name} (new)`, version: sku.version } });
+    const sku: Sku = (await get(admin, '/api/skus')).json().data.find((s: Sku) => s._id === quoted._id);
+    const res = await t.as(admin, {
+      method: 'PATCH',
+      url: `/api/skus/${sku._id}`,
+      payload: { name: `${sku.name} (new)`, skuQuantityUnit: 'tonne', minimumPrice: sku.minimumPrice + 100, version: sku.version },
+    });
     expect(res.statusCode).toBe(200);
-    await changed(farmer, urls, tags);
+    expect(await unchanged(farmer, urls)).toEqual(tags);
+    expect((await get(farmer, `/api/quotations/${q._id}`)).json().data.skusDetail[0].skuIdentifier).toEqual(quoted);
+    // A quotation asked for after the edit quotes the SKU as it is now.
+    const later = await create(farmer);
+    expect(later.skusDetail[0]!.skuIdentifier).toMatchObject({ _id: sku._id, name: `${sku.name} (new)`, skuQuantityUnit: 'tonne', minimumPrice: sku.minimumPrice + 100 });
+  });
+
+  it("keeps a line's SKU as the farmer asked for it through an admin's pricing, and quotes a SKU the admin switches a line to as it is now", async () => {
+    const farmer = await t.farmer();
+    const q = await create(farmer);
+    const quoted = q.skusDetail[0]!.skuIdentifier;
+    const admin = await t.admin();
+    const skus: Sku[] = (await get(admin, '/api/skus')).json().data;
+    const sku = skus.find((s) => s._id === quoted._id)!;
+    const other = skus.find((s) => s._id !== quoted._id)!;
+    await t.as(admin, { method: 'PATCH', url: `/api/skus/${sku._id}`, payload: { name: `${sku.name} (renamed)`, version: sku.version } });
+    const line = (skuIdentifier: string, quantity: number) => ({ skuIdentifier, quantity, goodsPricePaisa: 50_000, discountPaisa: 0, shippingPricePaisa: 0 });
+    const priced = await t.as(admin, {
+      method: 'PATCH',
+      url: `/api/quotations/${q._id}`,
+      payload: { status: 'COMPLETED', skusDetail: [line(sku._id, 3), line(other._id, 2)] },
+    });
+    expect(priced.statusCode, priced.body).toBe(200);
+    const [kept, switched] = (priced.json().data as Quotation).skusDetail;
+    expect(kept!.skuIdentifier).toEqual(quoted);
+    expect(switched!.skuIdentifier).toMatchObject({ _id: other._id, name: other.name, image: other.image, skuQuantityUnit: other.skuQuantityUnit, minimumPrice: other.minimumPrice });
   });
 
   it("never matches another farmer's tag, even at the same versions", async () => {

@@ -1,9 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextDisplayId } from '../../src/server/db/ids';
 import { migrateToLatest } from '../../src/server/db/migrations';
-import { prepared } from '../../src/server/db/prepared';
-import type { Database } from '../../src/server/db/schema';
 import { seedDatabase } from '../../src/server/seed/seed';
 import { databases, freshDatabase, T0, type TestDb } from '../support/server-app';
 
@@ -46,29 +44,6 @@ describe.each(databases())('the data layer on %s', (kind) => {
     ).rejects.toThrow('abort');
     const next = await take();
     expect(Number(next.slice(2))).toBe(Number(first.slice(2)) + 1);
-  });
-
-  it('runs a prepared query with new values and refuses one built with parameters out of order', async () => {
-    const byName = prepared((db: Kysely<Database>, name: string) => db.selectFrom('skus').select('displayId').where('name', '=', name));
-    expect((await byName(t.db, 'Bagasse')).map((r) => r.displayId)).toEqual(['SKU1007']);
-    expect((await byName(t.db, 'Corn Cobs')).map((r) => r.displayId)).toEqual(['SKU1008']);
-    const swapped = prepared((db: Kysely<Database>, a: string, b: string) =>
-      db.selectFrom('skus').select('id').where('name', '=', b).where('brandName', '=', a),
-    );
-    await expect(swapped(t.db, 'x', 'y')).rejects.toThrow(/in the order given/);
-  });
-
-  it('runs a prepared list read (`in (?, …)`) once compiled per count of ids, each count with its own values', async () => {
-    const byNames = prepared((db: Kysely<Database>, ...names: string[]) =>
-      db.selectFrom('skus').select('displayId').where('name', 'in', names).where('minimumPrice', '>=', sql.lit(0)).orderBy('displayId'),
-    );
-    const ids = async (...names: string[]) => (await byNames(t.db, ...names)).map((r) => r.displayId);
-    expect(await ids('Bagasse')).toEqual(['SKU1007']);
-    expect(await ids('Bagasse', 'Corn Cobs')).toEqual(['SKU1007', 'SKU1008']);
-    // The one-id and two-id statements, each run again with other values.
-    expect(await ids('Corn Cobs')).toEqual(['SKU1008']);
-    expect(await ids('Corn Cobs', 'no such name')).toEqual(['SKU1008']);
-    expect(await ids('Bagasse', 'Corn Cobs', 'Bagasse')).toEqual(['SKU1007', 'SKU1008']);
   });
 
 });

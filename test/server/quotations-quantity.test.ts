@@ -137,9 +137,28 @@ describe.each(databases())('quotation quantities on %s', (kind) => {
       await migrateToLatest(db, schema);
       const quantities = async () => (await db.selectFrom('quotationLines').select(['id', 'quantity']).orderBy('id').execute()).map((r) => [r.id, Number(r.quantity)]);
       expect(await quantities()).toEqual([['l1', 7]]);
+      // Migration 0013 gave the line its SKU as quoted: the catalogue's row as it stood then.
+      expect(
+        await db.selectFrom('quotationLines').select(['skuName', 'skuHindiName', 'skuImage', 'skuUnit', 'skuMinimumPrice']).where('id', '=', 'l1').executeTakeFirstOrThrow(),
+      ).toEqual({ skuName: 'Paddy Straw', skuHindiName: null, skuImage: '/api/uploads/abcdef0123456789', skuUnit: 'quintal', skuMinimumPrice: 45000 });
       await db
         .insertInto('quotationLines')
-        .values({ id: 'l2', quotationId: 'q1', position: 1, skuId: 's1', quantity: 2.5, goodsPricePaisa: 112_500, discountPaisa: 0, shippingPricePaisa: 0 })
+        .values({
+          id: 'l2',
+          quotationId: 'q1',
+          position: 1,
+          skuId: 's1',
+          skuName: 'Paddy Straw',
+          skuHindiName: null,
+          skuGujratiName: null,
+          skuImage: '/api/uploads/abcdef0123456789',
+          skuUnit: 'quintal',
+          skuMinimumPrice: 45000,
+          quantity: 2.5,
+          goodsPricePaisa: 112_500,
+          discountPaisa: 0,
+          shippingPricePaisa: 0,
+        })
         .execute();
       expect(await quantities()).toEqual([
         ['l1', 7],

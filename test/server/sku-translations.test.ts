@@ -91,14 +91,15 @@ describe.each(databases())('SKU translations on %s', (kind) => {
     const all = (await t.as(await t.admin(), { method: 'GET', url: '/api/quotations/all' })).json().data;
     expect(all.find((q: { _id: string }) => q._id === mine[0]._id).skusDetail[0].skuIdentifier).toMatchObject(expected);
 
-    // A SKU edit shows in the lines at once (the cached answer is checked against the catalogue version).
-    await t.as(await t.admin(), {
+    // A SKU edit leaves the line as quoted (decision 031); the catalogue shows the new name.
+    const edited = await t.as(await t.admin(), {
       method: 'PATCH',
       url: `/api/skus/${created._id}`,
       payload: { version: created.version, translations: { gujrati: { name: 'રાયડાનાં ફોતરાં' } } },
     });
+    expect(edited.json().data.translations.gujrati).toEqual({ name: 'રાયડાનાં ફોતરાં' });
     const again = (await t.as(farmer, { method: 'GET', url: '/api/quotations' })).json().data;
-    expect(again[0].skusDetail[0].skuIdentifier.translations.gujrati).toEqual({ name: 'રાયડાનાં ફોતરાં' });
+    expect(again[0].skusDetail[0].skuIdentifier.translations.gujrati).toEqual({ name: 'રાયડાનું ભૂસું' });
   });
 
   it('ships the eight sample products with Hindi and Gujarati names and descriptions', async () => {

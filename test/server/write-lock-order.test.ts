@@ -25,7 +25,7 @@ describe.each(databases())('write transactions under concurrency on %s', (kind) 
   let test: TestDb;
   let db: Kysely<Database>;
   let adminId: string;
-  let line: { skuId: string; quantity: number; minimumPrice: number };
+  let line: { skuId: string; quantity: number };
   let farmers = 0;
 
   beforeAll(async () => {
@@ -33,7 +33,7 @@ describe.each(databases())('write transactions under concurrency on %s', (kind) 
     db = test.db;
     await seedDatabase(db, T0);
     const sku = await db.selectFrom('skus').select(['id', 'minimumPrice']).executeTakeFirstOrThrow();
-    line = { skuId: sku.id, quantity: 1, minimumPrice: Number(sku.minimumPrice) };
+    line = { skuId: sku.id, quantity: 1 };
     adminId = (await upsertLoginUser(db, '9000000001', true, T0)).id;
   });
   afterAll(async () => test.drop());

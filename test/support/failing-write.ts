@@ -20,3 +20,17 @@ export function failingUpdateOf(table: string): { plugin: KyselyPlugin; auditWri
   };
   return { plugin, auditWritten: () => auditWritten };
 }
+
+/** A Kysely plugin (use with `db.withPlugin`) that throws 'the disk is full' on any insert into `table` (its SQL name). */
+export function failingInsertOf(table: string): KyselyPlugin {
+  return {
+    transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+      const node = args.node as { kind: string; into?: { table: { identifier: { name: string } } } };
+      if (node.kind === 'InsertQueryNode' && node.into?.table.identifier.name === table) throw new Error('the disk is full');
+      return args.node;
+    },
+    async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+      return args.result;
+    },
+  };
+}

@@ -21,7 +21,6 @@ import { loadConfig, type ServerConfig } from '../../src/server/config';
 import { migrateToLatest } from '../../src/server/db/migrations';
 import { openDatabase } from '../../src/server/db/connect';
 import type { Database, UsersTable } from '../../src/server/db/schema';
-import { bumpLists } from '../../src/server/repos/answer-versions';
 import { markVerified } from '../../src/server/repos/users';
 import { seedDatabase } from '../../src/server/seed/seed';
 import type { SmsTransport } from '../../src/server/sms/transport';
@@ -219,9 +218,8 @@ export async function createTestApp(
 }
 
 /**
- * A user's profile written straight into the table (a shortcut past the sign-up screens), with the
- * admin lists' versions bumped in the same transaction as every app writer does (decision 027), so
- * a cached admin list shows it, and a verification moving the users' counts as the app's does.
+ * A user's profile written straight into the table (a shortcut past the sign-up screens), a
+ * verification moving the users' counts as the app's does.
  */
 async function writeUserByHand(db: Kysely<Database>, userId: string, values: Updateable<UsersTable>): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -231,7 +229,6 @@ async function writeUserByHand(db: Kysely<Database>, userId: string, values: Upd
       await markVerified(trx, userId, Number(values.updatedAt ?? updatedAt));
     }
     await trx.updateTable('users').set(values).where('id', '=', userId).execute();
-    await bumpLists(trx, ['users', 'quotations', 'orders']);
   });
 }
 

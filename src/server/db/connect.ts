@@ -11,7 +11,7 @@ export type DbTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; ur
 
 const INT8_OID = 20;
 
-/** The driver handle behind each Kysely instance opened here (db/prepared.ts runs hot reads through it). */
+/** The driver handle behind each Kysely instance opened here (the SMS outbox and the benches reach the driver through it). */
 export type DriverHandle = { kind: 'sqlite'; sqlite: SQLite.Database } | { kind: 'postgres'; pool: pg.Pool };
 const driverHandles = new WeakMap<Kysely<Database>, DriverHandle>();
 

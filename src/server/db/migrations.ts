@@ -4,7 +4,7 @@
  * code is imported here.
  * `bytea` is PostgreSQL's byte type; SQLite accepts the name and stores the Buffer as a blob.
  * One migration has a PostgreSQL step only (0011: a collation, where SQLite already compares bytes),
- * and one a PostgreSQL word (0012: an unlogged table).
+ * and one a PostgreSQL word (0012: an unlogged table, dropped again by 0013).
  */
 import { Migrator, PostgresAdapter, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 
@@ -27,7 +27,7 @@ const TABLES = [
 ] as const;
 
 /** Tables added by later migrations, for ANALYZE. */
-const LATER_TABLES = ['sms_outbox', 'list_counts', 'audit_log', 'farmer_pages'] as const;
+const LATER_TABLES = ['sms_outbox', 'list_counts', 'audit_log'] as const;
 
 /** Every table of the latest schema. */
 export const APP_TABLES = [...TABLES, ...LATER_TABLES] as const;
@@ -176,10 +176,10 @@ const initial: Migration = {
 };
 
 /**
- * Decision 025: the versions the quotation answer cache is checked against. Each farmer's
+ * The versions a farmer's quotation answers are tagged with (decision 025). Each farmer's
  * `quotations_version` is bumped by every write that changes what their quotation list shows, in the
- * same transaction; the `catalogue` counter row is bumped by every SKU edit (lines show SKU names,
- * images and units).
+ * same transaction; the `catalogue` counter row was bumped by every SKU edit until lines kept their
+ * SKU as quoted (0013 removes it).
  */
 const answerVersions: Migration = {
   async up(db: AnyDb) {
@@ -195,13 +195,13 @@ const answerVersions: Migration = {
   },
 };
 
-/** The SKU text columns each translated language gets (issue 10): `hindi_name`, `gujrati_brand_name`, … */
+/** The SKU text columns each translated language gets (a farmer reads the catalogue in Hindi or Gujarati): `hindi_name`, `gujrati_brand_name`, … */
 const SKU_TRANSLATION_COLUMNS = ['hindi', 'gujrati'].flatMap((language) =>
   ['name', 'description', 'category_name', 'brand_name'].map((field) => `${language}_${field}`),
 );
 
 /**
- * Issue 10: a SKU's Hindi and Gujarati texts beside its English fields, each nullable (null falls back
+ * A SKU's Hindi and Gujarati texts beside its English fields, each nullable (null falls back
  * to English). Existing SKUs keep their rows and simply have no translation yet.
  */
 const skuTranslations: Migration = {
@@ -218,7 +218,7 @@ const skuTranslations: Migration = {
 };
 
 /**
- * Issue 10: the transactional outbox of SMS notifications. A row is written in the same transaction
+ * The transactional outbox of SMS notifications, so a farmer is told once that a price came. A row is written in the same transaction
  * as the change it reports; the sender claims due rows with a lease (`lease_until`), sends, and marks
  * them sent, or schedules the next attempt (`next_attempt_at`) until `attempts` runs out.
  */
@@ -247,7 +247,7 @@ const smsOutbox: Migration = {
 };
 
 /**
- * Issue 11: lists at business scale. Every admin and farmer list is a keyset page over an index in its
+ * Lists at business scale (tens of thousands of farmers). Every admin and farmer list is a keyset page over an index in its
  * own sort order (no OFFSET); `total` without a search is a maintained count in `list_counts`, kept by
  * the writers in their transactions. The audit trail, the quotation's pricing time (validity), and the
  * expression index the name search ranges over.
@@ -317,7 +317,7 @@ const scaleLists: Migration = {
 };
 
 /**
- * Issue 13: the date an admin expects the order to arrive, shown to the farmer on /order-status. An
+ * The date an admin expects the order to arrive, shown to the farmer on /order-status. An
  * ISO calendar date (`YYYY-MM-DD`) as text, null until set.
  */
 const expectedDelivery: Migration = {
@@ -329,7 +329,7 @@ const expectedDelivery: Migration = {
   },
 };
 
-/** When the farmer last sent the sign-up form (epoch ms), so the waiting screen shows it on any phone (issue 13). */
+/** When the farmer last sent the sign-up form (epoch ms), so the waiting screen shows it on any phone. */
 const profileSubmittedAt: Migration = {
   async up(db: AnyDb) {
     await db.schema.alterTable('users').addColumn('profile_submitted_at', 'bigint').execute();
@@ -340,7 +340,7 @@ const profileSubmittedAt: Migration = {
 };
 
 /**
- * Issue 13: quintal and tonne take one decimal (2.5 quintal), so a line's quantity is numeric(12,1),
+ * Quintal and tonne take one decimal (2.5 quintal), so a line's quantity is numeric(12,1),
  * exact on PostgreSQL (which hands it back as text; the readers already take Number of it) and a
  * NUMERIC column on SQLite (2.5 stays 2.5). Portable without ALTER COLUMN TYPE, which SQLite lacks:
  * add the new column, copy, drop the old, rename. Money stays integer paisa: a line's goods price is
@@ -369,8 +369,8 @@ const decimalQuantity: Migration = {
 };
 
 /**
- * The admin list answer cache's versions (issue 11, decision 027): one counter row per admin list,
- * bumped in the same transaction by every write that changes what that list shows.
+ * Version counters of an admin list answer cache an earlier release kept (one row per list); 0013
+ * removes them with the cache.
  */
 const LIST_VERSIONS = ['list:users', 'list:quotations', 'list:orders'];
 const listVersions: Migration = {
@@ -383,7 +383,7 @@ const listVersions: Migration = {
 };
 
 /**
- * Two repairs of what 0005 left (issue 11's review):
+ * Two repairs of what 0005 left:
  * - `priced_at` came with no value for the quotations already priced, so a COMPLETED quotation of an
  *   upgraded database never expired and showed no validity. Its pricing time is its last write: an
  *   admin's save COMPLETED is the last write a COMPLETED quotation gets (a farmer's delete or order
@@ -405,7 +405,7 @@ const upgradeRepairs: Migration = {
 };
 
 /**
- * The searched text columns compare by code point on PostgreSQL too (issue 11's review). A search is
+ * The searched text columns compare by code point on PostgreSQL too. A search is
  * a range `[prefix, prefixEnd(prefix))` over an index (repos/search.ts), which holds only where text
  * sorts by code point: SQLite always compares bytes, but a PostgreSQL database created under a
  * linguistic collation (en_US, ICU) sorts `:` before the digits, so a search ending in 9 (`98765…9`,
@@ -430,12 +430,8 @@ const codePointSearch: Migration = {
 };
 
 /**
- * Each farmer's first page of GET /api/quotations as it was built at the farmer's last change
- * (decision 029, src/server/http/farmer-pages.ts): its JSON's length and brotli bytes, with the versions, the
- * validity rule (QUOTATION_VALIDITY_DAYS), the answer's format (the code's) and the clock's end it holds for. A derived store, never the truth: a row is served only while its
- * versions are the database's and its end has not come, so a row lost or left behind is only rebuilt.
- * On PostgreSQL it is unlogged (no WAL for what can be rebuilt; a crash empties it, and the server's
- * catch-up walk at start stores every farmer's page again).
+ * A store of pre-rendered farmer pages that an earlier release kept (a derived store, unlogged on
+ * PostgreSQL); 0013 drops it. Kept so that databases of every release migrate in order.
  */
 const farmerPages: Migration = {
   async up(db: AnyDb) {
@@ -458,6 +454,40 @@ const farmerPages: Migration = {
   },
 };
 
+/**
+ * A quotation line keeps its SKU as it was quoted: the names in three languages, the image, the unit
+ * and the minimum price per unit, copied when the farmer asks (and when an admin switches a line to
+ * another SKU). A catalogue edit no longer changes a quotation under the farmer, nor re-means a
+ * quantity already asked in another unit. Existing lines take their SKU as it is now.
+ *
+ * The derived stores of answers go: the farmers' stored pages, the catalogue counter they and the
+ * answer tags were checked against, and the admin lists' version counters.
+ */
+const LIST_VERSION_NAMES = ['list:users', 'list:quotations', 'list:orders'];
+const linesAsQuoted: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable('quotation_lines').addColumn('sku_name', 'text', (c) => c.notNull().defaultTo('')).execute();
+    await db.schema.alterTable('quotation_lines').addColumn('sku_hindi_name', 'text').execute();
+    await db.schema.alterTable('quotation_lines').addColumn('sku_gujrati_name', 'text').execute();
+    await db.schema.alterTable('quotation_lines').addColumn('sku_image', 'text', (c) => c.notNull().defaultTo('')).execute();
+    await db.schema.alterTable('quotation_lines').addColumn('sku_unit', 'text', (c) => c.notNull().defaultTo('')).execute();
+    await db.schema.alterTable('quotation_lines').addColumn('sku_minimum_price', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+    await sql`update quotation_lines set
+        sku_name = skus.name, sku_hindi_name = skus.hindi_name, sku_gujrati_name = skus.gujrati_name,
+        sku_image = skus.image, sku_unit = skus.sku_quantity_unit, sku_minimum_price = skus.minimum_price
+      from skus where skus.id = quotation_lines.sku_id`.execute(db);
+    await db.schema.dropTable('farmer_pages').execute();
+    await db.deleteFrom('counters').where('name', 'in', ['catalogue', ...LIST_VERSION_NAMES]).execute();
+  },
+  async down(db: AnyDb) {
+    await db.insertInto('counters').values(['catalogue', ...LIST_VERSION_NAMES].map((name) => ({ name, value: 0 }))).execute();
+    await farmerPages.up(db);
+    for (const column of ['sku_name', 'sku_hindi_name', 'sku_gujrati_name', 'sku_image', 'sku_unit', 'sku_minimum_price']) {
+      await db.schema.alterTable('quotation_lines').dropColumn(column).execute();
+    }
+  },
+};
+
 const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_answer_versions': answerVersions,
@@ -471,6 +501,7 @@ const migrations: Record<string, Migration> = {
   '0010_upgrade_repairs': upgradeRepairs,
   '0011_code_point_search': codePointSearch,
   '0012_farmer_pages': farmerPages,
+  '0013_lines_as_quoted': linesAsQuoted,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -499,8 +530,8 @@ export async function migrateTo(db: AnyDb, name: string, schema?: string): Promi
 /**
  * PostgreSQL only: refresh the planner's statistics for the app's tables (in the connection's schema)
  * after migrating and seeding, or after a bulk load. Until autovacuum gets to a freshly filled table
- * the planner takes it for nearly empty; the bench's quotation polling ran at half speed that way
- * (decision 024). SQLite needs no statistics for these plans: every hot lookup has its index.
+ * the planner takes it for nearly empty; the bench's quotation polling ran at half speed that way.
+ * SQLite needs no statistics for these plans: every hot lookup has its index.
  */
 export async function analyzePostgres(db: AnyDb): Promise<void> {
   await sql.raw(`analyze ${APP_TABLES.join(', ')}`).execute(db);

@@ -98,6 +98,14 @@ export interface QuotationLinesTable {
   quotationId: string;
   position: number;
   skuId: string;
+  /** The SKU as it was quoted (migration 0013): a catalogue edit leaves the line as the farmer saw it. */
+  skuName: string;
+  skuHindiName: string | null;
+  skuGujratiName: string | null;
+  skuImage: string;
+  skuUnit: string;
+  /** Paisa per unit when quoted: a pending quotation's estimate. */
+  skuMinimumPrice: number;
   quantity: number;
   goodsPricePaisa: number;
   discountPaisa: number;
@@ -155,23 +163,6 @@ export interface ListCountsTable {
   value: number;
 }
 
-/** A farmer's first quotations page as built at their last change (decision 029): a derived store. */
-export interface FarmerPagesTable {
-  userId: string;
-  /** `users.quotations_version` and the catalogue counter when it was built. */
-  quotationsVersion: number;
-  catalogueVersion: number;
-  /** QUOTATION_VALIDITY_DAYS when it was built: its validity ends follow from it. */
-  validityDays: number;
-  /** The answer's shape it was built in (http/farmer-pages.ts FARMER_PAGE_FORMAT): a deploy may change it. */
-  format: string;
-  /** The first validity end it shows (epoch ms); null: true until a write. */
-  expiresAt: number | null;
-  /** The answer's JSON: its length in UTF-8 bytes, and the JSON compressed with brotli. */
-  size: number;
-  br: Buffer;
-}
-
 /** One row per admin write (and per expiry): each changed field `{ from, to }` as JSON text. */
 export interface AuditLogTable {
   id: string;
@@ -197,5 +188,4 @@ export interface Database {
   smsOutbox: SmsOutboxTable;
   listCounts: ListCountsTable;
   auditLog: AuditLogTable;
-  farmerPages: FarmerPagesTable;
 }

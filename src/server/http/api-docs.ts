@@ -1,5 +1,5 @@
 /**
- * The API's description (issue 11): @fastify/swagger builds OpenAPI 3.1 from the route schemas the
+ * The API's description: @fastify/swagger builds OpenAPI 3.1 from the route schemas the
  * routes declare; this file adds only what a schema cannot say: each route's summary and tag, the
  * bearer-token security of non-public routes, and the error answers each route can give, all in one
  * `onRoute` hook so no route file repeats them. A route missing from SUMMARIES keeps the placeholder

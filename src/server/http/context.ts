@@ -3,9 +3,6 @@ import type { Kysely } from 'kysely';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/schema';
 import type { SessionUser } from '../repos/sessions';
-import type { AnswerCache } from './answer-cache';
-import type { FarmerPages } from './farmer-pages';
-import type { ListAnswerCache } from './list-answers';
 import type { Secrets } from '../secrets';
 import type { SmsTransport } from '../sms/transport';
 
@@ -18,12 +15,6 @@ export interface Deps {
   secrets: Secrets;
   sms: SmsTransport;
   now: () => number;
-  /** Each user's serialized GET /api/quotations answer, checked against the database's versions (decision 025). */
-  quotationAnswers: AnswerCache;
-  /** Each farmer's first page as built at their last change (decision 029). */
-  farmerPages: FarmerPages;
-  /** The admin list pages, checked against the lists' versions in the database (decision 027). */
-  listAnswers: ListAnswerCache;
 }
 
 declare module 'fastify' {

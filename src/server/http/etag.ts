@@ -1,20 +1,17 @@
 /**
- * Conditional reads (issue 9, item 4): a strong ETag derived from the database versions that already
- * guard the answer cache (decision 025), so a poll that finds nothing changed is a 304 with no body.
+ * Conditional reads: a strong ETag made from the farmer's quotations version, so that a poll every
+ * 5 s that finds nothing changed is a 304 with no body, on 3G and prepaid data the cheapest answer.
  *
- * The tag is a hash of the reader, the exact url (path and query: a later page or filter is another
- * answer), the versions the answer was built at, and ANSWER_FORMAT. The versions are the ones read
- * with the session on this very request, before the answer is built, so a tag never names an answer
- * older than it (the same argument as the answer cache's). Another user's tag never matches: the
- * reader's id is part of what is hashed.
+ * The tag is a hash of the reader, the exact url (path and query: a later page is another answer),
+ * the version the answer was read at, and ANSWER_FORMAT. The version is the one read with the session
+ * on this very request, before the answer is read, and every write that changes the answer bumps it
+ * in its own transaction: a tag never names an answer older than the rows it was read from. Another
+ * user's tag never matches: the reader's id is part of what is hashed.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/**
- * Bump when the JSON shape of a tagged answer changes without any database version moving (a deploy):
- * it also retires every farmer's stored page (http/farmer-pages.ts FARMER_PAGE_FORMAT).
- */
+/** Bump when the JSON shape of a tagged answer changes without any database version moving (a deploy). */
 export const ANSWER_FORMAT = 3;
 
 /** `cache-control` of a tagged answer: the browser may keep it but must ask every time; shared caches never keep it. */
@@ -56,21 +53,21 @@ export interface TagRules {
 }
 
 /**
- * The tag of a farmer's own quotation answer at `url`: the versions read with the session (decision
- * 025), the validity days the answer's `validUntil` follows (a configuration, changed by a restart),
+ * The tag of a farmer's own quotation answer at `url`: the version read with the session, the
+ * validity days the answer's `validUntil` follows (a configuration, changed by a restart),
  * and `expiresAt`, the moment the answer stops being true by the clock alone (the first validity end
  * it shows; Infinity when none). The tag also carries that moment in the clear, after the hash (base
  * 36 epoch ms; empty for Infinity), so that a poll can be answered from the tag it holds alone
  * (`heldQuotationTag`) on an instance that does not keep the answer.
  */
 export function quotationAnswerTag(
-  user: { id: string; quotationsVersion: number | string | bigint; catalogueVersion: number | string | bigint },
+  user: { id: string; quotationsVersion: number | string | bigint },
   url: string,
   rules: TagRules,
   expiresAt = Infinity,
 ): string {
   const end = Number.isFinite(expiresAt) ? expiresAt.toString(36) : '';
-  const hashed = strongTag([user.id, url, Number(user.quotationsVersion), Number(user.catalogueVersion), rules.validityDays, end]);
+  const hashed = strongTag([user.id, url, Number(user.quotationsVersion), rules.validityDays, end]);
   return `${hashed.slice(0, -1)}.${end}"`;
 }
 
@@ -82,10 +79,10 @@ const HELD_TAGS_CHECKED = 4;
 
 /**
  * The tag in the request's `If-None-Match` that this farmer's answer at its url carries now, when the
- * client holds one: made for these versions (read with the session on this request) and these rules,
+ * client holds one: made for this version (read with the session on this request) and these rules,
  * and not yet at the end of truth it names. Then nothing the answer shows has changed, and the route
  * answers 304 without reading the page, though this instance never built it (a restart, another
- * instance, or an answer its cache has dropped). The tag is a hash, not a secret: a client that
+ * instance). The tag is a hash, not a secret: a client that
  * forges one with another end can only keep its own answer from refreshing until a write.
  */
 export function heldQuotationTag(

@@ -1,5 +1,5 @@
 /**
- * The querystring of every paged list and the `{ data, nextCursor, total }` answer (issue 11), and the
+ * The querystring of every paged list and the `{ data, nextCursor, total }` answer, and the
  * optional version of an admin write, from its body or an If-Match header.
  */
 import type { FastifyRequest } from 'fastify';

@@ -87,7 +87,7 @@ export const userSchema = {
 
 const texts = { type: 'object', properties: { name: str, description: str, categoryName: str, brandName: str } } as const;
 const names = { type: 'object', properties: { name: str } } as const;
-/** `translations: { hindi: {…}, gujrati: {…} }` as it goes out, each field optional (issue 10). */
+/** `translations: { hindi: {…}, gujrati: {…} }` as it goes out, each field optional. */
 export const skuTranslationsSchema = { type: 'object', properties: { hindi: texts, gujrati: texts } } as const;
 
 export const skuSchema = {

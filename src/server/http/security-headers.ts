@@ -8,7 +8,7 @@ import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 
 /**
- * The SHA-256 of index.html's one inline script (the splash's language pick, issue 9 item 2): the
+ * The SHA-256 of index.html's one inline script (the splash's language pick): the
  * CSP allows that script by its hash, never any inline script. test/server/compression.test.ts
  * ("index.html's inline splash script") fails when the script and this hash drift apart; recompute with
  * `node -e "…createHash('sha256').update(script).digest('base64')"` over the text between the tags.

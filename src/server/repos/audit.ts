@@ -1,5 +1,5 @@
 /**
- * The audit trail (issue 11): every admin write appends one row in its own transaction, naming who
+ * The audit trail: every admin write appends one row in its own transaction, naming who
  * wrote, when, the entity and each changed field `{ from, to }`. The clock's expiry is recorded the
  * same way with no author. A write that changes nothing appends nothing.
  */
@@ -7,7 +7,6 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { PaymentMove } from '../../domain/tracker';
 import type { AuditEntry, OrderStatus, OrderStatusChange } from '../../domain/types';
 import { newId } from '../db/ids';
-import { prepared } from '../db/prepared';
 import type { AuditLogTable, Database } from '../db/schema';
 import { isoTime } from './iso-time';
 
@@ -64,11 +63,9 @@ export async function loadHistory(db: Db, entity: AuditLogTable['entity'], entit
 export const STATUS_HISTORY_LIMIT = 50;
 
 /**
- * The status moves of the orders given, oldest first, at most STATUS_HISTORY_LIMIT latest per order;
- * prepared (one statement per count of orders), as it runs on every first read of a farmer's page.
- * Its only parameters are the order ids: the rest are literals.
+ * The status moves of the orders given, oldest first, at most STATUS_HISTORY_LIMIT latest per order.
  */
-const statusMoves = prepared((db: Kysely<Database>, ...orderIds: string[]) =>
+const statusMoves = (db: Db, orderIds: string[]) =>
   db
     .selectFrom(
       db
@@ -89,11 +86,11 @@ const statusMoves = prepared((db: Kysely<Database>, ...orderIds: string[]) =>
     .select(['moves.entityId', 'moves.at', 'moves.changes'])
     .where('moves.recency', '<=', sql.lit(STATUS_HISTORY_LIMIT))
     .orderBy('moves.at')
-    .orderBy('moves.id'),
-);
+    .orderBy('moves.id')
+    .execute();
 
-/** The amount-paid moves of the orders given, oldest first; prepared as statusMoves is. */
-const paymentMoves = prepared((db: Kysely<Database>, ...orderIds: string[]) =>
+/** The amount-paid moves of the orders given, oldest first. */
+const paymentMoves = (db: Db, orderIds: string[]) =>
   db
     .selectFrom('auditLog')
     .select(['auditLog.entityId', 'auditLog.at', 'auditLog.changes'])
@@ -101,8 +98,8 @@ const paymentMoves = prepared((db: Kysely<Database>, ...orderIds: string[]) =>
     .where('auditLog.entityId', 'in', orderIds)
     .where('auditLog.changes', 'like', sql.lit('%"amountPaidPaisa":%'))
     .orderBy('auditLog.at')
-    .orderBy('auditLog.id'),
-);
+    .orderBy('auditLog.id')
+    .execute();
 
 /**
  * Each order's status moves for the farmer's tracker, oldest first: its creation (CONFIRMATION_PENDING
@@ -117,7 +114,7 @@ export async function loadStatusHistories(
     orders.map((o) => [o.id, [{ status: 'CONFIRMATION_PENDING' as OrderStatus, at: isoTime(o.createdAt) }]]),
   );
   if (orders.length === 0) return histories;
-  const rows = await statusMoves(db, ...orders.map((o) => o.id));
+  const rows = await statusMoves(db, orders.map((o) => o.id));
   for (const r of rows) {
     const to = (JSON.parse(r.changes) as AuditEntry['changes']).status?.to;
     if (typeof to === 'string') histories.get(r.entityId)?.push({ status: to as OrderStatus, at: isoTime(r.at) });
@@ -132,7 +129,7 @@ export async function loadStatusHistories(
 export async function loadPaymentMoves(db: Db, orderIds: readonly string[]): Promise<Map<string, PaymentMove[]>> {
   const moves = new Map<string, PaymentMove[]>(orderIds.map((id) => [id, []]));
   if (orderIds.length === 0) return moves;
-  const rows = await paymentMoves(db, ...orderIds);
+  const rows = await paymentMoves(db, [...orderIds]);
   for (const r of rows) {
     const to = (JSON.parse(r.changes) as AuditEntry['changes']).amountPaidPaisa?.to;
     if (typeof to === 'number') moves.get(r.entityId)?.push({ at: isoTime(r.at), paidPaisa: to });

@@ -49,7 +49,7 @@ export const moved = (list: CountedList, from: string, to: string): CountShift[]
  * names them in: on PostgreSQL each change locks its row until the transaction ends, so two writers
  * taking the same rows in opposite orders (a re-price EXPIRED → COMPLETED beside an expiry
  * COMPLETED → EXPIRED) would deadlock. Call it after the farmer's version bump: every writer takes the
- * row it writes, then the farmer's row, then these, then the list versions (`bumpLists`).
+ * row it writes, then the farmer's row, then these.
  */
 export async function shiftCounts(trx: Db, ...shifts: CountShift[][]): Promise<void> {
   const byName = shifts.flat().sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));

@@ -10,7 +10,7 @@ import { lockingRead } from '../db/connect';
 import { newId, nextDisplayId } from '../db/ids';
 import type { Database } from '../db/schema';
 import { notifyOnOrderMove } from '../sms/outbox';
-import { bumpFarmer, bumpLists } from './answer-versions';
+import { bumpFarmer } from './answer-versions';
 import { appendAudit, diff } from './audit';
 import { iso, loadLines } from './lines';
 import { added, moved, readCount, shiftCounts } from './list-counts';
@@ -158,7 +158,6 @@ export async function placeOrder(
       })
       .execute();
     await shiftCounts(trx, moved('quotations', move.from, move.to), added('orders', 'CONFIRMATION_PENDING'));
-    await bumpLists(trx, ['quotations', 'orders']);
     return { ok: true, orderId: id } as const;
   });
 }
@@ -221,7 +220,6 @@ export async function updateOrder(
     await bumpFarmer(trx, row.userId);
     await shiftCounts(trx, moved('orders', row.status, update.status));
     // The quotation list mirrors the order.
-    await bumpLists(trx, ['quotations', 'orders']);
     await notify(update.status, update.now);
     return 'saved';
   });

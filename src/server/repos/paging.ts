@@ -1,5 +1,5 @@
 /**
- * Keyset pages (issue 11). A cursor is the last row's sort key, base64url JSON, opaque to clients:
+ * Keyset pages. A cursor is the last row's sort key, base64url JSON, opaque to clients:
  * the next page starts strictly after it in the list's order, so rows added meanwhile (newer, so
  * before the first page) never shift a later page, and no page costs an OFFSET scan.
  */

@@ -5,23 +5,22 @@
  * is still as read. Lists are keyset pages (repos/paging.ts); `total` is a maintained count for the
  * admin list and an index-bounded count of one farmer's rows for theirs.
  */
-import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
-import type { OrderStatus, OrderStatusChange, Quotation, QuotationLine, QuotationStatus, SkuRef } from '../../domain/types';
+import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
+import type { OrderStatus, OrderStatusChange, Quotation, QuotationStatus } from '../../domain/types';
 import { linePricePaisa } from '../../domain/quantity';
 import { nextQuotationStatus, quotationExpiresAt, quotationValidUntil } from '../../../machines/quotation-lifecycle.machine';
 import { lockingRead } from '../db/connect';
 import { newId, nextDisplayId } from '../db/ids';
-import { prepared } from '../db/prepared';
 import type { Database } from '../db/schema';
 import { notifyOnPricing } from '../sms/outbox';
 import { rateLimited } from '../http/errors';
-import { bumpFarmer, bumpLists, bumpQuotationOwner, catalogueVersion } from './answer-versions';
+import { bumpFarmer, bumpQuotationOwner } from './answer-versions';
 import { appendAudit, diff, loadPaymentMoves, loadStatusHistories } from './audit';
 import { paidAtOf, type PaymentMove } from '../../domain/tracker';
 import { priceDetails } from '../../domain/money';
-import { iso, lineSku, skuRefsOf } from './lines';
+import { iso, LINE_COLUMNS, lineOf, quotedSkus, type LineSkuRow } from './lines';
 import { added, moved, readCount, shiftCounts } from './list-counts';
-import { cut, parseSearch, SEARCH_COUNT_CAP, timeCursor, type Search } from './paging';
+import { cut, parseSearch, timeCursor, type Search } from './paging';
 import { boundedCount, matchingOrders, matchingQuotations, matchingUserIds } from './search';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -39,7 +38,7 @@ export interface QuotationRules {
   validityDays: number;
 }
 
-/** One row per quotation line, with its quotation and its order (if any), newest first; its SKU by id (lines.ts `skuRefsOf`). */
+/** One row per quotation line, with its quotation and its order (if any), newest first; its SKU as quoted. */
 const withLines = (db: Db) =>
   db
     .selectFrom('quotations')
@@ -60,13 +59,8 @@ const withLines = (db: Db) =>
       'orders.amountPaidPaisa',
       'orders.expectedDeliveryDate',
       'orders.createdAt as orderedAt',
-      'quotationLines.quantity',
-      'quotationLines.goodsPricePaisa',
-      'quotationLines.discountPaisa',
-      'quotationLines.shippingPricePaisa',
-      'quotationLines.skuId',
+      ...LINE_COLUMNS,
     ])
-    .select(catalogueVersion().as('catalogueVersion'))
     .orderBy('quotations.createdAt', 'desc')
     .orderBy('quotations.displayId', 'desc')
     .orderBy('quotationLines.position');
@@ -83,7 +77,6 @@ function validUntil(status: string, pricedAt: number | bigint | null, rules: Quo
 
 function group(
   rows: LineRow[],
-  skus: Map<string, SkuRef>,
   rules: QuotationRules,
   histories: Map<string, OrderStatusChange[]>,
   payments: Map<string, PaymentMove[]>,
@@ -92,13 +85,7 @@ function group(
   const orderIds = new Map<Quotation, string>();
   let current: Quotation | undefined;
   for (const r of rows) {
-    const line: QuotationLine = {
-      skuIdentifier: lineSku(skus, r.skuId),
-      quantity: Number(r.quantity),
-      goodsPricePaisa: Number(r.goodsPricePaisa),
-      discountPaisa: Number(r.discountPaisa),
-      shippingPricePaisa: Number(r.shippingPricePaisa),
-    };
+    const line = lineOf(r);
     if (current?._id === r.id) {
       current.skusDetail.push(line);
       continue;
@@ -140,12 +127,11 @@ function group(
 async function quotationsOf(db: Db, rows: LineRow[], rules: QuotationRules, tracker = true): Promise<Quotation[]> {
   const orders = new Map<string, number>();
   if (tracker) for (const r of rows) if (r.orderId && r.orderedAt !== null) orders.set(r.orderId, Number(r.orderedAt));
-  const [skus, histories, payments] = await Promise.all([
-    skuRefsOf(db, rows),
+  const [histories, payments] = await Promise.all([
     loadStatusHistories(db, [...orders].map(([id, createdAt]) => ({ id, createdAt }))),
     loadPaymentMoves(db, [...orders.keys()]),
   ]);
-  return group(rows, skus, rules, histories, payments);
+  return group(rows, rules, histories, payments);
 }
 
 /** The quotations with these ids, with their lines, newest first. */
@@ -229,44 +215,7 @@ export async function quotationPage(
   return { data, nextCursor, total };
 }
 
-/**
- * A farmer's first page on the polling path, prepared (decisions 023/024): the newest `wanted`
- * quotations with their lines, and the farmer's bounded count as a column, in one statement. The
- * count and the page name the farmer separately only because prepared() takes each parameter once.
- */
-const farmerFirstPageRows = prepared((db: Kysely<Database>, countedUserId: string, userId: string, wanted: number) =>
-  withLines(db)
-    .select((eb) =>
-      eb
-        .selectFrom(
-          eb
-            .selectFrom('quotations as mine')
-            .select(eb.lit(1).as('one'))
-            .where('mine.userId', '=', countedUserId)
-            .limit(sql.lit(SEARCH_COUNT_CAP))
-            .as('counted'),
-        )
-        .select(eb.fn.countAll<number>().as('n'))
-        .as('total'),
-    )
-    .where('quotations.id', 'in', (eb) =>
-      eb
-        .selectFrom('quotations as newest')
-        .select('newest.id')
-        .where('newest.userId', '=', userId)
-        .orderBy('newest.createdAt', 'desc')
-        .orderBy('newest.displayId', 'desc')
-        .limit(wanted),
-    ),
-);
-
 type QuotationPage = { data: Quotation[]; nextCursor: string | null; total: number };
-
-async function farmerFirstPage(db: Kysely<Database>, userId: string, limit: number, rules: QuotationRules): Promise<QuotationPage> {
-  const rows = await farmerFirstPageRows(db, userId, userId, limit + 1);
-  const { rows: data, nextCursor } = cut(await quotationsOf(db, rows, rules), limit, (q) => [Date.parse(q.createdAt), q.quotationDisplayId]);
-  return { data, nextCursor, total: Number(rows[0]?.total ?? 0) };
-}
 
 /** The end of validity of a quotation the clock may still expire (a COMPLETED one), in epoch ms; null otherwise. */
 const openValidity = (q: Quotation): number | null => (q.status === 'COMPLETED' && q.validUntil !== null ? Date.parse(q.validUntil) : null);
@@ -274,9 +223,9 @@ const openValidity = (q: Quotation): number | null => (q.status === 'COMPLETED' 
 /**
  * The farmer's own list, one page, exact at `now` without an expiry query on every poll: only the
  * quotations in the page are shown, so only they are checked (machines/quotation-lifecycle decides),
- * and those past their validity are expired (`expireDue`, audited) and the page read again. The first
- * page is the prepared read. `expiresAt` is the first moment the page may stop being true with no
- * write at all (the earliest validity end it shows; Infinity when none): the answer cache keeps it.
+ * and those past their validity are expired (`expireDue`, audited) and the page read again.
+ * `expiresAt` is the first moment the page may stop being true with no write at all (the earliest
+ * validity end it shows; Infinity when none): the answer's tag carries it (http/etag.ts).
  */
 export async function farmerQuotationPage(
   db: Kysely<Database>,
@@ -284,8 +233,7 @@ export async function farmerQuotationPage(
   now: number,
   rules: QuotationRules,
 ): Promise<{ page: QuotationPage; expired: number; expiresAt: number }> {
-  const read = () =>
-    list.cursor === undefined ? farmerFirstPage(db, list.userId, list.limit, rules) : quotationPage(db, list, rules);
+  const read = () => quotationPage(db, list, rules);
   let page = await read();
   const due = page.data.filter((q) => quotationExpiresAt(q.status, now, openValidity(q))).map((q) => q._id);
   let expired = 0;
@@ -347,9 +295,28 @@ async function checkFairUse(trx: Db, userId: string, now: number, fairUse: FairU
   if (refusal !== undefined) throw rateLimited(refusal.waitMs / 1000, refusal.message);
 }
 
+/** A line's SKU columns as quoted: the copy a line row stores. */
+const lineSkuColumns = (r: LineSkuRow): LineSkuRow & { skuMinimumPrice: number } => ({
+  skuId: r.skuId,
+  skuName: r.skuName,
+  skuHindiName: r.skuHindiName,
+  skuGujratiName: r.skuGujratiName,
+  skuImage: r.skuImage,
+  skuUnit: r.skuUnit,
+  skuMinimumPrice: Number(r.skuMinimumPrice),
+});
+
+/** The SKU a new line names; every caller has checked that it exists (the foreign key would refuse it anyway). */
+function quotedSku(skus: Map<string, LineSkuRow>, skuId: string): LineSkuRow {
+  const sku = skus.get(skuId);
+  if (sku === undefined) throw new Error(`No SKU ${skuId} to quote`);
+  return sku;
+}
+
 /**
- * Creates a PENDING quotation with its lines in one transaction; goods start at minimum price × quantity
- * (rounded half up per line: src/domain/quantity `linePricePaisa`).
+ * Creates a PENDING quotation with its lines in one transaction, each line quoting its SKU as the
+ * catalogue holds it now (lines.ts); goods start at minimum price × quantity (rounded half up per line:
+ * src/domain/quantity `linePricePaisa`).
  * With `fairUse`, the farmer's caps are checked first in the same transaction, after the farmer's row
  * is written (the version bump), which on PostgreSQL holds that row's lock: two creations by one farmer
  * cannot both pass the count.
@@ -357,13 +324,14 @@ async function checkFairUse(trx: Db, userId: string, now: number, fairUse: FairU
 export async function createQuotation(
   db: Kysely<Database>,
   userId: string,
-  lines: { skuId: string; quantity: number; minimumPrice: number }[],
+  lines: { skuId: string; quantity: number }[],
   now: number,
   fairUse?: FairUse,
 ): Promise<string> {
   return db.transaction().execute(async (trx) => {
     await bumpFarmer(trx, userId);
     if (fairUse) await checkFairUse(trx, userId, now, fairUse);
+    const skus = await quotedSkus(trx, lines.map((l) => l.skuId));
     const id = newId();
     const displayId = await nextDisplayId(trx, 'quotation');
     await trx
@@ -373,20 +341,22 @@ export async function createQuotation(
     await trx
       .insertInto('quotationLines')
       .values(
-        lines.map((l, position) => ({
-          id: newId(),
-          quotationId: id,
-          position,
-          skuId: l.skuId,
-          quantity: l.quantity,
-          goodsPricePaisa: linePricePaisa(l.minimumPrice, l.quantity),
-          discountPaisa: 0,
-          shippingPricePaisa: 0,
-        })),
+        lines.map((l, position) => {
+          const sku = quotedSku(skus, l.skuId);
+          return {
+            id: newId(),
+            quotationId: id,
+            position,
+            ...lineSkuColumns(sku),
+            quantity: l.quantity,
+            goodsPricePaisa: linePricePaisa(Number(sku.skuMinimumPrice), l.quantity),
+            discountPaisa: 0,
+            shippingPricePaisa: 0,
+          };
+        }),
       )
       .execute();
     await shiftCounts(trx, added('quotations', 'PENDING'));
-    await bumpLists(trx, ['quotations']);
     return id;
   });
 }
@@ -409,17 +379,16 @@ export async function moveStatus(
     if (Number(result.numUpdatedRows) !== 1) return false;
     await bumpQuotationOwner(trx, id);
     await shiftCounts(trx, moved('quotations', from, to));
-    await bumpLists(trx, ['quotations']);
     return true;
   });
 }
 
 /**
- * The clock's move (issue 11): COMPLETED quotations whose validity has ended become EXPIRED, each in
+ * The clock's move: COMPLETED quotations whose validity has ended become EXPIRED, each in
  * its own transaction with its audit row (no author), the moved counts and its owner's version bump.
  * `scope` narrows it to one farmer or to given quotations; unscoped, it takes at most `max` of the
  * due ones, longest-priced first (the sweep's batch). The index on (status, priced_at) keeps the
- * look-up bounded. Resolves to how many it expired; `owners`, when given, gets each expired one's farmer.
+ * look-up bounded. Resolves to how many it expired.
  */
 export async function expireDue(
   db: Kysely<Database>,
@@ -427,12 +396,11 @@ export async function expireDue(
   rules: QuotationRules,
   scope: { userId: string } | { quotationId: string } | { quotationIds: string[] } | Record<string, never> = {},
   max = 500,
-  owners?: Set<string>,
 ): Promise<number> {
   const pricedBefore = now - quotationValidUntil(0, rules.validityDays);
   let due = db
     .selectFrom('quotations')
-    .select(['id', 'userId', 'pricedAt'])
+    .select(['id', 'pricedAt'])
     .where('status', '=', 'COMPLETED')
     .where('pricedAt', '<=', pricedBefore);
   if ('userId' in scope) due = due.where('userId', '=', scope.userId);
@@ -459,13 +427,9 @@ export async function expireDue(
         byUserId: null,
         changes: { status: { from: 'COMPLETED', to: 'EXPIRED' } },
       });
-      await bumpLists(trx, ['quotations']);
       return true;
     });
-    if (didExpire) {
-      expired++;
-      owners?.add(row.userId);
-    }
+    if (didExpire) expired++;
   }
   return expired;
 }
@@ -511,44 +475,17 @@ export async function adminQuotationPage(
   list: Omit<QuotationListQuery, 'userId'>,
   now: number,
   rules: QuotationRules,
-  /** Gets the farmers whose quotations this read expired. */
-  owners?: Set<string>,
-): Promise<{ page: QuotationPage; expired: number; expiresAt: number }> {
+): Promise<{ page: QuotationPage; expired: number }> {
   const read = () => quotationPage(db, list, rules);
   const isDue = dueAt(now);
   const first = await read();
   let due: string[] = [];
   if (list.status === 'EXPIRED') due = await dueWithinExpiredPage(db, list, first, now, rules);
   else if (list.status === undefined || list.status === 'COMPLETED') due = first.data.filter(isDue).map((q) => q._id);
-  if (due.length === 0) return { page: first, expired: 0, expiresAt: await adminPageExpiry(db, list, first, rules) };
-  const expired = await expireDue(db, now, rules, { quotationIds: due }, due.length, owners);
+  if (due.length === 0) return { page: first, expired: 0 };
+  const expired = await expireDue(db, now, rules, { quotationIds: due }, due.length);
   const page = await read();
-  const shown = { ...page, data: page.data.filter((q) => !isDue(q)) };
-  return { page: shown, expired, expiresAt: await adminPageExpiry(db, list, shown, rules) };
-}
-
-/**
- * The first moment an admin page may stop being true with no write at all (the list answer cache
- * keeps it, decision 027): the earliest validity end among the COMPLETED rows it shows (their status
- * turns EXPIRED then). An EXPIRED page may also gain rows it does not show yet, any COMPLETED
- * quotation in its range, so for it this is the earliest validity end of any COMPLETED quotation
- * (one look-up on the (status, priced_at) index). No other status moves by the clock.
- */
-async function adminPageExpiry(db: Kysely<Database>, list: { status?: QuotationStatus }, page: QuotationPage, rules: QuotationRules): Promise<number> {
-  let expiresAt = Infinity;
-  for (const q of page.data) expiresAt = Math.min(expiresAt, openValidity(q) ?? Infinity);
-  if (list.status === 'EXPIRED') {
-    const first = await db
-      .selectFrom('quotations')
-      .select('pricedAt')
-      .where('status', '=', 'COMPLETED')
-      .where('pricedAt', 'is not', null)
-      .orderBy('pricedAt')
-      .limit(1)
-      .executeTakeFirst();
-    if (first?.pricedAt != null) expiresAt = Math.min(expiresAt, quotationValidUntil(Number(first.pricedAt), rules.validityDays));
-  }
-  return expiresAt;
+  return { page: { ...page, data: page.data.filter((q) => !isDue(q)) }, expired };
 }
 
 /** How many due quotations one sweep batch expires before it lets other work run. */
@@ -557,8 +494,7 @@ export const EXPIRY_SWEEP_BATCH = 100;
 /**
  * The periodic sweep's pass: every due quotation is expired (`expireDue`: audited, counted, its owner's
  * version bumped) in batches of `batch`, with `between` awaited after each full batch (the event loop
- * serves requests there) and `stopped` asked before the next; the clock is read per batch. After each
- * batch, `expiredOwners` gets the farmers whose quotations it expired.
+ * serves requests there) and `stopped` asked before the next; the clock is read per batch.
  */
 export async function sweepExpired(
   db: Kysely<Database>,
@@ -568,15 +504,12 @@ export async function sweepExpired(
     batch?: number;
     between?: () => Promise<void>;
     stopped?: () => boolean;
-    expiredOwners?: (userIds: ReadonlySet<string>) => Promise<void>;
   } = {},
 ): Promise<number> {
   const batch = options.batch ?? EXPIRY_SWEEP_BATCH;
   let total = 0;
   for (;;) {
-    const owners = new Set<string>();
-    const expired = await expireDue(db, now(), rules, {}, batch, owners);
-    if (owners.size > 0) await options.expiredOwners?.(owners);
+    const expired = await expireDue(db, now(), rules, {}, batch);
     total += expired;
     if (expired < batch || options.stopped?.()) return total;
     await options.between?.();
@@ -623,10 +556,13 @@ export async function adminEditQuotation(
     if (Number(result.numUpdatedRows) !== 1) return 'conflict';
     const before = await trx
       .selectFrom('quotationLines')
-      .select(['skuId', 'quantity', 'goodsPricePaisa', 'discountPaisa', 'shippingPricePaisa'])
+      .select([...LINE_COLUMNS])
       .where('quotationId', '=', edit.id)
       .orderBy('position')
       .execute();
+    // A line keeps its SKU as the farmer asked for it; a line switched to another SKU quotes that one as it is now.
+    const asked = new Map<string, LineSkuRow>(before.map((l) => [l.skuId, l]));
+    const added = await quotedSkus(trx, edit.lines.map((l) => l.skuIdentifier).filter((id) => !asked.has(id)));
     await trx.deleteFrom('quotationLines').where('quotationId', '=', edit.id).execute();
     await trx
       .insertInto('quotationLines')
@@ -635,7 +571,7 @@ export async function adminEditQuotation(
           id: newId(),
           quotationId: edit.id,
           position,
-          skuId: l.skuIdentifier,
+          ...lineSkuColumns(asked.get(l.skuIdentifier) ?? quotedSku(added, l.skuIdentifier)),
           quantity: l.quantity,
           goodsPricePaisa: l.goodsPricePaisa,
           discountPaisa: l.discountPaisa,
@@ -663,8 +599,6 @@ export async function adminEditQuotation(
     });
     await bumpQuotationOwner(trx, edit.id);
     await shiftCounts(trx, moved('quotations', row.status, status));
-    // An order shows its quotation's lines.
-    await bumpLists(trx, ['quotations', 'orders']);
     await notify(status, edit.lines, edit.now);
     return 'saved';
   });

@@ -11,8 +11,6 @@ import {
   type TranslatedLanguage,
 } from '../../domain/types';
 import { newId, nextDisplayId } from '../db/ids';
-import { prepared } from '../db/prepared';
-import { bumpCatalogue } from './answer-versions';
 import { appendAudit, diff } from './audit';
 import type { Database, SkusTable } from '../db/schema';
 
@@ -70,11 +68,9 @@ export const toSku = (row: SkuRow): Sku => ({
   version: row.version,
 });
 
-const allSkus = prepared((db: Kysely<Database>) => db.selectFrom('skus').selectAll().orderBy('displayId', 'asc'));
-
-/** The whole catalogue in display-id order (every farmer's home screen asks: a prepared read). */
+/** The whole catalogue in display-id order (every farmer's home screen asks). */
 export async function listSkus(db: Kysely<Database>): Promise<Sku[]> {
-  return (await allSkus(db)).map(toSku);
+  return (await db.selectFrom('skus').selectAll().orderBy('displayId', 'asc').execute()).map(toSku);
 }
 
 /** By `_id` or by display id (SKU1001). */
@@ -146,8 +142,6 @@ export async function updateSku(
     if (Number(result.numUpdatedRows) !== 1) return { ok: false, reason: 'stale' };
     const row = (await findSku(trx, current.id))!;
     await appendAudit(trx, { entity: 'sku', entityId: row.id, at: now, byUserId, changes: diff(auditedFields(current), auditedFields(row)) });
-    // Quotation lines show the SKU's name, image and unit: every cached quotation answer is now old.
-    await bumpCatalogue(trx);
     return { ok: true, row };
   });
 }

@@ -3,7 +3,6 @@ import type { Kysely, Selectable, SelectQueryBuilder, Transaction } from 'kysely
 import type { Gender, Geocoordinate, Language, User } from '../../domain/types';
 import { newId } from '../db/ids';
 import type { Database, UsersTable } from '../db/schema';
-import { bumpLists } from './answer-versions';
 import { appendAudit } from './audit';
 import { added, moved, readCount, shiftCounts } from './list-counts';
 import { cut, parseSearch, userCursor, type Search } from './paging';
@@ -51,7 +50,6 @@ export async function upsertLoginUser(
       await db.transaction().execute(async (trx) => {
         await markVerified(trx, existing.id, now);
         await trx.updateTable('users').set(admin).where('id', '=', existing.id).execute();
-        await bumpLists(trx, ['users']);
       });
       return { ...existing, ...admin };
     }
@@ -84,7 +82,6 @@ export async function upsertLoginUser(
     const inserted = await trx.insertInto('users').values(row).onConflict((oc) => oc.column('mobileNumber').doNothing()).executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) {
       await shiftCounts(trx, added('users', row.isVerified === 1 ? 'VERIFIED' : 'UNVERIFIED'));
-      await bumpLists(trx, ['users']);
     }
   });
   return (await db.selectFrom('users').selectAll().where('mobileNumber', '=', mobileNumber).executeTakeFirstOrThrow());
@@ -108,7 +105,6 @@ export interface ProfileWrite {
 export async function writeProfile(db: Kysely<Database>, id: string, p: ProfileWrite, now: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await writeProfileRow(trx, id, p, now);
-    await bumpLists(trx, ['users', 'quotations', 'orders']);
   });
 }
 
@@ -141,7 +137,6 @@ async function writeProfileRow(db: Transaction<Database>, id: string, p: Profile
 export async function writeLanguage(db: Kysely<Database>, id: string, language: Language, now: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ preferredLanguage: language, updatedAt: now }).where('id', '=', id).execute();
-    await bumpLists(trx, ['users']);
   });
 }
 
@@ -175,14 +170,6 @@ type UserPage = { data: User[]; nextCursor: string | null; total: number };
  * isLoggedIn tells whether a live session exists.
  */
 export async function userPage(db: Kysely<Database>, list: UserListQuery, now: number): Promise<UserPage> {
-  return (await userPageAt(db, list, now)).page;
-}
-
-/**
- * `userPage`, with the first moment it may stop being true with no write at all (`expiresAt`): the
- * earliest end among the live sessions it shows (a row's isLoggedIn turns false then; Infinity when none).
- */
-export async function userPageAt(db: Kysely<Database>, list: UserListQuery, now: number): Promise<{ page: UserPage; expiresAt: number }> {
   const after = userCursor(list.cursor);
   const search = parseSearch(list.q);
   let filtered: UsersQuery = db.selectFrom('users');
@@ -217,14 +204,12 @@ export async function userPageAt(db: Kysely<Database>, list: UserListQuery, now:
       ? []
       : await db
           .selectFrom('sessions')
-          .select(['sessions.userId', 'sessions.expiresAt'])
+          .select('sessions.userId')
           .where('sessions.userId', 'in', rows.map((r) => r.id))
           .where('sessions.expiresAt', '>', now)
           .execute();
   const loggedIn = new Set(live.map((s) => s.userId));
-  let expiresAt = Infinity;
-  for (const s of live) expiresAt = Math.min(expiresAt, Number(s.expiresAt));
-  return { page: { data: rows.map((row) => toUser(row, loggedIn.has(row.id))), nextCursor, total }, expiresAt };
+  return { data: rows.map((row) => toUser(row, loggedIn.has(row.id))), nextCursor, total };
 }
 
 /**
@@ -243,7 +228,6 @@ export async function verifyUser(db: Kysely<Database>, id: string, now: number, 
   await db.transaction().execute(async (trx) => {
     if (!(await markVerified(trx, id, now))) return;
     await appendAudit(trx, { entity: 'user', entityId: id, at: now, byUserId, changes: { isVerified: { from: false, to: true } } });
-    await bumpLists(trx, ['users']);
   });
   return findUserById(db, id);
 }

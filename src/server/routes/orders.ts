@@ -7,7 +7,6 @@ import type { OrderUpdateBody } from '../../domain/api';
 import { ORDER_STATUSES, type OrderStatus } from '../../domain/types';
 import { nextQuotationStatus } from '../../../machines/quotation-lifecycle.machine';
 import { conflict, HttpError, notFound, versionConflict } from '../http/errors';
-import { answerListPage } from '../http/list-answers';
 import { expectedVersion, pageOf, searchQuery, type ListQuerystring } from '../http/list-query';
 import { adminOrderSchema, calendarDate, data, historySchema, idParam, orderSchema, orderStatusEnum, paisa } from '../http/schemas';
 import { loadHistory } from '../repos/audit';
@@ -23,7 +22,7 @@ const quotationIdParam = {
 } as const;
 
 export default async function orderRoutes(app: FastifyInstance) {
-  const { db, now, config, farmerPages } = app.deps;
+  const { db, now, config } = app.deps;
   const rules = { validityDays: config.quotationValidityDays };
 
   app.post<{ Params: { quotationId: string } }>(
@@ -33,7 +32,6 @@ export default async function orderRoutes(app: FastifyInstance) {
       const found = await quotationFor(db, request, request.params.quotationId);
       // A quotation past its validity expires now, and the lifecycle refuses an order from EXPIRED.
       const expired = await expireDue(db, now(), rules, { quotationId: found.id });
-      if (expired > 0) await farmerPages.refresh(found.userId);
       const row = expired > 0 ? await quotationFor(db, request, found.id) : found;
       const from = row.status as Parameters<typeof nextQuotationStatus>[0];
       const to = nextQuotationStatus(from, { type: 'farmer.placeOrder' });
@@ -42,7 +40,6 @@ export default async function orderRoutes(app: FastifyInstance) {
       if (!placed.ok) {
         throw conflict(placed.reason === 'exists' ? 'This quotation already has an order' : 'The quotation changed; reload it');
       }
-      await farmerPages.refresh(row.userId);
       return reply.code(201).send({ data: await loadOrder(db, placed.orderId) });
     },
   );
@@ -50,13 +47,9 @@ export default async function orderRoutes(app: FastifyInstance) {
   app.get<{ Querystring: ListQuerystring }>(
     '/orders',
     { config: { access: 'admin' }, schema: { querystring: searchQuery(ORDER_STATUSES), response: { 200: pageOf(adminOrderSchema) } } },
-    async (request, reply) => {
+    async (request) => {
       const { cursor, limit, q, status } = request.query;
-      // No order changes by the clock alone: only writes (which move the orders version) change this page.
-      return answerListPage(request, reply, { list: 'orders', cursor, limit, q, status }, async () => ({
-        page: await orderPage(db, { cursor, q, status: status as OrderStatus | undefined, limit: pageSize(limit) }),
-        expiresAt: Infinity,
-      }));
+      return orderPage(db, { cursor, q, status: status as OrderStatus | undefined, limit: pageSize(limit) });
     },
   );
 
@@ -107,7 +100,6 @@ export default async function orderRoutes(app: FastifyInstance) {
       if (saved === 'missing') throw notFound('No such order');
       if (saved === 'conflict') throw versionConflict();
       if (saved === 'pastDate') throw new HttpError(400, 'DATE_IN_PAST', "expectedDeliveryDate must not be before today's date in India");
-      await farmerPages.refresh(row.userId);
       return { data: await loadOrder(db, row.id) };
     },
   );

@@ -17,9 +17,6 @@ import { QUOTATION_STATUSES, type QuotationStatus } from '../../domain/types';
 import { badRequest, conflict, notFound, versionConflict } from '../http/errors';
 import { answerIfUnchanged, heldQuotationTag, quotationAnswerTag, REVALIDATE } from '../http/etag';
 import { expectedVersion, pageOf, pageQuery, searchQuery, type ListQuerystring } from '../http/list-query';
-import type { AnswerEntry } from '../http/answer-cache';
-import { onNewCatalogue, serializeFarmerPage, storedPageBehindCatalogue, storedPageHolds } from '../http/farmer-pages';
-import { answerListPage, sendEncodedAnswer } from '../http/list-answers';
 import {
   adminQuotationSchema,
   data,
@@ -46,9 +43,6 @@ import {
 } from '../repos/quotations';
 import type { Database } from '../db/schema';
 import type { Kysely } from 'kysely';
-
-/** What Fastify sets for an object it serializes: a cached answer goes out with the same header. */
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 const skuId = { type: 'string', minLength: 1, maxLength: 64 } as const;
 
@@ -151,7 +145,7 @@ export async function quotationFor(db: Kysely<Database>, request: FastifyRequest
 }
 
 export default async function quotationRoutes(app: FastifyInstance) {
-  const { db, now, quotationAnswers, farmerPages, config } = app.deps;
+  const { db, now, config } = app.deps;
   const rules = { validityDays: config.quotationValidityDays };
   const fairUse = { hourly: config.quotationHourlyLimit, daily: config.quotationDailyLimit };
 
@@ -161,7 +155,7 @@ export default async function quotationRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const lines = request.body.skusDetail;
       const ids = [...new Set(lines.map((l) => l.skuIdentifier))];
-      const rows = await db.selectFrom('skus').select(['id', 'name', 'minimumPrice', 'skuQuantityUnit']).where('id', 'in', ids).execute();
+      const rows = await db.selectFrom('skus').select(['id', 'name', 'skuQuantityUnit']).where('id', 'in', ids).execute();
       const skus = new Map(rows.map((s) => [s.id, s]));
       const unknown = ids.find((id) => !skus.has(id));
       if (unknown !== undefined) throw badRequest(`Unknown SKU ${unknown}`);
@@ -174,65 +168,30 @@ export default async function quotationRoutes(app: FastifyInstance) {
         skus,
         (_, sku) => `The lines of ${sku.name} added up`,
       );
-      const created = ids.map((id) => ({ skuId: id, quantity: merged.get(id)!, minimumPrice: Number(skus.get(id)!.minimumPrice) }));
+      const created = ids.map((id) => ({ skuId: id, quantity: merged.get(id)! }));
       const id = await createQuotation(db, request.user!.id, created, now(), fairUse);
-      await farmerPages.refresh(request.user!.id);
       return reply.code(201).send({ data: await loadQuotation(db, id, rules) });
     },
   );
 
-  // The 5-second polling load, one page. The first page at the default size is kept serialized per
-  // user and served again only while the user's quotations version and the catalogue version, read
-  // with the session on this very request, are the ones it was built at (decision 025), and while the
-  // clock has not reached the first validity end it shows: then no query runs at all. A poll whose
-  // tag names those versions and an end of truth not yet reached is a 304 with no query either, kept
-  // or not (the tag carries that end: etag.ts). Otherwise the page the last write stored (decision
-  // 029) answers if it holds by the same test, one point read, or, when only a SKU edit has passed it
-  // by, that page in the catalogue of now (`onNewCatalogue`); only failing that is the page read
-  // (prepared for the first page), the quotations in it past their validity expiring first
-  // (`farmerQuotationPage`); that expiry bumps the version, so that answer is neither tagged, 304 nor
-  // cached, and the farmer's stored page is built again.
+  // Every farmer on the Request screen polls this every 5 s. A poll holding the tag of the answer it
+  // would get is a 304 proved by the tag alone: the version in it was read with the session, and its
+  // end of truth has not come (http/etag.ts). Otherwise the page is read, the quotations in it past
+  // their validity expiring first; that expiry moves the version past the one read with the session,
+  // so such an answer goes out untagged and the next poll reads again.
   app.get<{ Querystring: ListQuerystring }>(
     '/quotations',
     { config: { access: 'verified' }, schema: { querystring: pageQuery, response: { 200: pageOf(quotationSchema) } } },
     async (request, reply) => {
       const user = request.user!;
-      const { cursor, limit } = request.query;
-      const cacheable = cursor === undefined && limit === undefined;
       const at = now();
-      const version = Number(user.quotationsVersion);
-      const catalogueVersion = Number(user.catalogueVersion);
-      const send = (entry: AnswerEntry) =>
-        sendEncodedAnswer(request, reply, entry.size, () => entry.body, (encoding) => quotationAnswers.encode(user.id, entry, encoding));
-      const cached = cacheable ? quotationAnswers.entry(user.id, version, catalogueVersion, at) : undefined;
-      if (cached !== undefined) {
-        if (answerIfUnchanged(request, reply, quotationAnswerTag(user, request.url, rules, cached.expiresAt))) return reply;
-        return send(cached);
-      }
-      // Not kept here: a tag the client holds may still prove the answer unchanged (etag.ts).
       const held = heldQuotationTag(request, user, rules, at);
       if (held !== undefined && answerIfUnchanged(request, reply, held)) return reply;
-      const stored = cacheable ? await farmerPages.find(user.id) : undefined;
-      const holds = stored !== undefined && storedPageHolds(stored, version, catalogueVersion, at, rules);
-      // Or a SKU edit has passed it by: then it answers in the catalogue of now, not built (a row
-      // whose bytes are no page is built).
-      if (stored !== undefined && (holds || storedPageBehindCatalogue(stored, version, catalogueVersion, at, rules))) {
-        if (answerIfUnchanged(request, reply, quotationAnswerTag(user, request.url, rules, stored.expiresAt))) return reply;
-        if (holds) return send(quotationAnswers.keepStored(user.id, version, catalogueVersion, stored.size, stored.br, stored.expiresAt));
-        const body = await onNewCatalogue(db, stored, catalogueVersion);
-        if (body !== undefined) return send(quotationAnswers.set(user.id, version, catalogueVersion, body, stored.expiresAt));
-      }
+      const { cursor, limit } = request.query;
       const { page, expired, expiresAt } = await farmerQuotationPage(db, { userId: user.id, cursor, limit: pageSize(limit) }, at, rules);
-      if (expired > 0) {
-        void reply.header('cache-control', REVALIDATE);
-        await farmerPages.refresh(user.id);
-      } else if (answerIfUnchanged(request, reply, quotationAnswerTag(user, request.url, rules, expiresAt))) return reply;
-      // The route's response schema, compiled as Fastify compiles it: the same bytes as a stored page.
-      const body = serializeFarmerPage(page);
-      // Kept (and compressed into the entry, so its next hit sends the same bytes) unless it is a later
-      // page or this read wrote; otherwise the compression plugin compresses it as any answer.
-      if (cacheable && expired === 0) return send(quotationAnswers.set(user.id, version, catalogueVersion, body, expiresAt));
-      return reply.type(JSON_TYPE).send(body);
+      if (expired > 0) void reply.header('cache-control', REVALIDATE);
+      else if (answerIfUnchanged(request, reply, quotationAnswerTag(user, request.url, rules, expiresAt))) return reply;
+      return page;
     },
   );
 
@@ -242,16 +201,10 @@ export default async function quotationRoutes(app: FastifyInstance) {
       config: { access: 'admin' },
       schema: { querystring: searchQuery(QUOTATION_STATUSES), response: { 200: pageOf(adminQuotationSchema) } },
     },
-    async (request, reply) => {
+    async (request) => {
       const { cursor, limit, q, status } = request.query;
       const list = { cursor, q, status: status as QuotationStatus | undefined, limit: pageSize(limit) };
-      return answerListPage(request, reply, { list: 'quotations', cursor, limit, q, status }, async (at) => {
-        const owners = new Set<string>();
-        const { page, expired, expiresAt } = await adminQuotationPage(db, list, at, rules, owners);
-        // Up to a page of farmers' stored pages, stored again after this answer rather than before it.
-        farmerPages.refreshLater(owners);
-        return { page, expiresAt, wrote: expired > 0 };
-      });
+      return (await adminQuotationPage(db, list, now(), rules)).page;
     },
   );
 
@@ -271,7 +224,6 @@ export default async function quotationRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const row = await quotationFor(db, request, request.params.id, true);
       const expired = await expireDue(db, now(), rules, { quotationId: row.id });
-      if (expired > 0) await farmerPages.refresh(row.userId);
       // The owner's own read is tagged by their versions (an admin's read of another's stays no-store),
       // unless this read expired it, which moved the owner's version past the one read with the session.
       if (row.userId === request.user!.id && expired === 0 && answerIfUnchanged(request, reply, quotationAnswerTag(request.user!, request.url, rules))) return reply;
@@ -288,7 +240,6 @@ export default async function quotationRoutes(app: FastifyInstance) {
       const to = nextQuotationStatus(from, { type: 'farmer.delete' });
       if (to === null) throw conflict(`A ${from} quotation cannot be deleted`);
       if (!(await moveStatus(db, row.id, from, to, now()))) throw conflict('The quotation changed; reload it');
-      await farmerPages.refresh(row.userId);
       return { data: await loadQuotation(db, row.id, rules) };
     },
   );
@@ -302,8 +253,7 @@ export default async function quotationRoutes(app: FastifyInstance) {
       const stored = await findQuotationRow(db, request.params.id);
       if (!stored) throw notFound('No such quotation');
       // An expired quotation is re-priced from EXPIRED, so its history shows the expiry first.
-      const expired = await expireDue(db, now(), rules, { quotationId: stored.id });
-      if (expired > 0) await farmerPages.refresh(stored.userId);
+      await expireDue(db, now(), rules, { quotationId: stored.id });
       const skuIds = [...new Set(body.skusDetail.map((l) => l.skuIdentifier))];
       const found = await db.selectFrom('skus').select(['id', 'name', 'skuQuantityUnit']).where('id', 'in', skuIds).execute();
       if (found.length !== skuIds.length) throw badRequest('Every skuIdentifier must be an existing SKU id');
@@ -323,7 +273,6 @@ export default async function quotationRoutes(app: FastifyInstance) {
       if (saved === 'missing') throw notFound('No such quotation');
       if (saved === 'conflict') throw versionConflict();
       if (saved === 'refused') throw conflict(`Cannot set ${body.status}`);
-      await farmerPages.refresh(stored.userId);
       return { data: await loadQuotation(db, stored.id, rules) };
     },
   );

@@ -1,7 +1,7 @@
 /**
  * GET /api/skus (verified farmers and admins); POST /api/skus, PATCH /api/skus/:id and
- * GET /api/skus/:id/history (admins). Every admin write is audited. An edit starts the catch-up of
- * the farmers' stored pages (decision 029), which show SKU names, images and units.
+ * GET /api/skus/:id/history (admins). Every admin write is audited. An edit changes no quotation:
+ * lines keep their SKU as quoted (decision 031).
  */
 import type { FastifyInstance } from 'fastify';
 import type { SkuBody, SkuPatchBody } from '../../domain/api';
@@ -43,7 +43,7 @@ const bodyFields = {
 } as const;
 
 export default async function skuRoutes(app: FastifyInstance) {
-  const { db, now, farmerPages } = app.deps;
+  const { db, now } = app.deps;
 
   app.get(
     '/skus',
@@ -84,8 +84,6 @@ export default async function skuRoutes(app: FastifyInstance) {
       const { _id: _ignoredId, skuDisplayId: _ignoredDisplay, ...fields } = rest;
       const result = await updateSku(db, request.params.id, version, fields, now(), request.user!.id);
       if (!result.ok) throw result.reason === 'missing' ? notFound('No such SKU') : versionConflict();
-      // Every farmer's stored page shows the catalogue as it was: they are stored again in the background.
-      farmerPages.catchUp();
       return { data: toSku(result.row) };
     },
   );

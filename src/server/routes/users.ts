@@ -5,7 +5,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Language } from '../../domain/types';
 import { badRequest, conflict, notFound } from '../http/errors';
-import { answerListPage } from '../http/list-answers';
 import { pageOf, searchQuery, type ListQuerystring } from '../http/list-query';
 import {
   data,
@@ -24,7 +23,7 @@ import { pageSize } from '../repos/paging';
 import {
   findUserById,
   toUser,
-  userPageAt,
+  userPage,
   verifyUser,
   writeLanguage,
   writeProfile,
@@ -104,11 +103,9 @@ export default async function userRoutes(app: FastifyInstance) {
   app.get<{ Querystring: ListQuerystring }>(
     '/users/all',
     { config: { access: 'admin' }, schema: { querystring: searchQuery(USER_STATUSES), response: { 200: pageOf(userSchema) } } },
-    async (request, reply) => {
+    async (request) => {
       const { cursor, limit, q, status } = request.query;
-      return answerListPage(request, reply, { list: 'users', cursor, limit, q, status }, (at) =>
-        userPageAt(db, { cursor, q, status: status as UserStatus | undefined, limit: pageSize(limit) }, at),
-      );
+      return userPage(db, { cursor, q, status: status as UserStatus | undefined, limit: pageSize(limit) }, now());
     },
   );
 

@@ -9,7 +9,6 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { imageUrl, storeImage } from '../repos/images';
 import { SKU_TEXT_FIELDS, TRANSLATED_LANGUAGES } from '../../domain/types';
-import { bumpCatalogue } from '../repos/answer-versions';
 import { createSku, translationColumn } from '../repos/skus';
 import { contentId } from '../uploads/images';
 import { loadSharp } from '../memory-budget';
@@ -53,17 +52,13 @@ export async function seedTranslations(db: Kysely<Database>, now: number): Promi
         SKU_TEXT_FIELDS.map((field) => [translationColumn(language, field), item.translations?.[language]?.[field] ?? null]),
       ),
     );
-    const result = await db.transaction().execute(async (trx) => {
-      const updated = await trx
-        .updateTable('skus')
-        .set((eb) => ({ ...values, version: eb('version', '+', 1), updatedAt: now }))
-        .where('name', '=', item.name)
-        .where((eb) => eb.and(Object.keys(values).map((column) => eb(column as 'hindiName', 'is', null))))
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) > 0) await bumpCatalogue(trx);
-      return Number(updated.numUpdatedRows);
-    });
-    filled += result;
+    const updated = await db
+      .updateTable('skus')
+      .set((eb) => ({ ...values, version: eb('version', '+', 1), updatedAt: now }))
+      .where('name', '=', item.name)
+      .where((eb) => eb.and(Object.keys(values).map((column) => eb(column as 'hindiName', 'is', null))))
+      .executeTakeFirst();
+    filled += Number(updated.numUpdatedRows);
   }
   return filled;
 }

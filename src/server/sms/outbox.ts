@@ -1,5 +1,5 @@
 /**
- * The transactional outbox of SMS notifications (DECISIONS §5 Messages; issue 10).
+ * The transactional outbox of SMS notifications (DECISIONS §5 Messages).
  *
  * - Writers call `notifyOnPricing` / `notifyOnOrderMove` inside the transaction of the change: the
  *   message row is written only when that transaction commits, and only for a real move (a write that
