@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Builds the server to plain JavaScript (issue 9 item 5): one ES module, dist/server/server.mjs,
+ * Builds the server to plain JavaScript, so it starts fast and runs without a TypeScript loader: one ES module, dist/server/server.mjs,
  * bundled by esbuild from src/server/server.ts with every package left to node_modules, and the seed
  * pictures beside it, as SVG and rendered to WebP (seed.ts reads them relative to its module). dist/server sits as deep as
  * src/server, so the paths the server resolves from its own url (../../dist/web) hold in both.

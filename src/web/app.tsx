@@ -19,7 +19,7 @@ import { RouteSync } from './shell/route-sync';
 import { useSessionRef } from './shell/use-actors';
 // The app's styles come with the shell, not with main.tsx: there Vite would link them in index.html's
 // head, where they block the splash's first paint (it has its own inline styles); bootPreloads fetches
-// them early instead (vite.config.ts).
+// them early instead (build/boot-preloads.ts).
 import './styles.css';
 
 const PATHS = Object.keys(SCREENS) as (keyof typeof SCREENS)[];

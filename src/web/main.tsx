@@ -3,7 +3,7 @@
  *
  * This entry script is small (React, the screen table, the texts' loader): it starts the first
  * screen's script and the saved language's texts at once. The rest arrives in parallel (index.html
- * carries a modulepreload for each boot chunk, vite.config.ts bootPreloads) and is evaluated in steps,
+ * carries a modulepreload for each boot chunk, build/boot-preloads.ts) and is evaluated in steps,
  * each its own task with a yield to the browser between them, once the inline splash has painted:
  * React DOM; XState and the charts; the charts provided with their real actors; the shell, rendered
  * as a transition. On a slow phone no step holds the main thread for long, so the splash stays
@@ -17,7 +17,7 @@ import { loadMessages } from './i18n/messages';
 import { SCREENS } from './routes';
 
 /**
- * The charts (machines/) by group, as vite.config.ts chunks them: XState with the session and its
+ * The charts (machines/) by group, as build/chunk-groups.ts chunks them: XState with the session and its
  * login and registration; the others (the farmer's shop and screens, the admin's). Each builds its state trees
  * when its module is evaluated: one group per task, before boot-logic, whose own evaluation is then
  * little more than the app chart (a module is evaluated once, whoever imports it).

@@ -1,7 +1,7 @@
 /**
  * Serving the built web app (dist/web): hashed files under /assets are immutable for a year,
  * index.html, the service worker and the manifest are revalidated every time. Every text file was
- * compressed at build (brotli and gzip beside it, vite.config.ts): the best one the client accepts
+ * compressed at build (brotli and gzip beside it, build/precompress.ts): the best one the client accepts
  * goes out as it is, with `Vary: Accept-Encoding`, and nothing is compressed again here. Any other
  * GET that accepts HTML falls back to index.html so SPEC §2's routes load on a reload. /api never falls back: it answers JSON 404.
  */

@@ -2,7 +2,7 @@
  * Loads the messages of one locale: its own chunk, with English merged underneath so a key missing in
  * hi or gu shows in English (DECISIONS §1). Only the chosen locale (and English) is ever downloaded,
  * each once. The admin section's texts are a separate chunk that only the admin screens load.
- * Every message is precompiled to its ICU AST at build time (vite.config.ts, messageSections).
+ * Every message is precompiled to its ICU AST at build time (build/message-sections.ts).
  */
 import type { MessageFormatElement } from 'react-intl';
 import type { Locale } from '../../domain/types';

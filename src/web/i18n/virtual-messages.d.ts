@@ -1,4 +1,4 @@
-/** The message sections vite.config.ts serves (see messageSections there). */
+/** The message sections build/message-sections.ts serves. */
 declare module 'virtual:messages/*' {
   const messages: Record<string, import('react-intl').MessageFormatElement[]>;
   export default messages;

@@ -4,7 +4,7 @@
  * - BootSplash: before the session runs and the texts have loaded, the very markup index.html
  *   painted, with the product name its inline script chose from the saved language. When the texts
  *   could not download (the first open on a dropped connection), a reason and a retry in that
- *   language: there are no texts yet, so both come from index.html (vite.config.ts, splashNames).
+ *   language: there are no texts yet, so both come from index.html (build/splash-names.ts).
  * - ScreenFallback: while a screen's script loads (Suspense), the same splash, translated, with a
  *   spinner and the loading line.
  */
@@ -19,7 +19,7 @@ const bootText = (what: 'failed' | 'retry', english: string) =>
   bootName?.getAttribute(`data-${what}-${BOOT_LOCALE}`) ?? bootName?.getAttribute(`data-${what}-en`) ?? english;
 const FAILED = bootText('failed', 'The app could not load. Check the internet and try again.');
 const RETRY = bootText('retry', 'Try again');
-/** The logo as index.html inlined it (a data address, vite.config.ts splashNames): drawn again, not fetched. */
+/** The logo as index.html inlined it (a data address, build/splash-names.ts): drawn again, not fetched. */
 const BOOT_LOGO = (typeof document === 'undefined' ? null : document.querySelector('#boot img'))?.getAttribute('src') ?? '/onboarding/logo.svg';
 
 export function BootSplash({ failed = false }: { failed?: boolean }) {

@@ -24,7 +24,7 @@ export function nextTask(): Promise<void> {
 /**
  * When a boot step's script could not download (the connection dropped during the first open), the
  * inline splash gets BootSplash's reason and retry, in the saved language from index.html's
- * attributes (vite.config.ts, splashNames), without React: React may be what failed to arrive.
+ * attributes (build/splash-names.ts), without React: React may be what failed to arrive.
  */
 export function showBootFailed(): void {
   const splash = document.getElementById('boot');
