@@ -12,10 +12,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { openAdmin } from '../test/e2e/support/admin';
-import { launchBrowser, newPhone } from '../test/e2e/support/browser';
+import { openAdmin } from '../test/support/e2e/admin';
+import { launchBrowser, newPhone } from '../test/support/e2e/browser';
 import { ADMIN_NUMBER, startServer, type TestServer } from '../test/e2e/support/server';
-import { text } from '../test/e2e/support/text';
+import { text } from '../test/support/e2e/text';
 import { seededEnv, type Target } from './scale';
 
 const SHOTS = process.env.SCALE_SHOTS ?? '/tmp/scale-shots';

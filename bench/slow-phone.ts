@@ -14,9 +14,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
-import { apiLogin, call, verifiedFarmer } from '../test/e2e/support/api';
+import { apiLogin, call, verifiedFarmer } from '../test/support/e2e/api';
 import { ADMIN_NUMBER, startServer } from '../test/e2e/support/server';
-import { text } from '../test/e2e/support/text';
+import { text } from '../test/support/e2e/text';
 import { printTraceSummary, summarizeTrace } from './trace-summary';
 
 const SHOTS = process.env.SHOTS ?? '/tmp/h7';

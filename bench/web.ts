@@ -21,7 +21,7 @@ import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import lighthouse from 'lighthouse';
 import { chromium, type BrowserContext } from 'playwright-core';
-import { call, verifiedFarmer, apiLogin } from '../test/e2e/support/api';
+import { call, verifiedFarmer, apiLogin } from '../test/support/e2e/api';
 import { freePort, type TestServer } from '../test/e2e/support/server';
 import { startFlags } from './start-flags';
 

@@ -1,5 +1,5 @@
 /**
- * Issue 10: a Hindi or Gujarati reader never meets an English word or a code name inside the text.
+ * A Hindi or Gujarati reader never meets an English word or a code name inside the text.
  * Every hi and gu message (app, admin and SMS) is stripped of its ICU syntax ({name}, plural and
  * select keywords); what is left may hold an ASCII word only when it is on the short allow-list of
  * names that have no translation. Units come from the vocabulary, translated in every locale.

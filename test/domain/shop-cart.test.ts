@@ -10,7 +10,7 @@ import {
   removeItem,
   upsertItem,
 } from '../../src/domain/cart';
-import { sku } from './shop-fixtures';
+import { sku } from '../support/shop-fixtures';
 
 const shell = cartItemOf(sku(), 3);
 const straw = cartItemOf(sku({ _id: 's2', name: 'Paddy Straw', skuQuantityUnit: 'bale' }), 2);

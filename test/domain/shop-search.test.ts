@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { matchesSearch, searchSkus } from '../../src/domain/search';
-import { sku } from './shop-fixtures';
+import { sku } from '../support/shop-fixtures';
 
 describe('home search', () => {
   const shell = sku();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { balanceOf, deliverySteps, paidAtOf, trackerSteps } from '../../src/domain/tracker';
 import { upiLink } from '../../src/domain/upi';
-import { line, quotation } from './shop-fixtures';
+import { line, quotation } from '../support/shop-fixtures';
 
 const priced = quotation({
   status: 'ORDERED',

@@ -1,5 +1,5 @@
 /**
- * What a thumb meets on every admin screen (issue 13 item 9): the dashboard, the users list and a user's
+ * What a thumb meets on every admin screen: the dashboard, the users list and a user's
  * details, the SKUs with a SKU's sheet, the quotations with a quotation's sheet, the orders with an
  * order's sheet (being edited, so its fields are live). At 360 and 450 px every button, link and input
  * is at least 44×44 px and axe finds no violation at all (of any impact). Photographs go to
@@ -7,14 +7,14 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminLogIn, openAdmin } from './support/admin';
-import { apiLogin, verifiedFarmer } from './support/api';
-import { axeFindings, newPhone, screen } from './support/browser';
-import { measureLayout } from './support/layout';
-import { quotationsInEachStatus } from './support/quotations';
+import { adminLogIn, openAdmin } from '../support/e2e/admin';
+import { apiLogin, verifiedFarmer } from '../support/e2e/api';
+import { axeFindings, newPhone, screen } from '../support/e2e/browser';
+import { measureLayout } from '../support/e2e/layout';
+import { quotationsInEachStatus } from '../support/e2e/quotations';
 import { ADMIN_NUMBER } from './support/server';
-import { text } from './support/text';
-import { useWorld } from './support/world';
+import { text } from '../support/e2e/text';
+import { useWorld } from '../support/e2e/world';
 
 const t = (id: string) => text('en', id);
 const ADMIN_WIDTHS = [360, 450] as const;

@@ -10,13 +10,13 @@ import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Quotation, Sku } from '../../src/domain/types';
-import { adminLogIn, openAdmin } from './support/admin';
-import { apiLogin, call, verifiedFarmer } from './support/api';
-import { newPhone } from './support/browser';
-import { at, look, verifiedLogIn } from './support/onboarding';
+import { adminLogIn, openAdmin } from '../support/e2e/admin';
+import { apiLogin, call, verifiedFarmer } from '../support/e2e/api';
+import { newPhone } from '../support/e2e/browser';
+import { at, look, verifiedLogIn } from '../support/e2e/onboarding';
 import { ADMIN_NUMBER, SECOND_ADMIN_NUMBER, type TestServer } from './support/server';
-import { useWorld } from './support/world';
-import { text } from './support/text';
+import { useWorld } from '../support/e2e/world';
+import { text } from '../support/e2e/text';
 
 const t = (id: string, values?: Record<string, string | number>) => text('en', id, values);
 /** The farmer's screens poll every 5 s; a change shows within one poll and a request. */

@@ -1,5 +1,5 @@
 /**
- * Issue 10 in the browser: the admin adds a SKU with Hindi and Gujarati names in the sheet; a Gujarati
+ * The catalogue in the farmer's language, in the browser: the admin adds a SKU with Hindi and Gujarati names in the sheet; a Gujarati
  * farmer reads Gujarati product names from /home to /order-status (search in Gujarati and English,
  * units from the vocabulary), and the server console shows the login code, the priced quotation and
  * the delivery in Gujarati. A Hindi farmer on a 360 px phone finds paddy straw by धान and reads the
@@ -9,13 +9,13 @@ import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Order, Quotation } from '../../src/domain/types';
-import { adminLogIn, openAdmin } from './support/admin';
-import { apiLogin, call, verifiedFarmer } from './support/api';
-import { newPhone } from './support/browser';
-import { at, chooseLanguage, logIn, look } from './support/onboarding';
+import { adminLogIn, openAdmin } from '../support/e2e/admin';
+import { apiLogin, call, verifiedFarmer } from '../support/e2e/api';
+import { newPhone } from '../support/e2e/browser';
+import { at, chooseLanguage, logIn, look } from '../support/e2e/onboarding';
 import { ADMIN_NUMBER, type TestServer } from './support/server';
-import { text, type Lang } from './support/text';
-import { useWorld } from './support/world';
+import { text, type Lang } from '../support/e2e/text';
+import { useWorld } from '../support/e2e/world';
 
 const t = (id: string, values?: Record<string, string | number>) => text('en', id, values);
 const WITHIN_A_POLL = 7_000;

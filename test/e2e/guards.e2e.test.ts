@@ -7,13 +7,13 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { settleRoute } from '../../src/domain/route-chain';
 import { ALL_ROUTES, ROUTES, startupRoute, type GuardFlags } from '../../src/domain/routes';
-import { adminLogIn } from './support/admin';
-import { apiLogin, verifiedFarmer } from './support/api';
-import { newPhone } from './support/browser';
-import { at, chooseLanguage, imageStep, logIn, look, personalDetails, verifiedLogIn } from './support/onboarding';
+import { adminLogIn } from '../support/e2e/admin';
+import { apiLogin, verifiedFarmer } from '../support/e2e/api';
+import { newPhone } from '../support/e2e/browser';
+import { at, chooseLanguage, imageStep, logIn, look, personalDetails, verifiedLogIn } from '../support/e2e/onboarding';
 import { ADMIN_NUMBER } from './support/server';
-import { useWorld } from './support/world';
-import { text } from './support/text';
+import { useWorld } from '../support/e2e/world';
+import { text } from '../support/e2e/text';
 
 const flags = (f: Partial<GuardFlags>): GuardFlags => ({
   hasLanguage: false,

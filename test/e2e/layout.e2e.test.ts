@@ -8,14 +8,14 @@
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiLogin, verifiedFarmer } from './support/api';
-import { newPhone, screen } from './support/browser';
-import { foreignFocusRings, measureLayout, WIDTHS } from './support/layout';
-import { at, chooseLanguage, imageStep, logIn, typeCode } from './support/onboarding';
-import { quotationsInEachStatus } from './support/quotations';
+import { apiLogin, verifiedFarmer } from '../support/e2e/api';
+import { newPhone, screen } from '../support/e2e/browser';
+import { foreignFocusRings, measureLayout, WIDTHS } from '../support/e2e/layout';
+import { at, chooseLanguage, imageStep, logIn, typeCode } from '../support/e2e/onboarding';
+import { quotationsInEachStatus } from '../support/e2e/quotations';
 import { ADMIN_NUMBER } from './support/server';
-import { text, type Lang } from './support/text';
-import { useWorld } from './support/world';
+import { text, type Lang } from '../support/e2e/text';
+import { useWorld } from '../support/e2e/world';
 import { STEP_PAUSE_MS } from '../../machines/registration.machine';
 
 const LANGUAGE: Record<Lang, string> = { en: 'english', hi: 'hindi', gu: 'gujrati' };

@@ -5,12 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Quotation, Sku } from '../../src/domain/types';
-import { apiLogin, call, verifiedFarmer } from './support/api';
-import { newPhone } from './support/browser';
-import { at, look, verifiedLogIn } from './support/onboarding';
+import { apiLogin, call, verifiedFarmer } from '../support/e2e/api';
+import { newPhone } from '../support/e2e/browser';
+import { at, look, verifiedLogIn } from '../support/e2e/onboarding';
 import { ADMIN_NUMBER } from './support/server';
-import { useWorld } from './support/world';
-import { text } from './support/text';
+import { useWorld } from '../support/e2e/world';
+import { text } from '../support/e2e/text';
 
 const t = (id: string, values?: Record<string, string | number>) => text('en', id, values);
 
@@ -65,7 +65,7 @@ describe('a farmer on a patchy network', () => {
     const request = page.getByRole('button', { name: t('shop.cart.requestQuotation') });
     await request.waitFor();
     await context.setOffline(true);
-    // Issue 9: offline, the request cannot even start: the button is disabled and the screen says why.
+    // Offline, the request cannot even start: the button is disabled and the screen says why.
     await expect.poll(() => request.isDisabled()).toBe(true);
     await page.getByText(t('common.offlineWrite')).waitFor();
     await at(page, '/cart');

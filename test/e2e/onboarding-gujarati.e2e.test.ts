@@ -5,10 +5,10 @@
  */
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { newPhone } from './support/browser';
-import { at, chooseLanguage, imageStep, look, personalDetails, typeCode } from './support/onboarding';
-import { useWorld } from './support/world';
-import { text } from './support/text';
+import { newPhone } from '../support/e2e/browser';
+import { at, chooseLanguage, imageStep, look, personalDetails, typeCode } from '../support/e2e/onboarding';
+import { useWorld } from '../support/e2e/world';
+import { text } from '../support/e2e/text';
 
 const TTL_SECONDS = 6;
 const g = (id: string, values?: Record<string, string | number>) => text('gu', id, values);

@@ -5,13 +5,13 @@
  */
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { adminLogIn, verifyUser } from './support/admin';
-import { call } from './support/api';
-import { newPhone } from './support/browser';
-import { at, chooseLanguage, imageStep, logIn, look, personalDetails } from './support/onboarding';
+import { adminLogIn, verifyUser } from '../support/e2e/admin';
+import { call } from '../support/e2e/api';
+import { newPhone } from '../support/e2e/browser';
+import { at, chooseLanguage, imageStep, logIn, look, personalDetails } from '../support/e2e/onboarding';
 import { ADMIN_NUMBER } from './support/server';
-import { useWorld } from './support/world';
-import { text } from './support/text';
+import { useWorld } from '../support/e2e/world';
+import { text } from '../support/e2e/text';
 
 /** A camera-sized JPEG: 2000×1500 of noisy colour, well over 800×800 and 500 KB. */
 async function cameraPhoto(seed: number): Promise<Buffer> {

@@ -1,5 +1,5 @@
 /**
- * Issue 13, item 8, in the browser: a Hindi farmer on a 360 px phone meets − and + beside the
+ * Quantity entry in the browser: a Hindi farmer on a 360 px phone meets − and + beside the
  * quantity (each at least 44×44 px), sees 2.5 kg refused in Hindi with the box left as typed, asks
  * for 2.5 quintal of paddy straw, steps it in the cart, types 2.25 there and is refused, and the
  * quotation holds 2.5 quintal.
@@ -8,12 +8,12 @@
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Quotation } from '../../src/domain/types';
-import { apiLogin, call, verifiedFarmer } from './support/api';
-import { newPhone } from './support/browser';
-import { at, chooseLanguage, logIn, look } from './support/onboarding';
+import { apiLogin, call, verifiedFarmer } from '../support/e2e/api';
+import { newPhone } from '../support/e2e/browser';
+import { at, chooseLanguage, logIn, look } from '../support/e2e/onboarding';
 import { ADMIN_NUMBER } from './support/server';
-import { text } from './support/text';
-import { useWorld } from './support/world';
+import { text } from '../support/e2e/text';
+import { useWorld } from '../support/e2e/world';
 
 const PADDY = 'धान का पुआल (पराली)';
 const GROUNDNUT = 'मूँगफली के छिलके';

@@ -6,18 +6,18 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Quotation } from '../../src/domain/types';
-import { adminLogIn, openAdmin } from './support/admin';
-import { apiLogin, verifiedFarmer } from './support/api';
-import { newPhone, screensSeen } from './support/browser';
-import { quotationsInEachStatus } from './support/quotations';
-import { at, chooseLanguage, logIn, look } from './support/onboarding';
+import { adminLogIn, openAdmin } from '../support/e2e/admin';
+import { apiLogin, verifiedFarmer } from '../support/e2e/api';
+import { newPhone, screensSeen } from '../support/e2e/browser';
+import { quotationsInEachStatus } from '../support/e2e/quotations';
+import { at, chooseLanguage, logIn, look } from '../support/e2e/onboarding';
 import { ADMIN_NUMBER } from './support/server';
-import { useWorld } from './support/world';
-import { text, type Lang } from './support/text';
+import { useWorld } from '../support/e2e/world';
+import { text, type Lang } from '../support/e2e/text';
 
 const LANGUAGE: Record<Lang, string> = { en: 'english', hi: 'hindi', gu: 'gujrati' };
 
-/** The sample product as each language's catalogue names it (issue 10). */
+/** The sample product as each language's catalogue names it: a farmer reads the shop in their own language. */
 const PADDY_STRAW: Record<Lang, string> = { en: 'Paddy Straw', hi: 'धान का पुआल (पराली)', gu: 'ડાંગરનું પરાળ' };
 
 async function farmerScreens(page: Page, lang: Lang, qs: Record<'PENDING' | 'COMPLETED' | 'ORDERED', Quotation>): Promise<void> {

@@ -5,12 +5,12 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiLogin, verifiedFarmer } from './support/api';
-import { newPhone } from './support/browser';
-import { at, look, verifiedLogIn } from './support/onboarding';
+import { apiLogin, verifiedFarmer } from '../support/e2e/api';
+import { newPhone } from '../support/e2e/browser';
+import { at, look, verifiedLogIn } from '../support/e2e/onboarding';
 import { ADMIN_NUMBER } from './support/server';
-import { useWorld } from './support/world';
-import { text } from './support/text';
+import { useWorld } from '../support/e2e/world';
+import { text } from '../support/e2e/text';
 
 const t = (id: string, values?: Record<string, string | number>) => text('en', id, values);
 

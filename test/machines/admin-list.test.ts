@@ -22,9 +22,9 @@ import {
 } from '../../machines/admin-list';
 import type { SaveOutcome } from '../../machines/admin-sheet';
 import type { AuditEntry } from '../../src/domain/types';
-import { controlled } from '../support/controlled';
-import { settle } from './admin-controlled';
-import { page, withFakeTimers } from './admin-fixtures';
+import { controlled } from '../support/machines/controlled';
+
+import { page, withFakeTimers } from '../support/machines/admin-fixtures';
 
 interface Row {
   _id: string;
@@ -61,8 +61,7 @@ async function started(first: Page<Row> = page([R1, R2], 'c2', 3)) {
   const save = controlled<SaveOutcome, SaveRowInput<Body>>();
   const history = controlled<AuditEntry[], { id: string }>();
   const actor = createActor(listChart.provide({ actors: { loadPage: load.logic, saveRow: save.logic, loadHistory: history.logic } })).start();
-  load.last().resolve(first);
-  await settle();
+  await load.last().resolve(first);
   return { actor, load, save };
 }
 
@@ -124,15 +123,13 @@ describe('a paged admin list chart', () => {
     const { actor, load } = await started();
     actor.send({ type: 'list.more' });
     expect(actor.getSnapshot().hasTag('loadingMore')).toBe(true);
-    load.last().reject(new Error('offline'));
-    await settle();
+    await load.last().reject(new Error('offline'));
     expect(actor.getSnapshot().hasTag('moreFailed')).toBe(true);
     expect(ids(actor.getSnapshot().context.rows)).toEqual(['r1', 'r2']);
     actor.send({ type: 'list.more' });
     expect(load.calls).toHaveLength(3);
     expect(load.last().input).toEqual({ q: '', status: null, cursor: 'c2' });
-    load.last().resolve(page([R3], null, 3));
-    await settle();
+    await load.last().resolve(page([R3], null, 3));
     expect(actor.getSnapshot().matches({ browsing: 'idle' })).toBe(true);
     expect(actor.getSnapshot().context).toMatchObject({ nextCursor: null, total: 3 });
     expect(ids(actor.getSnapshot().context.rows)).toEqual(['r1', 'r2', 'r3']);
@@ -195,8 +192,7 @@ describe('a save the server refuses as stale (409)', () => {
     t.actor.send({ type: 'draft.change', change: 'Rice straw' });
     t.actor.send({ type: 'sheet.save' });
     expect(t.save.last().input).toEqual({ id: 'r2', body: { name: 'Rice straw', version: 1 } });
-    t.save.last().resolve({ outcome: 'conflict' });
-    await settle();
+    await t.save.last().resolve({ outcome: 'conflict' });
     expect(t.actor.getSnapshot().matches({ sheet: 'reloading' })).toBe(true);
     // The reload is part of the save, as far as the sheet shows.
     expect(t.actor.getSnapshot().hasTag('saving')).toBe(true);
@@ -208,8 +204,7 @@ describe('a save the server refuses as stale (409)', () => {
 
   it("shows the reloaded row beside the admin's change, and re-applies it over the new version", async () => {
     const { actor, load, save } = await conflicted();
-    load.last().resolve(page([row('r2', 'Paddy straw', 2)]));
-    await settle();
+    await load.last().resolve(page([row('r2', 'Paddy straw', 2)]));
     expect(actor.getSnapshot().matches({ sheet: 'conflict' })).toBe(true);
     expect(actor.getSnapshot().hasTag('saveFailed')).toBe(true);
     expect(ids(actor.getSnapshot().context.rows)).toEqual(['r1', 'r2']);
@@ -221,8 +216,7 @@ describe('a save the server refuses as stale (409)', () => {
 
   it('drops the change on Edit, starting again from the reloaded row', async () => {
     const { actor, load } = await conflicted();
-    load.last().resolve(page([row('r2', 'Wheat straw', 2)]));
-    await settle();
+    await load.last().resolve(page([row('r2', 'Wheat straw', 2)]));
     actor.send({ type: 'sheet.edit' });
     expect(actor.getSnapshot().matches({ sheet: 'editing' })).toBe(true);
     expect(actor.getSnapshot().context).toMatchObject({ draft: { name: 'Wheat straw' }, editBase: { name: 'Wheat straw' }, refused: null });
@@ -230,8 +224,7 @@ describe('a save the server refuses as stale (409)', () => {
 
   it('closes the sheet from the conflict, forgetting the change', async () => {
     const { actor, load } = await conflicted();
-    load.last().resolve(page([row('r2', 'Wheat straw', 2)]));
-    await settle();
+    await load.last().resolve(page([row('r2', 'Wheat straw', 2)]));
     actor.send({ type: 'sheet.close' });
     expect(actor.getSnapshot().matches('browsing')).toBe(true);
     expect(actor.getSnapshot().context).toMatchObject({ openId: null, draft: null, editBase: null, refused: null, refusal: null });
@@ -239,8 +232,7 @@ describe('a save the server refuses as stale (409)', () => {
 
   it('puts the refused change back into the form when the reload fails, so nothing typed is lost', async () => {
     const { actor, load } = await conflicted();
-    load.last().reject(new Error('offline'));
-    await settle();
+    await load.last().reject(new Error('offline'));
     expect(actor.getSnapshot().matches({ sheet: { editing: 'failed' } })).toBe(true);
     expect(actor.getSnapshot().context).toMatchObject({ draft: { name: 'Rice straw' }, editBase: { name: 'Paddy straw' }, refused: null });
   });
@@ -253,8 +245,7 @@ describe('a save the server refuses as stale (409)', () => {
     expect(actor.getSnapshot().can({ type: 'sheet.save' })).toBe(false);
     actor.send({ type: 'draft.change', change: 'Groundnut husk' });
     actor.send({ type: 'sheet.save' });
-    save.last().resolve({ outcome: 'saved' });
-    await settle();
+    await save.last().resolve({ outcome: 'saved' });
     expect(actor.getSnapshot().hasTag('loading')).toBe(true);
     expect(actor.getSnapshot().context).toMatchObject({ openId: null, draft: null });
     expect(load.last().input).toEqual({ q: '', status: null, cursor: null });

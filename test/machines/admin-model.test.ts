@@ -1,6 +1,6 @@
 import { describe, it, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import { assertFullCoverage, modelPaths } from '../support/model-coverage';
+import { assertFullCoverage, modelPaths } from '../support/machines/model-coverage';
 import {
   orderEventsIn,
   ORDER_MODEL_NOW,
@@ -15,7 +15,7 @@ import {
   sheetListEventsIn,
   whileHistoryPending,
   usersModel,
-} from './admin-model-events';
+} from '../support/machines/admin-model-events';
 
 describe('the admin charts, walked by generated paths', () => {
   it('the quotations chart takes every transition it defines', () => {

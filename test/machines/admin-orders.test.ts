@@ -15,21 +15,20 @@ import {
 import type { SaveOutcome } from '../../machines/admin-sheet';
 import type { AuditEntry, Order } from '../../src/domain/types';
 import type { Page, PageQuery } from '../../machines/admin-list';
-import { controlled } from '../support/controlled';
-import { settle } from './admin-controlled';
-import { order, ORDERS, page, atSystemTime, withFakeTimers } from './admin-fixtures';
-import { HISTORY, ORDERS_CHANGED } from './admin-model-events';
+import { controlled } from '../support/machines/controlled';
 
-async function loadedAt(wait: (ms: number) => Promise<unknown>, first = page(ORDERS)) {
+import { order, ORDERS, page, atSystemTime, withFakeTimers } from '../support/machines/admin-fixtures';
+import { HISTORY, ORDERS_CHANGED } from '../support/machines/admin-model-events';
+
+async function loadedAt(first = page(ORDERS)) {
   const load = controlled<Page<Order>, PageQuery>();
   const save = controlled<SaveOutcome, SaveOrderInput>();
   const actor = createActor(adminOrdersMachine.provide({ actors: { loadPage: load.logic, saveRow: save.logic } })).start();
-  load.last().resolve(first);
-  await wait(0);
+  await load.last().resolve(first);
   return { actor, load, save };
 }
 
-const loaded = () => loadedAt(settle);
+const loaded = () => loadedAt();
 
 async function editing() {
   const { actor, load, save } = await loaded();
@@ -50,10 +49,9 @@ describe('the admin orders chart', () => {
     expect(shownOrderDraft(actor.getSnapshot().context)).toEqual({ ...orderDraftOf(ORDERS[1]!), amountPaid: '12' });
   });
 
-
   it('filters by status after 500 ms of quiet, from the first page, keeping the search', async () => {
     await withFakeTimers(async () => {
-      const { actor, load } = await loadedAt(vi.advanceTimersByTimeAsync, page(ORDERS, 'c2', 3));
+      const { actor, load } = await loadedAt(page(ORDERS, 'c2', 3));
       actor.send({ type: 'search.change', query: 'Patel' });
       actor.send({ type: 'status.change', status: 'IN_TRANSIT' });
       await vi.advanceTimersByTimeAsync(300);
@@ -77,7 +75,7 @@ describe('the admin orders chart', () => {
 
   it('sends the search to the server after 500 ms of quiet, and lists what it finds', async () => {
     await withFakeTimers(async () => {
-      const { actor, load } = await loadedAt(vi.advanceTimersByTimeAsync);
+      const { actor, load } = await loadedAt();
       actor.send({ type: 'search.change', query: 'QT1' });
       await vi.advanceTimersByTimeAsync(300);
       actor.send({ type: 'search.change', query: 'QT100077' });
@@ -100,13 +98,12 @@ describe('the admin orders chart', () => {
   });
 
   it('appends the next page by its cursor without listing a row twice, and offers no more after the last', async () => {
-    const { actor, load } = await loadedAt(settle, page(ORDERS, 'c2', 3));
+    const { actor, load } = await loadedAt(page(ORDERS, 'c2', 3));
     expect(actor.getSnapshot().can({ type: 'list.more' })).toBe(true);
     actor.send({ type: 'list.more' });
     expect(load.last().input).toEqual({ q: '', status: null, cursor: 'c2' });
     // o2 moved onto the second page while the admin scrolled: it stays listed once.
-    load.last().resolve(page([ORDERS[1]!, order({ _id: 'o3', orderDisplayId: 'OD100003' })], null, 3));
-    await settle();
+    await load.last().resolve(page([ORDERS[1]!, order({ _id: 'o3', orderDisplayId: 'OD100003' })], null, 3));
     expect(actor.getSnapshot().context.rows.map((o) => o._id)).toEqual(['o1', 'o2', 'o3']);
     expect(actor.getSnapshot().context.nextCursor).toBeNull();
     expect(actor.getSnapshot().can({ type: 'list.more' })).toBe(false);
@@ -120,21 +117,18 @@ describe('the admin orders chart', () => {
         actors: { loadPage: load.logic, saveRow: controlled<SaveOutcome, SaveOrderInput>().logic, loadHistory: history.logic },
       }),
     ).start();
-    load.last().resolve(page(ORDERS));
-    await settle();
+    await load.last().resolve(page(ORDERS));
     actor.send({ type: 'sheet.open', id: 'o1' });
     expect(history.last().input).toEqual({ id: 'o1' });
     expect(actor.getSnapshot().context.history).toBeNull();
-    history.last().resolve(HISTORY);
-    await settle();
+    await history.last().resolve(HISTORY);
     expect(actor.getSnapshot().context.history).toEqual(HISTORY);
     actor.send({ type: 'sheet.close' });
     expect(history.last().signal.aborted).toBe(false);
     actor.send({ type: 'sheet.open', id: 'o2' });
     expect(history.last().input).toEqual({ id: 'o2' });
     expect(actor.getSnapshot().context.history).toBeNull();
-    history.last().reject(new Error('offline'));
-    await settle();
+    await history.last().reject(new Error('offline'));
     expect(actor.getSnapshot().context.historyFailed).toBe(true);
     expect(actor.getSnapshot().matches({ sheet: 'viewing' })).toBe(true);
   });
@@ -144,8 +138,7 @@ describe('the admin orders chart', () => {
     const actor = createActor(
       adminOrdersMachine.provide({ actors: { loadPage: load.logic, saveRow: controlled<SaveOutcome, SaveOrderInput>().logic } }),
     ).start();
-    load.last().resolve(page(ORDERS));
-    await settle();
+    await load.last().resolve(page(ORDERS));
     actor.send({ type: 'sheet.open', id: 'o1' });
     expect(actor.getSnapshot().can({ type: 'sheet.save' })).toBe(false);
     expect(actor.getSnapshot().hasTag('editing')).toBe(false);
@@ -177,12 +170,10 @@ describe('the admin orders chart', () => {
     const { actor, load, save } = await editing();
     actor.send({ type: 'draft.change', change: { amountPaid: '2500' } });
     actor.send({ type: 'sheet.save' });
-    save.last().resolve({ outcome: 'conflict' });
-    await settle();
+    await save.last().resolve({ outcome: 'conflict' });
     // The order is reloaded by its own number, whatever the list's filter.
     expect(load.last().input).toEqual({ q: 'OD100001', status: null, cursor: null });
-    load.last().resolve(page(ORDERS_CHANGED));
-    await settle();
+    await load.last().resolve(page(ORDERS_CHANGED));
     expect(actor.getSnapshot().hasTag('saveFailed')).toBe(true);
     expect(openOrder(actor.getSnapshot().context)?.status).toBe('DELIVERED');
     expect(orderDraftChanges(actor.getSnapshot().context.refused!, ORDERS_CHANGED[0]!)).toEqual([
@@ -232,8 +223,7 @@ describe('the admin orders chart', () => {
     const { actor, save } = await editing();
     actor.send({ type: 'draft.change', change: { amountPaid: '10' } });
     actor.send({ type: 'sheet.save' });
-    save.last().reject({ status: 500, data: { message: 'down' } });
-    await settle();
+    await save.last().reject({ status: 500, data: { message: 'down' } });
     expect(actor.getSnapshot().matches({ sheet: { editing: 'failed' } })).toBe(true);
     expect(actor.getSnapshot().context.draft?.amountPaid).toBe('10');
   });
@@ -258,8 +248,7 @@ describe('an expected delivery date before India’s today', () => {
       expect(actor.getSnapshot().context.refusal).toBeNull();
       actor.send({ type: 'sheet.save' });
       expect(save.last().input.body.expectedDeliveryDate).toBe('2026-11-10');
-      save.last().reject({ status: 500, data: { message: 'down' } });
-      await settle();
+      await save.last().reject({ status: 500, data: { message: 'down' } });
 
       // Midnight in India: the same date is now yesterday, though UTC still calls it today.
       vi.setSystemTime(LAST_SECOND_OF_10_NOVEMBER_IST + 1000);
@@ -275,7 +264,7 @@ describe('an expected delivery date before India’s today', () => {
 
   it('is not refused when it is the date already stored, however old', async () => {
     await atSystemTime(Date.UTC(2026, 10, 20, 6, 0), async () => {
-      const { actor, save } = await loadedAt(settle, page([order({ _id: 'o1', expectedDeliveryDate: '2026-11-12' })]));
+      const { actor, save } = await loadedAt(page([order({ _id: 'o1', expectedDeliveryDate: '2026-11-12' })]));
       actor.send({ type: 'sheet.open', id: 'o1' });
       actor.send({ type: 'sheet.edit' });
       actor.send({ type: 'draft.change', change: { amountPaid: '100' } });
@@ -290,8 +279,7 @@ describe('an expected delivery date before India’s today', () => {
       actor.send({ type: 'draft.change', change: { expectedDeliveryDate: '2026-11-10' } });
       actor.send({ type: 'sheet.save' });
       // The server's clock is ahead of the phone's: it is already 11 November in India there.
-      save.last().reject({ status: 400, data: { code: 'DATE_IN_PAST', message: 'expectedDeliveryDate must not be before today' } });
-      await settle();
+      await save.last().reject({ status: 400, data: { code: 'DATE_IN_PAST', message: 'expectedDeliveryDate must not be before today' } });
       const snapshot = actor.getSnapshot();
       expect(snapshot.hasTag('refused')).toBe(true);
       expect(snapshot.hasTag('saveFailed')).toBe(false);
@@ -300,8 +288,7 @@ describe('an expected delivery date before India’s today', () => {
       // Another 400 is a plain failure.
       actor.send({ type: 'draft.change', change: { expectedDeliveryDate: '2026-11-12' } });
       actor.send({ type: 'sheet.save' });
-      save.last().reject({ status: 400, data: { code: 'BAD_REQUEST', message: 'bad' } });
-      await settle();
+      await save.last().reject({ status: 400, data: { code: 'BAD_REQUEST', message: 'bad' } });
       expect(actor.getSnapshot().matches({ sheet: { editing: 'failed' } })).toBe(true);
     });
   });

@@ -21,10 +21,10 @@ import {
 import type { SaveOutcome } from '../../machines/admin-sheet';
 import type { Quotation } from '../../src/domain/types';
 import type { Page, PageQuery } from '../../machines/admin-list';
-import { controlled } from '../support/controlled';
-import { settle } from './admin-controlled';
-import { QUOTATIONS, quotation, page, withFakeTimers } from './admin-fixtures';
-import { QUOTATIONS_CHANGED } from './admin-model-events';
+import { controlled } from '../support/machines/controlled';
+
+import { QUOTATIONS, quotation, page, withFakeTimers } from '../support/machines/admin-fixtures';
+import { QUOTATIONS_CHANGED } from '../support/machines/admin-model-events';
 
 function start() {
   const load = controlled<Page<Quotation>, PageQuery>();
@@ -37,8 +37,7 @@ function start() {
 
 async function editing() {
   const t = start();
-  t.load.last().resolve(page(QUOTATIONS));
-  await settle();
+  await t.load.last().resolve(page(QUOTATIONS));
   t.actor.send({ type: 'sheet.open', id: 'q2' });
   t.actor.send({ type: 'sheet.edit' });
   return t;
@@ -49,8 +48,7 @@ const canSave = (t: ReturnType<typeof start>) => t.actor.getSnapshot().can({ typ
 describe('the admin quotations chart', () => {
   it("fills the sheet's form with the open quotation as saved, then with the line typed, the other lines untouched", async () => {
     const t = start();
-    t.load.last().resolve(page(QUOTATIONS));
-    await settle();
+    await t.load.last().resolve(page(QUOTATIONS));
     expect(shownQuotationDraft(t.actor.getSnapshot().context)).toBeNull();
     t.actor.send({ type: 'sheet.open', id: 'q2' });
     const saved = quotationDraftOf(openQuotation(t.actor.getSnapshot().context)!);
@@ -60,20 +58,17 @@ describe('the admin quotations chart', () => {
     expect(shownQuotationDraft(t.actor.getSnapshot().context)).toEqual(withLine(saved, 0, 'goods', '99'));
   });
 
-
   it('lists every quotation once loaded', async () => {
     const t = start();
     expect(t.actor.getSnapshot().hasTag('loading')).toBe(true);
-    t.load.last().resolve(page(QUOTATIONS));
-    await settle();
+    await t.load.last().resolve(page(QUOTATIONS));
     expect(t.actor.getSnapshot().value).toEqual({ browsing: 'idle' });
     expect(visibleQuotations(t.actor.getSnapshot().context).map((q) => q._id)).toEqual(['q1', 'q2']);
   });
 
   it('shows the fetch failure after a failed load and retries on reload', async () => {
     const t = start();
-    t.load.last().reject(new Error('offline'));
-    await settle();
+    await t.load.last().reject(new Error('offline'));
     expect(t.actor.getSnapshot().hasTag('fetchFailed')).toBe(true);
     t.actor.send({ type: 'list.reload' });
     expect(t.load.calls).toHaveLength(2);
@@ -121,8 +116,7 @@ describe('the admin quotations chart', () => {
 
   it('allows Update only in the edit state, with every amount readable, and not while a save is in flight', async () => {
     const t = start();
-    t.load.last().resolve(page(QUOTATIONS));
-    await settle();
+    await t.load.last().resolve(page(QUOTATIONS));
     t.actor.send({ type: 'sheet.open', id: 'q2' });
     expect(canSave(t)).toBe(false);
     t.actor.send({ type: 'sheet.edit' });
@@ -175,8 +169,7 @@ describe('the admin quotations chart', () => {
   it('closes the sheet and reloads the list after a save', async () => {
     const t = await editing();
     t.actor.send({ type: 'sheet.save' });
-    t.save.last().resolve({ outcome: 'saved' });
-    await settle();
+    await t.save.last().resolve({ outcome: 'saved' });
     expect(t.actor.getSnapshot().value).toBe('loading');
     expect(t.actor.getSnapshot().context.openId).toBeNull();
     expect(t.load.calls).toHaveLength(2);
@@ -186,11 +179,9 @@ describe('the admin quotations chart', () => {
     const t = await editing();
     t.actor.send({ type: 'draft.change', change: { line: 0, field: 'goods', value: '9000' } });
     t.actor.send({ type: 'sheet.save' });
-    t.save.last().resolve({ outcome: 'conflict' });
-    await settle();
+    await t.save.last().resolve({ outcome: 'conflict' });
     expect(t.actor.getSnapshot().matches({ sheet: 'reloading' })).toBe(true);
-    t.load.last().resolve(page(QUOTATIONS_CHANGED));
-    await settle();
+    await t.load.last().resolve(page(QUOTATIONS_CHANGED));
     const snapshot = t.actor.getSnapshot();
     expect(snapshot.matches({ sheet: 'conflict' })).toBe(true);
     expect(snapshot.hasTag('saveFailed')).toBe(true);
@@ -210,8 +201,7 @@ describe('the admin quotations chart', () => {
     const t = await editing();
     t.actor.send({ type: 'draft.change', change: { line: 0, field: 'goods', value: '777' } });
     t.actor.send({ type: 'sheet.save' });
-    t.save.last().reject({ status: 500, data: { message: 'boom' } });
-    await settle();
+    await t.save.last().reject({ status: 500, data: { message: 'boom' } });
     const snapshot = t.actor.getSnapshot();
     expect(snapshot.matches({ sheet: { editing: 'failed' } })).toBe(true);
     expect(snapshot.hasTag('saveFailed')).toBe(true);

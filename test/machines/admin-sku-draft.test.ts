@@ -11,7 +11,7 @@ import {
   translatedFieldParts,
   TRANSLATED_SKU_FIELDS,
 } from '../../machines/admin-sku-draft';
-import { SKUS } from './admin-fixtures';
+import { SKUS } from '../support/machines/admin-fixtures';
 
 const saved = SKUS[0]!;
 

@@ -1,14 +1,14 @@
-/** The admin SKUs chart loads a saved SKU's audit trail while its sheet is open (issue 11); a new SKU has none. */
+/** The admin SKUs chart loads a saved SKU's audit trail while its sheet is open, so the admin sees who changed what before saving again; a new SKU has none. */
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { Page, PageQuery } from '../../machines/admin-list';
 import type { SaveOutcome } from '../../machines/admin-sheet';
 import { adminSkusMachine, type SaveSkuInput } from '../../machines/admin-skus.machine';
 import type { AuditEntry, Sku } from '../../src/domain/types';
-import { controlled } from '../support/controlled';
-import { settle } from './admin-controlled';
-import { page, SKUS } from './admin-fixtures';
-import { HISTORY } from './admin-model-events';
+import { controlled } from '../support/machines/controlled';
+
+import { page, SKUS } from '../support/machines/admin-fixtures';
+import { HISTORY } from '../support/machines/admin-model-events';
 
 async function loaded() {
   const load = controlled<Page<Sku>, PageQuery>();
@@ -24,8 +24,7 @@ async function loaded() {
       },
     }),
   ).start();
-  load.last().resolve(page(SKUS));
-  await settle();
+  await load.last().resolve(page(SKUS));
   return { actor, history };
 }
 
@@ -35,16 +34,14 @@ describe('the SKU history in the admin SKUs chart', () => {
     actor.send({ type: 'sheet.open', id: SKUS[0]!._id });
     expect(history.last().input).toEqual({ id: SKUS[0]!._id });
     expect(actor.getSnapshot().context.history).toBeNull();
-    history.last().resolve(HISTORY);
-    await settle();
+    await history.last().resolve(HISTORY);
     expect(actor.getSnapshot().context.history).toEqual(HISTORY);
 
     actor.send({ type: 'sheet.close' });
     actor.send({ type: 'sheet.open', id: SKUS[1]!._id });
     expect(history.last().input).toEqual({ id: SKUS[1]!._id });
     expect(actor.getSnapshot().context).toMatchObject({ history: null, historyFailed: false });
-    history.last().reject(new Error('offline'));
-    await settle();
+    await history.last().reject(new Error('offline'));
     expect(actor.getSnapshot().context.historyFailed).toBe(true);
     expect(actor.getSnapshot().matches({ sheet: { editing: 'fresh' } })).toBe(true);
   });
@@ -62,11 +59,9 @@ describe('the SKU history in the admin SKUs chart', () => {
     expect(actor.getSnapshot().children).not.toHaveProperty('history');
     // The first SKU's answer arrives while the next SKU's sheet is open: it is not that SKU's history.
     actor.send({ type: 'sheet.open', id: SKUS[1]!._id });
-    late.resolve(HISTORY);
-    await settle();
+    await late.resolve(HISTORY);
     expect(actor.getSnapshot().context.history).toBeNull();
-    history.last().resolve([]);
-    await settle();
+    await history.last().resolve([]);
     expect(actor.getSnapshot().context.history).toEqual([]);
   });
 });

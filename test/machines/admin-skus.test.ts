@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import type { Page, PageQuery } from '../../machines/admin-list';
 import type { SaveOutcome } from '../../machines/admin-sheet';
 import { skuDraftChanges, skuDraftOf, skuSaveBody } from '../../machines/admin-sku-draft';
 import { adminSkusMachine, openSku, shownSkuDraft, visibleSkus, type SaveSkuInput } from '../../machines/admin-skus.machine';
 import type { Sku } from '../../src/domain/types';
-import { controlled } from '../support/controlled';
-import { effectErrors, settle } from './admin-controlled';
-import { page, SKUS } from './admin-fixtures';
-import { SKU_IMAGE_FILE, SKUS_CHANGED } from './admin-model-events';
+import { controlled } from '../support/machines/controlled';
+import { effectErrors } from '../support/machines/admin-controlled';
+import { page, SKUS } from '../support/machines/admin-fixtures';
+import { SKU_IMAGE_FILE, SKUS_CHANGED } from '../support/machines/admin-model-events';
 
 async function loaded() {
   const load = controlled<Page<Sku>, PageQuery>();
@@ -20,8 +20,7 @@ async function loaded() {
       actors: { loadPage: load.logic, saveRow: save.logic, prepareImage: prepare.logic, uploadImage: upload.logic },
     }),
   ).start();
-  load.last().resolve(page(SKUS));
-  await settle();
+  await load.last().resolve(page(SKUS));
   return { actor, load, save, prepare, upload };
 }
 
@@ -52,7 +51,6 @@ describe('the admin SKUs chart', () => {
     expect(shownSkuDraft(actor.getSnapshot().context)).toEqual({ ...skuDraftOf(SKUS[1]!), name: 'Rice straw' });
   });
 
-
   it('searches name, category, brand, description and display id, ignoring case', async () => {
     const { actor } = await loaded();
     const ids = (query: string) => {
@@ -74,15 +72,13 @@ describe('the admin SKUs chart', () => {
     expect(actor.getSnapshot().hasTag('uploading')).toBe(true);
     expect(prepare.last().input.file).toBe(SKU_IMAGE_FILE);
     const resized = new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' });
-    prepare.last().resolve(resized);
-    await settle();
+    await prepare.last().resolve(resized);
     expect(upload.last().input.file).toBe(resized);
     // Still on its way (now uploading): the sheet shows it, and offers neither Save nor another image.
     expect(actor.getSnapshot().hasTag('uploading')).toBe(true);
     expect(actor.getSnapshot().can({ type: 'sheet.save' })).toBe(false);
     expect(actor.getSnapshot().can({ type: 'image.choose', file: SKU_IMAGE_FILE })).toBe(false);
-    upload.last().resolve('/api/uploads/bagasse0001');
-    await settle();
+    await upload.last().resolve('/api/uploads/bagasse0001');
     expect(actor.getSnapshot().hasTag('uploading')).toBe(false);
     expect(actor.getSnapshot().can({ type: 'sheet.save' })).toBe(true);
     actor.send({ type: 'sheet.save' });
@@ -108,8 +104,7 @@ describe('the admin SKUs chart', () => {
     actor.send({ type: 'sheet.save' });
     expect(save.last().input.id).toBe('s2');
     expect(save.last().input.body).toMatchObject({ availableQty: 75, version: 1, minimumPrice: 250000 });
-    save.last().resolve({ outcome: 'saved' });
-    await settle();
+    await save.last().resolve({ outcome: 'saved' });
     expect(actor.getSnapshot().value).toBe('loading');
     expect(load.calls).toHaveLength(2);
   });
@@ -118,10 +113,8 @@ describe('the admin SKUs chart', () => {
     const { actor, prepare, upload } = await loaded();
     actor.send({ type: 'sheet.open', id: 's1' });
     actor.send({ type: 'image.choose', file: SKU_IMAGE_FILE });
-    prepare.last().resolve(SKU_IMAGE_FILE);
-    await settle();
-    upload.last().reject({ status: 415, data: { message: 'not an image' } });
-    await settle();
+    await prepare.last().resolve(SKU_IMAGE_FILE);
+    await upload.last().reject({ status: 415, data: { message: 'not an image' } });
     expect(actor.getSnapshot().hasTag('uploadFailed')).toBe(true);
     expect(actor.getSnapshot().context.draft?.image).toBe(SKUS[0]!.image);
     actor.send({ type: 'image.choose', file: SKU_IMAGE_FILE });
@@ -133,10 +126,8 @@ describe('the admin SKUs chart', () => {
     actor.send({ type: 'sheet.open', id: 's1' });
     actor.send({ type: 'draft.change', change: { field: 'availableQty', value: '42' } });
     actor.send({ type: 'sheet.save' });
-    save.last().resolve({ outcome: 'conflict' });
-    await settle();
-    load.last().resolve(page(SKUS_CHANGED));
-    await settle();
+    await save.last().resolve({ outcome: 'conflict' });
+    await load.last().resolve(page(SKUS_CHANGED));
     const { context } = actor.getSnapshot();
     expect(actor.getSnapshot().hasTag('saveFailed')).toBe(true);
     expect(skuDraftChanges(context.refused!, SKUS_CHANGED[0]!)).toEqual([{ field: 'availableQty', mine: '42', now: '500' }]);
@@ -150,8 +141,7 @@ describe('the admin SKUs chart', () => {
     actor.send({ type: 'sheet.open', id: 's1' });
     actor.send({ type: 'draft.change', change: { field: 'brandName', value: 'Khedut' } });
     actor.send({ type: 'sheet.save' });
-    save.last().reject({ status: 500, data: { message: 'down' } });
-    await settle();
+    await save.last().reject({ status: 500, data: { message: 'down' } });
     expect(actor.getSnapshot().matches({ sheet: { editing: 'failed' } })).toBe(true);
     expect(actor.getSnapshot().context.draft?.brandName).toBe('Khedut');
   });
@@ -200,7 +190,7 @@ describe('the SKUs chart without its effects', () => {
   it('fails loudly, naming the chart and each effect the web app leaves out', async () => {
     const { errors, inspect } = effectErrors();
     const bare = createActor(adminSkusMachine, { inspect }).start();
-    await settle();
+    await waitFor(bare, (snapshot) => snapshot.hasTag('fetchFailed'));
     expect(bare.getSnapshot().hasTag('fetchFailed')).toBe(true);
     expect(errors).toEqual(['adminSkus: the loadPage actor was not provided']);
 
@@ -209,16 +199,16 @@ describe('the SKUs chart without its effects', () => {
       const loadPage = fromPromise<Page<Sku>, PageQuery>(async () => page(SKUS));
       const prepareImage = fromPromise<Blob, { file: Blob }>(async () => new Blob(['resized']));
       const actor = createActor(adminSkusMachine.provide({ actors: { loadPage, ...(prepared ? { prepareImage } : {}) } }), { inspect }).start();
-      await settle();
+      await waitFor(actor, (snapshot) => !snapshot.hasTag('loading'));
       actor.send({ type: 'sheet.open', id: 's1' });
       actor.send({ type: 'image.choose', file: SKU_IMAGE_FILE });
-      await settle();
+      await waitFor(actor, (snapshot) => !snapshot.hasTag('uploading'));
       return actor;
     };
     const unprepared = await openWithImage(false);
     expect(unprepared.getSnapshot().hasTag('uploadFailed')).toBe(true);
     unprepared.send({ type: 'sheet.save' });
-    await settle();
+    await waitFor(unprepared, (snapshot) => !snapshot.hasTag('saving'));
     expect(unprepared.getSnapshot().hasTag('saveFailed')).toBe(true);
     await openWithImage(true);
     expect(errors.slice(1).sort()).toEqual([

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import {
   adminUsersMachine,
   expandedUser,
@@ -14,10 +14,10 @@ import {
 import { protectedImageMachine } from '../../machines/protected-image.machine';
 import type { AuditEntry, User } from '../../src/domain/types';
 import type { Page, PageQuery } from '../../machines/admin-list';
-import { controlled } from '../support/controlled';
-import { controlledCallback, effectErrors, settle } from './admin-controlled';
-import { USERS, page, withFakeTimers } from './admin-fixtures';
-import { USERS_AFTER_VERIFY } from './admin-model-events';
+import { controlled } from '../support/machines/controlled';
+import { controlledCallback, effectErrors } from '../support/machines/admin-controlled';
+import { USERS, page, withFakeTimers } from '../support/machines/admin-fixtures';
+import { USERS_AFTER_VERIFY } from '../support/machines/admin-model-events';
 
 async function loaded() {
   const load = controlled<Page<User>, PageQuery>();
@@ -25,8 +25,7 @@ async function loaded() {
   const fetch = controlledCallback<{ url: string }>();
   const image = protectedImageMachine.provide({ actors: { fetchImage: fetch.logic } });
   const actor = createActor(adminUsersMachine.provide({ actors: { loadUsers: load.logic, verifyUser: verify.logic, image } })).start();
-  load.last().resolve(page(USERS));
-  await settle();
+  await load.last().resolve(page(USERS));
   return { actor, load, verify, fetch };
 }
 
@@ -94,8 +93,7 @@ describe('the admin users chart', () => {
     const load = controlled<Page<User>, PageQuery>();
     const verify = controlled<unknown, { id: string }>();
     const actor = createActor(adminUsersMachine.provide({ actors: { loadUsers: load.logic, verifyUser: verify.logic } })).start();
-    load.last().resolve(page([{ ...USERS[1]!, profileUpdated: false }, USERS[3]!]));
-    await settle();
+    await load.last().resolve(page([{ ...USERS[1]!, profileUpdated: false }, USERS[3]!]));
     actor.send({ type: 'user.expand', id: 'u2' });
     expect(verifyOffer(expandedUser(actor.getSnapshot().context)!)).toBe('awaitingProfile');
     expect(actor.getSnapshot().can({ type: 'user.verify', id: 'u2' })).toBe(false);
@@ -117,11 +115,9 @@ describe('the admin users chart', () => {
     actor.send({ type: 'user.verify', id: 'u2' });
     expect(verify.last().input).toEqual({ id: 'u2' });
     expect(actor.getSnapshot().can({ type: 'user.verify', id: 'u4' })).toBe(false);
-    verify.last().resolve(null);
-    await settle();
+    await verify.last().resolve(null);
     expect(load.calls).toHaveLength(2);
-    load.last().resolve(page(USERS_AFTER_VERIFY));
-    await settle();
+    await load.last().resolve(page(USERS_AFTER_VERIFY));
     expect(actor.getSnapshot().matches({ detail: 'expanded' })).toBe(true);
     expect(visibleUsers(actor.getSnapshot().context).map((u) => u._id)).toEqual(['u4', 'u1', 'u2', 'u3']);
   });
@@ -130,8 +126,7 @@ describe('the admin users chart', () => {
     const { actor, verify } = await loaded();
     actor.send({ type: 'user.expand', id: 'u4' });
     actor.send({ type: 'user.verify', id: 'u4' });
-    verify.last().reject({ status: 500, data: { message: 'down' } });
-    await settle();
+    await verify.last().reject({ status: 500, data: { message: 'down' } });
     expect(actor.getSnapshot().hasTag('verifyFailed')).toBe(true);
     actor.send({ type: 'user.verify', id: 'u4' });
     expect(verify.calls).toHaveLength(2);
@@ -147,8 +142,7 @@ describe('the admin users chart', () => {
     actor.send({ type: 'status.change', status: 'VERIFIED' });
     expect(verify.last().signal.aborted).toBe(false);
     expect(actor.getSnapshot().context).toMatchObject({ query: '', status: null, expandedId: 'u4' });
-    verify.last().resolve({});
-    await settle();
+    await verify.last().resolve({});
     expect(load.last().input).toEqual({ q: '', status: null, cursor: null });
     expect(actor.getSnapshot().can({ type: 'search.change', query: 'NAIR' })).toBe(true);
   });
@@ -157,13 +151,11 @@ describe('the admin users chart', () => {
     const { actor, load, verify } = await startWith(page(USERS.slice(0, 2), 'after-2', 4));
     actor.send({ type: 'user.expand', id: 'u2' });
     actor.send({ type: 'user.verify', id: 'u2' });
-    verify.last().reject({ status: 500, data: { message: 'down' } });
-    await settle();
+    await verify.last().reject({ status: 500, data: { message: 'down' } });
     expect(actor.getSnapshot().hasTag('verifyFailed')).toBe(true);
     actor.send({ type: 'list.more' });
     expect(load.last().input).toEqual({ q: '', status: null, cursor: 'after-2' });
-    load.last().resolve(page(USERS.slice(2), null, 4));
-    await settle();
+    await load.last().resolve(page(USERS.slice(2), null, 4));
     expect(visibleUsers(actor.getSnapshot().context)).toHaveLength(4);
   });
 });
@@ -180,8 +172,7 @@ async function startWith(first: Page<User>) {
   ).start();
   expect(actor.getSnapshot().hasTag('loading')).toBe(true);
   expect(load.last().input).toEqual({ q: '', status: null, cursor: null });
-  load.last().resolve(first);
-  await settle();
+  await load.last().resolve(first);
   return { actor, load, verify, history, fetch };
 }
 
@@ -197,8 +188,7 @@ describe('the admin users list, page by page', () => {
     expect(actor.getSnapshot().hasTag('loadingMore')).toBe(true);
     expect(load.last().input).toEqual({ q: '', status: null, cursor: 'c2' });
     // u3 moved onto the second page while the admin scrolled: it is listed once.
-    load.last().resolve(page([USERS[1]!, USERS[2]!, USERS[3]!], null, 4));
-    await settle();
+    await load.last().resolve(page([USERS[1]!, USERS[2]!, USERS[3]!], null, 4));
     expect(ids(actor)).toEqual(['u2', 'u4', 'u1', 'u3']);
     expect(actor.getSnapshot().context).toMatchObject({ nextCursor: null, total: 4 });
     expect(actor.getSnapshot().matches({ list: { browsing: 'idle' } })).toBe(true);
@@ -210,31 +200,27 @@ describe('the admin users list, page by page', () => {
   it('shows a failed next page and asks for it again on Load more, the listed users kept', async () => {
     const { actor, load } = await startWith(page([USERS[0]!], 'c2', 2));
     actor.send({ type: 'list.more' });
-    load.last().reject(new Error('offline'));
-    await settle();
+    await load.last().reject(new Error('offline'));
     expect(actor.getSnapshot().hasTag('moreFailed')).toBe(true);
     expect(ids(actor)).toEqual(['u1']);
     actor.send({ type: 'list.more' });
     expect(load.calls).toHaveLength(3);
     expect(load.last().input).toEqual({ q: '', status: null, cursor: 'c2' });
-    load.last().resolve(page([USERS[1]!], null, 2));
-    await settle();
+    await load.last().resolve(page([USERS[1]!], null, 2));
     expect(ids(actor)).toEqual(['u2', 'u1']);
   });
 
   it('shows a failed first load and loads the first page again on Try again', async () => {
     const load = controlled<Page<User>, PageQuery>();
     const actor = createActor(adminUsersMachine.provide({ actors: { loadUsers: load.logic } })).start();
-    load.last().reject(new Error('down'));
-    await settle();
+    await load.last().reject(new Error('down'));
     expect(actor.getSnapshot().hasTag('fetchFailed')).toBe(true);
     expect(actor.getSnapshot().can({ type: 'list.more' })).toBe(false);
     actor.send({ type: 'list.reload' });
     expect(actor.getSnapshot().hasTag('loading')).toBe(true);
     expect(load.calls).toHaveLength(2);
     expect(load.last().input).toEqual({ q: '', status: null, cursor: null });
-    load.last().resolve(page(USERS));
-    await settle();
+    await load.last().resolve(page(USERS));
     expect(ids(actor)).toEqual(['u2', 'u4', 'u1', 'u3']);
   });
 
@@ -279,14 +265,12 @@ describe('the open details of a user', () => {
     expect(actor.getSnapshot().context.expandedId).toBe('u1');
     expect(history.last().input).toEqual({ id: 'u1' });
     expect(actor.getSnapshot().context.history).toBeNull();
-    history.last().reject(new Error('down'));
-    await settle();
+    await history.last().reject(new Error('down'));
     expect(actor.getSnapshot().context.historyFailed).toBe(true);
     actor.send({ type: 'user.expand', id: 'u2' });
     expect(actor.getSnapshot().context).toMatchObject({ expandedId: 'u2', history: null, historyFailed: false });
     expect(history.last().input).toEqual({ id: 'u2' });
-    history.last().resolve([ENTRY]);
-    await settle();
+    await history.last().resolve([ENTRY]);
     expect(actor.getSnapshot().context.history).toEqual([ENTRY]);
     expect(actor.getSnapshot().context.historyFailed).toBe(false);
   });
@@ -294,21 +278,18 @@ describe('the open details of a user', () => {
   it('loads the open user’s history again once a verification succeeds, keeping the images as they are', async () => {
     const { actor, verify, history, fetch, load } = await startWith(page(USERS));
     actor.send({ type: 'user.expand', id: 'u2' });
-    history.last().reject(new Error('down'));
-    await settle();
+    await history.last().reject(new Error('down'));
     expect(actor.getSnapshot().context.historyFailed).toBe(true);
     const images = fetch.runs.length;
     actor.send({ type: 'user.verify', id: 'u2' });
     expect(history.calls).toHaveLength(1);
-    verify.last().resolve(null);
-    await settle();
+    await verify.last().resolve(null);
     expect(history.calls).toHaveLength(2);
     expect(history.last().input).toEqual({ id: 'u2' });
     expect(fetch.runs).toHaveLength(images);
     expect(fetch.runs.every((run) => !run.stopped)).toBe(true);
     history.last().resolve([ENTRY]);
-    load.last().resolve(page(USERS_AFTER_VERIFY));
-    await settle();
+    await load.last().resolve(page(USERS_AFTER_VERIFY));
     expect(actor.getSnapshot().context).toMatchObject({ expandedId: 'u2', history: [ENTRY], historyFailed: false });
     verify.last();
     expect(verify.calls).toHaveLength(1);
@@ -323,8 +304,7 @@ describe('the open details of a user', () => {
     expect(isBeingVerified(actor.getSnapshot(), 'u2')).toBe(true);
     expect(isBeingVerified(actor.getSnapshot(), 'u4')).toBe(false);
     expect(actor.getSnapshot().can({ type: 'user.verify', id: 'u4' })).toBe(false);
-    verify.last().resolve(null);
-    await settle();
+    await verify.last().resolve(null);
     expect(isBeingVerified(actor.getSnapshot(), 'u2')).toBe(false);
     // The open user's history (u4's) loads again; it is harmless, and shows any change the verification made.
     expect(history.last().input).toEqual({ id: 'u4' });
@@ -361,8 +341,7 @@ describe('the open details of a user', () => {
     actor.send({ type: 'user.expand', id: 'u2' });
     actor.send({ type: 'user.verify', id: 'u2' });
     expect(actor.getSnapshot().hasTag('verifying')).toBe(true);
-    verify.last().reject(new Error('down'));
-    await settle();
+    await verify.last().reject(new Error('down'));
     expect(actor.getSnapshot().can({ type: 'user.verify', id: 'u4' })).toBe(false);
     actor.send({ type: 'user.expand', id: 'u1' });
     expect(actor.getSnapshot().can({ type: 'user.verify', id: 'u1' })).toBe(false);
@@ -394,14 +373,14 @@ describe('the admin users chart at its edges', () => {
   it('fails loudly, naming the chart and the effect, when the web app leaves an effect out', async () => {
     const { errors, inspect } = effectErrors();
     const actor = createActor(adminUsersMachine, { inspect }).start();
-    await settle();
+    await waitFor(actor, (snapshot) => snapshot.hasTag('fetchFailed'));
     expect(actor.getSnapshot().hasTag('fetchFailed')).toBe(true);
     expect(errors).toEqual(['adminUsers: the loadUsers actor was not provided']);
     const withUsers = createActor(adminUsersMachine.provide({ actors: { loadUsers: fromPromise(async () => page(USERS)) } }), { inspect }).start();
-    await settle();
+    await waitFor(withUsers, (snapshot) => !snapshot.hasTag('loading'));
     withUsers.send({ type: 'user.expand', id: 'u2' });
     withUsers.send({ type: 'user.verify', id: 'u2' });
-    await settle();
+    await waitFor(withUsers, (snapshot) => snapshot.hasTag('verifyFailed'));
     expect(errors.slice(1).sort()).toEqual(['adminUsers: the loadHistory actor was not provided', 'adminUsers: the verifyUser actor was not provided']);
     expect(withUsers.getSnapshot().hasTag('verifyFailed')).toBe(true);
   });
@@ -423,11 +402,9 @@ describe('the admin users chart at its edges', () => {
     });
     actor.send({ type: 'user.expand', id: 'u2' });
     actor.send({ type: 'user.verify', id: 'u2' });
-    verify.last().resolve(null);
-    await settle();
+    await verify.last().resolve(null);
     expect(load.last().input).toEqual({ q: '', status: 'UNVERIFIED', cursor: null });
-    load.last().resolve(page([USERS[3]!]));
-    await settle();
+    await load.last().resolve(page([USERS[3]!]));
     expect(actor.getSnapshot().context.expandedId).toBe('u2');
     expect(actor.getSnapshot().can({ type: 'user.verify', id: 'u2' })).toBe(false);
   });

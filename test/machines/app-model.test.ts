@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, type AnyEventObject } from 'xstate';
 import { appMachine } from '../../machines/app.machine';
 import { EMPTY_PERSISTED, type PersistedRoot } from '../../machines/persistence';
-import { assertFullCoverage, modelPaths } from '../support/model-coverage';
-import { withoutSystemIds } from './session.model';
+import { assertFullCoverage, modelPaths } from '../support/machines/model-coverage';
+import { withoutSystemIds } from '../support/machines/session-model';
 
 const restored: PersistedRoot = { ...EMPTY_PERSISTED, user: { ...EMPTY_PERSISTED.user, name: 'Ramesh Patel' } } as PersistedRoot;
 const silent = fromCallback(() => undefined);

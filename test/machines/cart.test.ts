@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, waitFor } from 'xstate';
 import { cartItemBox, cartMachine, quantityBox } from '../../machines/cart.machine';
 import type { WriteResult } from '../../src/domain/api';
 import type { CreateQuotationBody } from '../../src/domain/api';
 import type { CartItem } from '../../src/domain/types';
-import { controlled, flush } from './shop-fakes';
+import { controlled } from '../support/machines/controlled';
 
 const shell = { _id: 'sku-1', name: 'Groundnut Shell', image: '/g.jpg', skuQuantityUnit: 'kg' };
 const straw = { _id: 'sku-2', name: 'Paddy Straw', image: '/p.jpg', skuQuantityUnit: 'bale' };
@@ -206,8 +206,7 @@ describe('cart machine', () => {
   it('clears the cart and goes to /request once the server took the request', async () => {
     const { actor, request, navigateToRequest, items } = start([{ ...shell, quantity: 3 }]);
     actor.send({ type: 'quotation.request' });
-    request.last().deferred.resolve({ outcome: 'done' });
-    await flush();
+    await request.last().resolve({ outcome: 'done' });
     expect(items()).toEqual([]);
     expect(navigateToRequest).toHaveBeenCalledTimes(1);
     expect(actor.getSnapshot().value).toBe('ready');
@@ -216,13 +215,11 @@ describe('cart machine', () => {
   it('brings the button back and keeps the cart whole on any other answer or a network failure', async () => {
     const { actor, request, navigateToRequest, items } = start([{ ...shell, quantity: 3 }]);
     actor.send({ type: 'quotation.request' });
-    request.last().deferred.resolve({ outcome: 'refused' });
-    await flush();
+    await request.last().resolve({ outcome: 'refused' });
     expect(items()).toEqual([{ ...shell, quantity: 3 }]);
     expect(actor.getSnapshot().can({ type: 'quotation.request' })).toBe(true);
     actor.send({ type: 'quotation.request' });
-    request.last().deferred.reject({ status: 500, data: { message: 'Network error or request failed' } });
-    await flush();
+    await request.last().reject({ status: 500, data: { message: 'Network error or request failed' } });
     expect(items()).toEqual([{ ...shell, quantity: 3 }]);
     expect(navigateToRequest).not.toHaveBeenCalled();
     expect(actor.getSnapshot().hasTag('busy')).toBe(false);
@@ -294,7 +291,7 @@ describe('cart machine', () => {
   it('keeps the cart whole when no request effect was supplied', async () => {
     const actor = createActor(cartMachine, { input: { items: [{ ...shell, quantity: 3 }] } }).start();
     actor.send({ type: 'quotation.request' });
-    await flush();
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
     expect(actor.getSnapshot().status).toBe('active');
     expect(actor.getSnapshot().value).toBe('ready');
     expect(actor.getSnapshot().context.items).toEqual([{ ...shell, quantity: 3 }]);

@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { assign, createActor, setup, type SnapshotFrom } from 'xstate';
+import { assign, createActor, setup, type SnapshotFrom, waitFor } from 'xstate';
 import { catalogueMachine, isCatalogueLoading, selectedSku, visibleSkus } from '../../machines/catalogue.machine';
 import { catalogueEventsFor } from '../../machines/screen-charts';
 import type { AppConfig } from '../../src/domain/api';
 import { DEBOUNCE_MS, SKU_REFRESH_MS } from '../../src/domain/constants';
 import type { Sku } from '../../src/domain/types';
-import { sku } from '../domain/shop-fixtures';
-import { controlled, flush } from './shop-fakes';
+import { sku } from '../support/shop-fixtures';
+import { controlled } from '../support/machines/controlled';
 
 const shell = sku();
 const straw = sku({ _id: 's2', skuDisplayId: 'SKU1002', name: 'Paddy Straw', categoryName: 'Straw', description: 'Rice straw' });
@@ -35,8 +35,7 @@ describe('catalogue machine', () => {
     const { actor, fetchSkus } = start([shell]);
     actor.send({ type: 'home.open' });
     expect(isCatalogueLoading(actor.getSnapshot())).toBe(true);
-    fetchSkus.last().deferred.resolve([straw]);
-    await flush();
+    await fetchSkus.last().resolve([straw]);
     expect(actor.getSnapshot().context.skus).toEqual([straw]);
     expect(isCatalogueLoading(actor.getSnapshot())).toBe(false);
   });
@@ -44,14 +43,12 @@ describe('catalogue machine', () => {
   it(`fetches again every ${SKU_REFRESH_MS} ms while home is open, and stops when it closes`, async () => {
     const { actor, fetchSkus } = start();
     actor.send({ type: 'home.open' });
-    fetchSkus.last().deferred.resolve([shell]);
-    await flush();
+    await fetchSkus.last().resolve([shell]);
     await vi.advanceTimersByTimeAsync(SKU_REFRESH_MS - 1);
     expect(fetchSkus.calls).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
     expect(fetchSkus.calls).toHaveLength(2);
-    fetchSkus.last().deferred.resolve([shell, straw]);
-    await flush();
+    await fetchSkus.last().resolve([shell, straw]);
     actor.send({ type: 'home.close' });
     await vi.advanceTimersByTimeAsync(SKU_REFRESH_MS * 3);
     expect(fetchSkus.calls).toHaveLength(2);
@@ -60,8 +57,7 @@ describe('catalogue machine', () => {
   it('keeps the old list when a fetch fails', async () => {
     const { actor, fetchSkus } = start([shell]);
     actor.send({ type: 'home.open' });
-    fetchSkus.last().deferred.reject({ status: 500, data: { message: 'x' } });
-    await flush();
+    await fetchSkus.last().reject({ status: 500, data: { message: 'x' } });
     expect(actor.getSnapshot().context.skus).toEqual([shell]);
   });
 
@@ -82,8 +78,7 @@ describe('catalogue machine', () => {
     actor.send({ type: 'sku.open', skuDisplayId: 'SKU1002' });
     expect(selectedSku(actor.getSnapshot())).toBeNull();
     expect(fetchSkus.calls).toHaveLength(1);
-    fetchSkus.last().deferred.resolve([shell, straw]);
-    await flush();
+    await fetchSkus.last().resolve([shell, straw]);
     expect(selectedSku(actor.getSnapshot())).toEqual(straw);
   });
 
@@ -91,8 +86,7 @@ describe('catalogue machine', () => {
     const { actor, fetchSkus } = start([shell]);
     actor.send({ type: 'sku.open', skuDisplayId: 'SKU1002' });
     expect(fetchSkus.calls).toHaveLength(1);
-    fetchSkus.last().deferred.resolve([shell, straw]);
-    await flush();
+    await fetchSkus.last().resolve([shell, straw]);
     expect(selectedSku(actor.getSnapshot())).toEqual(straw);
   });
 
@@ -105,12 +99,10 @@ describe('catalogue machine', () => {
 
   it('loads the contact config at start and retries a failure later', async () => {
     const { actor, fetchConfig } = start();
-    fetchConfig.last().deferred.reject(new Error('offline'));
-    await flush();
+    await fetchConfig.last().reject(new Error('offline'));
     expect(actor.getSnapshot().context.config).toBeNull();
     await vi.advanceTimersByTimeAsync(SKU_REFRESH_MS);
-    fetchConfig.last().deferred.resolve(config);
-    await flush();
+    await fetchConfig.last().resolve(config);
     expect(actor.getSnapshot().context.config).toEqual(config);
     // Once known, the config is not asked for again.
     expect(actor.getSnapshot().matches({ contact: 'ready' })).toBe(true);
@@ -160,8 +152,7 @@ describe('catalogue machine', () => {
     go('/home');
     expect(catalogue().matches({ refresh: 'on' })).toBe(true);
     expect(fetchSkus.calls).toHaveLength(1);
-    fetchSkus.last().deferred.resolve([shell, straw]);
-    await flush();
+    await fetchSkus.last().resolve([shell, straw]);
     go('/sku-details?sku_id=SKU1002');
     expect(catalogue().matches({ refresh: 'off' })).toBe(true);
     expect(selectedSku(catalogue())).toEqual(straw);
@@ -184,8 +175,7 @@ describe('catalogue machine, on its own', () => {
     const { actor, fetchSkus } = start();
     actor.send({ type: 'home.open' });
     for (let period = 1; period <= 3; period++) {
-      fetchSkus.last().deferred.resolve([shell]);
-      await flush();
+      await fetchSkus.last().resolve([shell]);
       await vi.advanceTimersByTimeAsync(SKU_REFRESH_MS);
       expect(fetchSkus.calls).toHaveLength(period + 1);
     }
@@ -195,7 +185,7 @@ describe('catalogue machine, on its own', () => {
   it('keeps the restored products and waits for the config when no effect was supplied', async () => {
     const actor = createActor(catalogueMachine, { input: { skus: [shell] } }).start();
     actor.send({ type: 'home.open' });
-    await flush();
+    await waitFor(actor, (snapshot) => snapshot.matches({ list: 'idle', contact: 'unavailable' }));
     expect(actor.getSnapshot().matches({ list: 'idle', contact: 'unavailable' })).toBe(true);
     expect(actor.getSnapshot().context.skus).toEqual([shell]);
     actor.stop();

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { assertFullCoverage, definedTransitions, driveView, modelPaths, transitionCoverage } from '../support/model-coverage';
+import { assertFullCoverage, definedTransitions, driveView, modelPaths, transitionCoverage } from '../support/machines/model-coverage';
 
 /** A small chart with the kinds of transition the helper must count: on, guarded on, after, onDone, onError. */
 const sample = setup({

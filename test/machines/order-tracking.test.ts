@@ -1,13 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, waitFor } from 'xstate';
 import { nextOrderStatus, orderLifecycleAt, orderStatusLabel, reachedAt } from '../../machines/order-lifecycle.machine';
 import type { FetchQuotationResult } from '../../machines/quotation-detail.machine';
 import { deliveryNote, orderBalance, orderSteps, orderTrackingMachine, trackerStepLabel } from '../../machines/order-tracking.machine';
 import type { AppConfig } from '../../src/domain/api';
 import { POLL_MS } from '../../src/domain/constants';
 import { ORDER_STATUSES, type Quotation } from '../../src/domain/types';
-import { line, quotation } from '../domain/shop-fixtures';
-import { controlled, controlledVisibility, flush } from './shop-fakes';
+import { line, quotation } from '../support/shop-fixtures';
+import { controlled } from '../support/machines/controlled';
+import { controlledVisibility } from '../support/machines/shop-fakes';
 
 const ordered = quotation({
   status: 'ORDERED',
@@ -31,8 +32,7 @@ async function loaded(q: Quotation) {
     }),
     { input: { quotationId: 'q-1' } },
   ).start();
-  fetchQuotation.last().deferred.resolve(q);
-  await flush();
+  await fetchQuotation.last().resolve(q);
   return { actor, fetchQuotation, visibility, openPaymentLink, openContactUs };
 }
 
@@ -124,8 +124,7 @@ describe('order tracking machine', () => {
   it('follows the admin’s changes on the next poll', async () => {
     const { actor, fetchQuotation } = await loaded(ordered);
     await vi.advanceTimersByTimeAsync(POLL_MS);
-    fetchQuotation.last().deferred.resolve({ ...ordered, orderStatus: 'IN_TRANSIT', amountPaidPaisa: 195_000 });
-    await flush();
+    await fetchQuotation.last().resolve({ ...ordered, orderStatus: 'IN_TRANSIT', amountPaidPaisa: 195_000 });
     const steps = orderSteps(actor.getSnapshot());
     expect(steps[0]).toMatchObject({ key: 'PAYMENT', complete: true, at: null });
     expect(steps.filter((s) => s.complete)).toHaveLength(5);
@@ -139,8 +138,7 @@ describe('order tracking machine', () => {
     expect(fetchQuotation.calls).toHaveLength(1);
     visibility.show();
     expect(fetchQuotation.calls).toHaveLength(2);
-    fetchQuotation.last().deferred.resolve(ordered);
-    await flush();
+    await fetchQuotation.last().resolve(ordered);
     actor.stop();
     await vi.advanceTimersByTimeAsync(POLL_MS * 2);
     expect(fetchQuotation.calls).toHaveLength(2);
@@ -216,25 +214,21 @@ describe('order tracking machine, as the screen runs it', () => {
     const { actor, fetchQuotation, stored } = start();
     expect(fetchQuotation.last().input).toEqual({ id: 'q-1' });
     expect([orderSteps(actor.getSnapshot()), orderBalance(actor.getSnapshot()), deliveryNote(actor.getSnapshot())]).toEqual([[], null, null]);
-    fetchQuotation.last().deferred.resolve(ordered);
-    await flush();
+    await fetchQuotation.last().resolve(ordered);
     expect(actor.getSnapshot().hasTag('loading')).toBe(false);
     expect(stored).toEqual([ordered]);
     await vi.advanceTimersByTimeAsync(POLL_MS);
-    fetchQuotation.last().deferred.resolve(null);
-    await flush();
+    await fetchQuotation.last().resolve(null);
     expect(actor.getSnapshot().context).toMatchObject({ quotation: null, missing: true });
     expect(stored).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(POLL_MS);
-    fetchQuotation.last().deferred.resolve(ordered);
-    await flush();
+    await fetchQuotation.last().resolve(ordered);
     expect(actor.getSnapshot().context).toMatchObject({ quotation: ordered, missing: false });
   });
 
   it('keeps the order shown and polls on after a failed poll; a page hidden mid-fetch pauses', async () => {
     const { actor, fetchQuotation, visibility } = start(ordered);
-    fetchQuotation.last().deferred.reject(new Error('offline'));
-    await flush();
+    await fetchQuotation.last().reject(new Error('offline'));
     expect(actor.getSnapshot().context.quotation).toBe(ordered);
     await vi.advanceTimersByTimeAsync(POLL_MS);
     expect(fetchQuotation.calls).toHaveLength(2);
@@ -246,7 +240,7 @@ describe('order tracking machine, as the screen runs it', () => {
 
   it('keeps the cached order when no fetch effect was supplied', async () => {
     const actor = createActor(orderTrackingMachine, { input: { quotationId: 'q-1', cached: ordered } }).start();
-    await flush();
+    await waitFor(actor, (snapshot) => snapshot.matches('waiting'));
     expect(actor.getSnapshot().value).toBe('waiting');
     expect(actor.getSnapshot().context.quotation).toBe(ordered);
     actor.stop();

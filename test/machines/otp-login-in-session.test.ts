@@ -6,8 +6,7 @@
 import { createActor, fromCallback, setup, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { otpLoginMachine, type RequestOtpResult, type VerifyOtpResult } from '../../machines/otp-login.machine';
-import { controlled } from '../support/controlled';
-import { flush } from './session-harness';
+import { controlled } from '../support/machines/controlled';
 
 /** A stand-in session: it runs the chart as its child and records what the chart sends it. */
 function start() {
@@ -38,8 +37,7 @@ async function toCode(t: T) {
   t.otp.send({ type: 'phone.change', value: '9876543210' });
   t.otp.send({ type: 'phone.submit' });
   expect(t.snap().hasTag('busy')).toBe(true);
-  t.requestOtp.last().resolve({ ok: true });
-  await flush();
+  await t.requestOtp.last().resolve({ ok: true });
 }
 
 const nav = (t: T) => t.told.filter((e) => e.type === 'nav.go').map((e) => e.to);
@@ -86,8 +84,7 @@ describe('what the otp-login chart tells the session', () => {
     await toCode(t);
     t.otp.send({ type: 'code.enter', index: 0, value: '123456' });
     t.otp.send({ type: 'code.submit' });
-    t.verifyOtp.last().resolve({ ok: true, token: 'tok', profileUpdated: true });
-    await flush();
+    await t.verifyOtp.last().resolve({ ok: true, token: 'tok', profileUpdated: true });
     expect(reports(t)).toEqual([true, false]);
     expect(t.snap().output).toEqual({ token: 'tok', profileUpdated: true, mobileNumber: '9876543210' });
   });
@@ -96,8 +93,7 @@ describe('what the otp-login chart tells the session', () => {
     const t = start();
     t.otp.send({ type: 'phone.change', value: '9876543210' });
     t.otp.send({ type: 'phone.submit' });
-    t.requestOtp.last().resolve({ ok: false, code: 'INVALID_NUMBER' });
-    await flush();
+    await t.requestOtp.last().resolve({ ok: false, code: 'INVALID_NUMBER' });
     expect(t.told).toEqual([]);
     expect(t.snap().context).toMatchObject({ error: 'INVALID_NUMBER', retryAfterSeconds: null });
   });
@@ -123,15 +119,13 @@ describe('the helpers it runs, and when it is busy', () => {
     t.otp.send({ type: 'code.resend' });
     expect(t.snap().hasTag('busy')).toBe(true);
     expect(t.requestOtp.last().input).toEqual({ mobileNumber: '9876543210' });
-    t.requestOtp.last().resolve({ ok: true });
-    await flush();
+    await t.requestOtp.last().resolve({ ok: true });
     expect(t.snap().hasTag('busy')).toBe(false);
     expect(t.snap().context.secondsLeft).toBe(120);
     t.otp.send({ type: 'code.enter', index: 0, value: '123456' });
     t.otp.send({ type: 'code.submit' });
     expect(t.snap().hasTag('busy')).toBe(true);
-    t.verifyOtp.last().reject(new Error('offline'));
-    await flush();
+    await t.verifyOtp.last().reject(new Error('offline'));
     expect(t.snap().hasTag('busy')).toBe(false);
     expect(t.snap().matches({ awaitingCode: { code: 'editing' } })).toBe(true);
   });
@@ -143,13 +137,11 @@ describe('the error details it keeps', () => {
     await toCode(t);
     t.otp.send({ type: 'code.enter', index: 0, value: '123456' });
     t.otp.send({ type: 'code.submit' });
-    t.verifyOtp.last().resolve({ ok: false, code: 'RATE_LIMITED', retryAfterSeconds: 90 });
-    await flush();
+    await t.verifyOtp.last().resolve({ ok: false, code: 'RATE_LIMITED', retryAfterSeconds: 90 });
     expect(t.snap().context).toMatchObject({ error: 'RATE_LIMITED', retryAfterSeconds: 90 });
     t.otp.send({ type: 'code.enter', index: 0, value: '123456' });
     t.otp.send({ type: 'code.submit' });
-    t.verifyOtp.last().resolve({ ok: false, code: 'OTP_INVALID' });
-    await flush();
+    await t.verifyOtp.last().resolve({ ok: false, code: 'OTP_INVALID' });
     expect(t.snap().context).toMatchObject({ error: 'OTP_INVALID', retryAfterSeconds: null });
   });
 
@@ -158,8 +150,7 @@ describe('the error details it keeps', () => {
     await toCode(t);
     for (let i = 0; i < 120; i += 1) t.otp.send({ type: 'clock.tick' });
     t.otp.send({ type: 'code.resend' });
-    t.requestOtp.last().resolve({ ok: false, code: 'INVALID_NUMBER' });
-    await flush();
+    await t.requestOtp.last().resolve({ ok: false, code: 'INVALID_NUMBER' });
     expect(t.snap().matches({ awaitingCode: { resend: 'ready' } })).toBe(true);
     expect(t.snap().context).toMatchObject({ error: 'INVALID_NUMBER', retryAfterSeconds: null, secondsLeft: 0 });
   });
@@ -168,8 +159,7 @@ describe('the error details it keeps', () => {
     const t = start();
     t.otp.send({ type: 'phone.change', value: '9876543210' });
     t.otp.send({ type: 'phone.submit' });
-    t.requestOtp.last().resolve({ ok: false, code: 'RATE_LIMITED', retryAfterSeconds: 30 });
-    await flush();
+    await t.requestOtp.last().resolve({ ok: false, code: 'RATE_LIMITED', retryAfterSeconds: 30 });
     expect(t.snap().context).toMatchObject({ error: 'RATE_LIMITED', retryAfterSeconds: 30 });
     t.otp.send({ type: 'phone.change', value: '987654321' });
     expect(t.snap().context).toMatchObject({ error: null, retryAfterSeconds: null });

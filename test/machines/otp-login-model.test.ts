@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { assertFullCoverage, modelPaths } from '../support/model-coverage';
-import { OTP_EVENTS, otpModelMachine, otpSerialize } from './otp-login.model';
+import { assertFullCoverage, modelPaths } from '../support/machines/model-coverage';
+import { OTP_EVENTS, otpModelMachine, otpSerialize } from '../support/machines/otp-login-model';
 
 describe('the otp-login chart, model-based', () => {
   it('has generated paths that take every transition it defines', () => {

@@ -1,10 +1,9 @@
-import { createActor, fromCallback } from 'xstate';
+import { createActor, fromCallback, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { otpLoginMachine, type RequestOtpResult, type VerifyOtpResult } from '../../machines/otp-login.machine';
 import { RESEND_SECONDS } from '../../src/domain/constants';
 import { formatCountdown } from '../../src/domain/otp';
-import { controlled } from '../support/controlled';
-import { flush } from './session-harness';
+import { controlled } from '../support/machines/controlled';
 
 function start() {
   const requestOtp = controlled<RequestOtpResult, { mobileNumber: string }>();
@@ -28,8 +27,7 @@ function start() {
 async function toCode(t: ReturnType<typeof start>) {
   t.actor.send({ type: 'phone.change', value: '9876543210' });
   t.actor.send({ type: 'phone.submit' });
-  t.requestOtp.last().resolve({ ok: true });
-  await flush();
+  await t.requestOtp.last().resolve({ ok: true });
 }
 
 const tick = (t: ReturnType<typeof start>, times: number) => {
@@ -89,8 +87,7 @@ describe('phone entry', () => {
     const t = start();
     t.actor.send({ type: 'phone.change', value: '9876543210' });
     t.actor.send({ type: 'phone.submit' });
-    t.requestOtp.last().resolve({ ok: false, code: 'RATE_LIMITED', retryAfterSeconds: 95 });
-    await flush();
+    await t.requestOtp.last().resolve({ ok: false, code: 'RATE_LIMITED', retryAfterSeconds: 95 });
     expect(t.snap().matches('enteringPhone')).toBe(true);
     expect(t.snap().context).toMatchObject({ error: 'RATE_LIMITED', retryAfterSeconds: 95 });
   });
@@ -99,8 +96,7 @@ describe('phone entry', () => {
     const t = start();
     t.actor.send({ type: 'phone.change', value: '9876543210' });
     t.actor.send({ type: 'phone.submit' });
-    t.requestOtp.last().reject({ status: 500, data: { message: 'Network error or request failed' } });
-    await flush();
+    await t.requestOtp.last().reject({ status: 500, data: { message: 'Network error or request failed' } });
     expect(t.snap().context.error).toBe(null);
     expect(t.snap().can({ type: 'phone.submit' })).toBe(true);
   });
@@ -151,8 +147,7 @@ describe('code entry', () => {
     t.actor.send({ type: 'code.enter', index: 0, value: '123456' });
     t.actor.send({ type: 'code.submit' });
     expect(t.verifyOtp.last().input).toEqual({ mobileNumber: '9876543210', otp: '123456' });
-    t.verifyOtp.last().resolve({ ok: true, token: 'secret', profileUpdated: true });
-    await flush();
+    await t.verifyOtp.last().resolve({ ok: true, token: 'secret', profileUpdated: true });
     expect(t.snap().status).toBe('done');
     expect(t.snap().output).toEqual({ token: 'secret', profileUpdated: true, mobileNumber: '9876543210' });
   });
@@ -163,8 +158,7 @@ describe('code entry', () => {
       await toCode(t);
       t.actor.send({ type: 'code.enter', index: 0, value: '123456' });
       t.actor.send({ type: 'code.submit' });
-      t.verifyOtp.last().resolve({ ok: false, code });
-      await flush();
+      await t.verifyOtp.last().resolve({ ok: false, code });
       expect(t.snap().context.error).toBe(code);
       expect(t.snap().context.code.join('')).toBe('');
       expect(t.snap().matches({ awaitingCode: { code: 'editing' } })).toBe(true);
@@ -176,8 +170,7 @@ describe('code entry', () => {
     await toCode(t);
     t.actor.send({ type: 'code.enter', index: 0, value: '123456' });
     t.actor.send({ type: 'code.submit' });
-    t.verifyOtp.last().resolve({ ok: false, code: 'OTP_INVALID' });
-    await flush();
+    await t.verifyOtp.last().resolve({ ok: false, code: 'OTP_INVALID' });
     t.actor.send({ type: 'code.enter', index: 0, value: '9' });
     expect(t.snap().context.error).toBe(null);
   });
@@ -241,8 +234,7 @@ describe('the resend timer', () => {
     t.actor.send({ type: 'code.enter', index: 0, value: '123' });
     t.actor.send({ type: 'code.resend' });
     expect(t.requestOtp.calls).toHaveLength(2);
-    t.requestOtp.last().resolve({ ok: true });
-    await flush();
+    await t.requestOtp.last().resolve({ ok: true });
     expect(t.snap().context.secondsLeft).toBe(RESEND_SECONDS);
     // The digits of the old code go: the new code fills empty boxes.
     expect(t.snap().context.code).toEqual(['', '', '', '', '', '']);
@@ -254,8 +246,7 @@ describe('the resend timer', () => {
     await toCode(t);
     tick(t, RESEND_SECONDS);
     t.actor.send({ type: 'code.resend' });
-    t.requestOtp.last().reject(new Error('offline'));
-    await flush();
+    await t.requestOtp.last().reject(new Error('offline'));
     expect(t.snap().context.secondsLeft).toBe(0);
     expect(t.snap().can({ type: 'code.resend' })).toBe(true);
   });
@@ -265,8 +256,7 @@ describe('the resend timer', () => {
     await toCode(t);
     tick(t, RESEND_SECONDS);
     t.actor.send({ type: 'code.resend' });
-    t.requestOtp.last().resolve({ ok: false, code: 'RATE_LIMITED', retryAfterSeconds: 30 });
-    await flush();
+    await t.requestOtp.last().resolve({ ok: false, code: 'RATE_LIMITED', retryAfterSeconds: 30 });
     expect(t.snap().context).toMatchObject({ secondsLeft: 30, error: 'RATE_LIMITED' });
     expect(t.snap().matches({ awaitingCode: { resend: 'counting' } })).toBe(true);
   });
@@ -277,7 +267,7 @@ describe('without the effects the app supplies', () => {
     const bare = createActor(otpLoginMachine).start();
     bare.send({ type: 'phone.change', value: '9876543210' });
     bare.send({ type: 'phone.submit' });
-    await flush();
+    await waitFor(bare, (snapshot) => snapshot.matches('enteringPhone'));
     expect(bare.getSnapshot().value).toBe('enteringPhone');
     expect(bare.getSnapshot().hasTag('busy')).toBe(false);
 
@@ -285,11 +275,10 @@ describe('without the effects the app supplies', () => {
     const noVerify = createActor(otpLoginMachine.provide({ actors: { requestOtp: requestOtp.logic } })).start();
     noVerify.send({ type: 'phone.change', value: '9876543210' });
     noVerify.send({ type: 'phone.submit' });
-    requestOtp.last().resolve({ ok: true });
-    await flush();
+    await requestOtp.last().resolve({ ok: true });
     noVerify.send({ type: 'code.enter', index: 0, value: '123456' });
     noVerify.send({ type: 'code.submit' });
-    await flush();
+    await waitFor(noVerify, (snapshot) => snapshot.matches({ awaitingCode: { code: 'editing' } }));
     expect(noVerify.getSnapshot().matches({ awaitingCode: { code: 'editing' } })).toBe(true);
     expect(noVerify.getSnapshot().status).toBe('active');
   });

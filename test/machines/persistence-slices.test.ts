@@ -4,8 +4,8 @@
  * is written back from it, that nothing is written when no slice changed, and that the session
  * watch moves the screen charts and the avatar with the running session.
  */
-import { createActor, fromPromise } from 'xstate';
-import { afterEach, describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appMachine } from '../../machines/app.machine';
 import { catalogueMachine } from '../../machines/catalogue.machine';
 import {
@@ -18,7 +18,6 @@ import {
 } from '../../machines/persistence';
 import { DEFAULT_CLIENT_USER } from '../../src/domain/client-user';
 import type { Quotation, Sku } from '../../src/domain/types';
-import { flush } from './session-harness';
 
 /** The key SPEC §3 names, spelled out: a test of the constant would pass with any key. */
 const KEY = 'persist:root';
@@ -93,7 +92,7 @@ describe('the stored shapes', () => {
 describe('each slice with its owner', () => {
   it('hands the cart, the catalogue and the quotations to their charts', async () => {
     const actor = startApp(store(JSON.stringify(full)));
-    await flush();
+    await waitFor(actor, (snapshot) => snapshot.matches('running'));
     expect(actor.system.get('cart')?.getSnapshot().context.items).toEqual(full.cart);
     expect(actor.system.get('catalogue')?.getSnapshot().context.skus).toEqual([sku]);
     expect(actor.system.get('quotations')?.getSnapshot().context.quotations).toEqual([quotation]);
@@ -103,7 +102,7 @@ describe('each slice with its owner', () => {
   it('writes a cart change under persist:root, with the other slices as their charts hold them', async () => {
     const s = store(JSON.stringify(full));
     const actor = startApp(s);
-    await flush();
+    await waitFor(actor, (snapshot) => snapshot.matches('running'));
     actor.system.get('cart')!.send({ type: 'cart.clear' });
     const written = JSON.parse(s.data.get(KEY)!) as PersistedRoot;
     expect(written).toEqual({ ...full, cart: [] });
@@ -113,7 +112,7 @@ describe('each slice with its owner', () => {
   it('writes a change of the stored quotations', async () => {
     const s = store(JSON.stringify(full));
     const actor = startApp(s);
-    await flush();
+    await waitFor(actor, (snapshot) => snapshot.matches('running'));
     actor.system.get('quotations')!.send({ type: 'quotations.empty' });
     expect((JSON.parse(s.data.get(KEY)!) as PersistedRoot).quotations).toEqual([]);
   });
@@ -127,16 +126,15 @@ describe('each slice with its owner', () => {
     });
     running.push(actor);
     actor.start();
-    await flush();
+    await waitFor(actor, (snapshot) => snapshot.matches('running'));
     actor.system.get('catalogue')!.send({ type: 'catalogue.load' });
-    await flush();
-    expect((JSON.parse(s.data.get(KEY)!) as PersistedRoot).skus).toEqual([sku, straw]);
+    await vi.waitFor(() => expect((JSON.parse(s.data.get(KEY)!) as PersistedRoot).skus).toEqual([sku, straw]));
   });
 
   it('writes nothing when a slice is replaced by one that holds the same', async () => {
     const s = store(JSON.stringify(full));
     const actor = startApp(s);
-    await flush();
+    await waitFor(actor, (snapshot) => snapshot.matches('running'));
     const before = s.writes.length;
     actor.system.get('cart')!.send({ type: 'cart.update', item: full.cart[0]! });
     actor.system.get('quotations')!.send({ type: 'quotations.set', quotations: [quotation] });
@@ -146,7 +144,7 @@ describe('each slice with its owner', () => {
   it('writes nothing while no slice changes', async () => {
     const s = store(JSON.stringify(full));
     const actor = startApp(s);
-    await flush();
+    await waitFor(actor, (snapshot) => snapshot.matches('running'));
     const before = s.writes.length;
     actor.system.get('session')!.send({ type: 'nav.go', to: '/cart' });
     actor.system.get('session')!.send({ type: 'nav.go', to: '/home' });
@@ -157,7 +155,7 @@ describe('each slice with its owner', () => {
     const actor = createActor(appMachine, { input: { hasToken: false } });
     running.push(actor);
     actor.start();
-    await flush();
+    await waitFor(actor, (snapshot) => snapshot.matches('running'));
     expect(actor.getSnapshot().context.restored).toEqual({ user: null, cart: [], skus: [], quotations: [] });
   });
 
@@ -168,7 +166,7 @@ describe('each slice with its owner', () => {
     const actor = createActor(appMachine.provide({ actors: { restore: failing } }), { input: { hasToken: true } });
     running.push(actor);
     actor.start();
-    await flush();
+    await waitFor(actor, (snapshot) => snapshot.matches('running'));
     expect(actor.getSnapshot().value).toBe('running');
     expect(actor.getSnapshot().context.restored).toEqual(EMPTY_PERSISTED);
   });
@@ -178,7 +176,7 @@ describe('the session watch', () => {
   it("opens the chart of each screen the session shows, and gives the avatar the logged-in farmer's photo", async () => {
     const s = store(JSON.stringify({ ...full, user: { ...user, profilePhoto: '/api/uploads/p.jpg' } }));
     const actor = startApp(s);
-    await flush();
+    await waitFor(actor, (snapshot) => snapshot.matches('running'));
     const session = actor.system.get('session')!;
     expect(actor.system.get('avatar')?.getSnapshot().context.url).toBe('/api/uploads/p.jpg');
     session.send({ type: 'nav.go', to: '/request' });
@@ -192,12 +190,11 @@ describe('the session watch', () => {
 
   it('clears the avatar when the farmer is logged out, and sets no photo for a visitor', async () => {
     const withPhoto = startApp(store(JSON.stringify({ ...full, user: { ...user, profilePhoto: '/api/uploads/p.jpg' } })));
-    await flush();
+    await waitFor(withPhoto, (snapshot) => snapshot.matches('running'));
     withPhoto.system.get('session')!.send({ type: 'session.logout' });
-    await flush();
-    expect(withPhoto.system.get('avatar')?.getSnapshot().context.url).toBeNull();
+    await vi.waitFor(() => expect(withPhoto.system.get('avatar')?.getSnapshot().context.url).toBeNull());
     const visitor = startApp(store(JSON.stringify({ ...full, user: { ...user, isLoggedIn: false, profilePhoto: '/api/uploads/p.jpg' } })), false);
-    await flush();
+    await waitFor(visitor, (snapshot) => snapshot.matches('running'));
     expect(visitor.system.get('avatar')?.getSnapshot().context.url).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appMachine } from '../../machines/app.machine';
 import {
@@ -13,7 +13,6 @@ import {
 } from '../../machines/persistence';
 import { PERSIST_TIMEOUT_MS } from '../../src/domain/constants';
 import { DEFAULT_CLIENT_USER } from '../../src/domain/client-user';
-import { flush } from './session-harness';
 
 const store = (initial?: string): KeyValueStore & { data: Map<string, string> } => {
   const data = new Map<string, string>(initial === undefined ? [] : [[PERSIST_KEY, initial]]);
@@ -77,14 +76,14 @@ describe('reading the persisted root', () => {
 describe('the app machine with persistence', () => {
   it('restores the user slice into the session on load', async () => {
     const actor = startApp(store(JSON.stringify(saved)));
-    await flush();
+    await waitFor(actor, (snapshot) => snapshot.matches('running'));
     expect(actor.getSnapshot().matches('running')).toBe(true);
     expect(actor.system.get('session')?.getSnapshot().context.user).toMatchObject({ name: 'Kanu', preferredLanguage: 'gujrati' });
   });
 
   it('starts clean from corrupt storage without failing', async () => {
     const actor = startApp(store('not json at all'));
-    await flush();
+    await waitFor(actor, (snapshot) => snapshot.matches('running'));
     expect(actor.getSnapshot().matches('running')).toBe(true);
     expect(actor.system.get('session')?.getSnapshot().context.user).toEqual(DEFAULT_CLIENT_USER);
   });
@@ -102,7 +101,7 @@ describe('the app machine with persistence', () => {
   it('saves the user slice when it changes', async () => {
     const s = store();
     const actor = startApp(s, false);
-    await flush();
+    await waitFor(actor, (snapshot) => snapshot.matches('running'));
     actor.system.get('session')?.send({ type: 'language.choose', language: 'hindi' });
     expect(JSON.parse(s.data.get(PERSIST_KEY)!).user.preferredLanguage).toBe('hindi');
   });
@@ -110,7 +109,7 @@ describe('the app machine with persistence', () => {
   it('keeps slices whose owner is not running as they were restored', async () => {
     const s = store(JSON.stringify(saved));
     const actor = startApp(s);
-    await flush();
+    await waitFor(actor, (snapshot) => snapshot.matches('running'));
     actor.system.get('session')?.send({ type: 'language.choose', language: 'hindi' });
     const written = JSON.parse(s.data.get(PERSIST_KEY)!) as PersistedRoot;
     expect(written.cart).toEqual(saved.cart);
@@ -122,7 +121,7 @@ describe('the app machine with persistence', () => {
       throw new Error('QuotaExceededError');
     };
     const actor = startApp(s, false);
-    await flush();
+    await waitFor(actor, (snapshot) => snapshot.matches('running'));
     actor.system.get('session')?.send({ type: 'language.choose', language: 'hindi' });
     expect(actor.system.get('session')?.getSnapshot().context.user.preferredLanguage).toBe('hindi');
   });

@@ -1,7 +1,7 @@
 import { createActor, fromCallback, type AnyEventObject } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { protectedImageMachine } from '../../machines/protected-image.machine';
-import { modelPaths, transitionCoverage } from '../support/model-coverage';
+import { modelPaths, transitionCoverage } from '../support/machines/model-coverage';
 
 /** A fetch that records what it was asked for and whether its local copy was freed. */
 function recordingFetch() {

@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, waitFor } from 'xstate';
 import { detailTotal, offeredAction, quotationAction, quotationDetailMachine, type FetchQuotationResult } from '../../machines/quotation-detail.machine';
 import type { WriteResult } from '../../src/domain/api';
 import { POLL_MS } from '../../src/domain/constants';
 import type { Quotation } from '../../src/domain/types';
-import { quotation } from '../domain/shop-fixtures';
-import { controlled, controlledVisibility, flush } from './shop-fakes';
+import { quotation } from '../support/shop-fixtures';
+import { controlled } from '../support/machines/controlled';
+import { controlledVisibility } from '../support/machines/shop-fakes';
 
 function start(cached: Quotation | null = null, storeQuotation = vi.fn()) {
   const fetchQuotation = controlled<FetchQuotationResult, { id: string }>();
@@ -25,8 +26,7 @@ function start(cached: Quotation | null = null, storeQuotation = vi.fn()) {
 
 async function loaded(q: Quotation) {
   const started = start();
-  started.fetchQuotation.last().deferred.resolve(q);
-  await flush();
+  await started.fetchQuotation.last().resolve(q);
   return started;
 }
 
@@ -45,8 +45,7 @@ describe('quotation detail machine', () => {
   it('fetches the quotation by the id in the link and polls it', async () => {
     const { actor, fetchQuotation } = start();
     expect(fetchQuotation.last().input).toEqual({ id: 'QT100001' });
-    fetchQuotation.last().deferred.resolve(quotation());
-    await flush();
+    await fetchQuotation.last().resolve(quotation());
     expect(actor.getSnapshot().context.quotation?.status).toBe('PENDING');
     await vi.advanceTimersByTimeAsync(POLL_MS);
     expect(fetchQuotation.calls).toHaveLength(2);
@@ -54,8 +53,7 @@ describe('quotation detail machine', () => {
 
   it('says the quotation is missing when the server has none', async () => {
     const { actor, fetchQuotation } = start();
-    fetchQuotation.last().deferred.resolve(null);
-    await flush();
+    await fetchQuotation.last().resolve(null);
     expect(actor.getSnapshot().context.missing).toBe(true);
   });
 
@@ -75,16 +73,14 @@ describe('quotation detail machine', () => {
     expect(actor.getSnapshot().matches({ active: { action: 'confirmingDelete' } })).toBe(true);
     actor.send({ type: 'delete.confirm' });
     expect(deleteQuotation.last().input).toEqual({ id: 'q-1' });
-    deleteQuotation.last().deferred.resolve({ outcome: 'done' });
-    await flush();
+    await deleteQuotation.last().resolve({ outcome: 'done' });
     expect(navigate).toHaveBeenCalledWith('/request');
   });
 
   it('stops polling once a successful order or delete is taking the farmer away', async () => {
     const { actor, fetchQuotation, placeOrder } = await loaded(quotation({ status: 'COMPLETED' }));
     actor.send({ type: 'order.place' });
-    placeOrder.last().deferred.resolve({ outcome: 'done' });
-    await flush();
+    await placeOrder.last().resolve({ outcome: 'done' });
     expect(actor.getSnapshot().status).toBe('done');
     await vi.advanceTimersByTimeAsync(POLL_MS * 3);
     expect(fetchQuotation.calls).toHaveLength(1);
@@ -94,8 +90,7 @@ describe('quotation detail machine', () => {
     const { actor, deleteQuotation, navigate } = await loaded(quotation());
     actor.send({ type: 'quotation.delete' });
     actor.send({ type: 'delete.confirm' });
-    deleteQuotation.last().deferred.resolve({ outcome: 'refused' });
-    await flush();
+    await deleteQuotation.last().resolve({ outcome: 'refused' });
     expect(navigate).not.toHaveBeenCalled();
     expect(actor.getSnapshot().can({ type: 'quotation.delete' })).toBe(true);
   });
@@ -107,16 +102,14 @@ describe('quotation detail machine', () => {
     expect(placeOrder.last().input).toEqual({ id: 'q-1' });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     expect(actor.getSnapshot().can({ type: 'order.place' })).toBe(false);
-    placeOrder.last().deferred.resolve({ outcome: 'done' });
-    await flush();
+    await placeOrder.last().resolve({ outcome: 'done' });
     expect(navigate).toHaveBeenCalledWith('/request');
   });
 
   it('keeps Place Order available when the order is refused', async () => {
     const { actor, placeOrder, navigate } = await loaded(quotation({ status: 'COMPLETED' }));
     actor.send({ type: 'order.place' });
-    placeOrder.last().deferred.reject({ status: 500, data: { message: 'x' } });
-    await flush();
+    await placeOrder.last().reject({ status: 500, data: { message: 'x' } });
     expect(navigate).not.toHaveBeenCalled();
     expect(actor.getSnapshot().can({ type: 'order.place' })).toBe(true);
   });
@@ -167,12 +160,10 @@ describe('quotation detail machine', () => {
     const storeQuotation = vi.fn();
     const { fetchQuotation } = start(null, storeQuotation);
     const fresh = quotation({ status: 'COMPLETED' });
-    fetchQuotation.last().deferred.resolve(fresh);
-    await flush();
+    await fetchQuotation.last().resolve(fresh);
     expect(storeQuotation.mock.calls).toEqual([[fresh]]);
     await vi.advanceTimersByTimeAsync(POLL_MS);
-    fetchQuotation.last().deferred.resolve(null);
-    await flush();
+    await fetchQuotation.last().resolve(null);
     expect(storeQuotation).toHaveBeenCalledTimes(1);
   });
 
@@ -180,16 +171,13 @@ describe('quotation detail machine', () => {
     const { actor, fetchQuotation } = await loaded(quotation());
     expect(actor.getSnapshot().hasTag('loading')).toBe(false);
     await vi.advanceTimersByTimeAsync(POLL_MS);
-    fetchQuotation.last().deferred.resolve(null);
-    await flush();
+    await fetchQuotation.last().resolve(null);
     expect(actor.getSnapshot().context).toMatchObject({ quotation: null, missing: true });
     await vi.advanceTimersByTimeAsync(POLL_MS);
-    fetchQuotation.last().deferred.resolve(quotation({ status: 'COMPLETED' }));
-    await flush();
+    await fetchQuotation.last().resolve(quotation({ status: 'COMPLETED' }));
     expect(actor.getSnapshot().context).toMatchObject({ quotation: { status: 'COMPLETED' }, missing: false });
     await vi.advanceTimersByTimeAsync(POLL_MS);
-    fetchQuotation.last().deferred.reject(new Error('offline'));
-    await flush();
+    await fetchQuotation.last().reject(new Error('offline'));
     expect(actor.getSnapshot().context.quotation?.status).toBe('COMPLETED');
     await vi.advanceTimersByTimeAsync(POLL_MS);
     expect(fetchQuotation.calls).toHaveLength(5);
@@ -202,8 +190,7 @@ describe('quotation detail machine', () => {
     expect(actor.getSnapshot().matches({ active: { action: 'idle' } })).toBe(true);
     actor.send({ type: 'quotation.delete' });
     await vi.advanceTimersByTimeAsync(POLL_MS);
-    fetchQuotation.last().deferred.resolve(quotation({ status: 'COMPLETED' }));
-    await flush();
+    await fetchQuotation.last().resolve(quotation({ status: 'COMPLETED' }));
     actor.send({ type: 'delete.confirm' });
     expect(actor.getSnapshot().matches({ active: { action: 'idle' } })).toBe(true);
     expect(deleteQuotation.calls).toHaveLength(0);
@@ -214,14 +201,12 @@ describe('quotation detail machine', () => {
     actor.send({ type: 'quotation.delete' });
     actor.send({ type: 'delete.confirm' });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
-    deleteQuotation.last().deferred.reject(new Error('offline'));
-    await flush();
+    await deleteQuotation.last().reject(new Error('offline'));
     expect(actor.getSnapshot().hasTag('busy')).toBe(false);
     expect(actor.getSnapshot().can({ type: 'quotation.delete' })).toBe(true);
     actor.send({ type: 'quotation.delete' });
     actor.send({ type: 'delete.confirm' });
-    deleteQuotation.last().deferred.resolve({ outcome: 'done' });
-    await flush();
+    await deleteQuotation.last().resolve({ outcome: 'done' });
     expect(actor.getSnapshot().status).toBe('done');
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     expect(navigate).toHaveBeenCalledTimes(1);
@@ -230,8 +215,7 @@ describe('quotation detail machine', () => {
   it('keeps Place Order when the server refuses the order', async () => {
     const { actor, placeOrder, navigate } = await loaded(quotation({ status: 'COMPLETED' }));
     actor.send({ type: 'order.place' });
-    placeOrder.last().deferred.resolve({ outcome: 'refused' });
-    await flush();
+    await placeOrder.last().resolve({ outcome: 'refused' });
     expect(navigate).not.toHaveBeenCalled();
     expect(actor.getSnapshot().matches({ active: { action: 'idle' } })).toBe(true);
   });
@@ -239,7 +223,7 @@ describe('quotation detail machine', () => {
   it('keeps the cached quotation and polls on when no fetch effect was supplied', async () => {
     const cached = quotation();
     const actor = createActor(quotationDetailMachine, { input: { quotationId: 'QT100001', cached } }).start();
-    await flush();
+    await waitFor(actor, (snapshot) => snapshot.matches({ active: { poll: 'waiting' } }));
     expect(actor.getSnapshot().matches({ active: { poll: 'waiting' } })).toBe(true);
     expect(actor.getSnapshot().context.quotation).toBe(cached);
     actor.stop();

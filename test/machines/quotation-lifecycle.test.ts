@@ -10,9 +10,9 @@ import {
   shownTotal,
   shownValidUntil,
 } from '../../machines/quotation-lifecycle.machine';
-import { line, quotation } from '../domain/shop-fixtures';
+import { line, quotation } from '../support/shop-fixtures';
 import { QUOTATION_STATUSES } from '../../src/domain/types';
-import { assertFullCoverage, modelPaths } from '../support/model-coverage';
+import { assertFullCoverage, modelPaths } from '../support/machines/model-coverage';
 
 describe('the quotation lifecycle', () => {
   it('lets a farmer delete a quotation only while it is PENDING', () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, waitFor } from 'xstate';
 import type { Page } from '../../machines/admin-list';
 import {
   hasMoreQuotations,
@@ -13,8 +13,9 @@ import {
 import type { WriteResult } from '../../src/domain/api';
 import { POLL_MS } from '../../src/domain/constants';
 import type { Quotation } from '../../src/domain/types';
-import { quotation } from '../domain/shop-fixtures';
-import { controlled, controlledVisibility, flush } from './shop-fakes';
+import { quotation } from '../support/shop-fixtures';
+import { controlled } from '../support/machines/controlled';
+import { controlledVisibility } from '../support/machines/shop-fakes';
 
 const pending = quotation();
 const received = quotation({ _id: 'q-2', quotationDisplayId: 'QT100002', status: 'COMPLETED' });
@@ -46,30 +47,26 @@ describe('quotation list machine', () => {
     const { actor, fetchQuotations, storeQuotations } = start([pending]);
     expect(actor.getSnapshot().context.quotations).toEqual([pending]);
     expect(fetchQuotations.calls).toHaveLength(1);
-    fetchQuotations.last().deferred.resolve(page([pending, received]));
-    await flush();
+    await fetchQuotations.last().resolve(page([pending, received]));
     expect(actor.getSnapshot().context.quotations).toEqual([pending, received]);
     expect(storeQuotations).toHaveBeenCalledWith([pending, received]);
   });
 
   it(`polls every ${POLL_MS} ms after each answer, failures included`, async () => {
     const { fetchQuotations } = start();
-    fetchQuotations.last().deferred.resolve(page([]));
-    await flush();
+    await fetchQuotations.last().resolve(page([]));
     await vi.advanceTimersByTimeAsync(POLL_MS - 1);
     expect(fetchQuotations.calls).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
     expect(fetchQuotations.calls).toHaveLength(2);
-    fetchQuotations.last().deferred.reject(new Error('offline'));
-    await flush();
+    await fetchQuotations.last().reject(new Error('offline'));
     await vi.advanceTimersByTimeAsync(POLL_MS);
     expect(fetchQuotations.calls).toHaveLength(3);
   });
 
   it('stops polling when the screen closes (the actor stops)', async () => {
     const { actor, fetchQuotations, visibility } = start();
-    fetchQuotations.last().deferred.resolve(page([]));
-    await flush();
+    await fetchQuotations.last().resolve(page([]));
     actor.stop();
     await vi.advanceTimersByTimeAsync(POLL_MS * 5);
     expect(fetchQuotations.calls).toHaveLength(1);
@@ -79,7 +76,7 @@ describe('quotation list machine', () => {
   it('pauses while the page is hidden, aborting a fetch in flight, and fetches at once when it shows again', async () => {
     const { actor, fetchQuotations, visibility } = start();
     visibility.hide();
-    expect(fetchQuotations.last().aborted()).toBe(true);
+    expect(fetchQuotations.last().signal.aborted).toBe(true);
     expect(actor.getSnapshot().matches({ poll: 'paused' })).toBe(true);
     await vi.advanceTimersByTimeAsync(POLL_MS * 5);
     expect(fetchQuotations.calls).toHaveLength(1);
@@ -111,8 +108,7 @@ describe('quotation list machine', () => {
     actor.send({ type: 'delete.confirm' });
     expect(deleteQuotation.last().input).toEqual({ id: 'q-1' });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
-    deleteQuotation.last().deferred.resolve({ outcome: 'done' });
-    await flush();
+    await deleteQuotation.last().resolve({ outcome: 'done' });
     expect(actor.getSnapshot().context.quotations.map((q) => q.status)).toEqual(['DELETED', 'COMPLETED']);
     expect(actor.getSnapshot().matches({ removal: 'idle' })).toBe(true);
   });
@@ -121,8 +117,7 @@ describe('quotation list machine', () => {
     const { actor, deleteQuotation } = start([pending]);
     actor.send({ type: 'quotation.delete', id: 'q-1' });
     actor.send({ type: 'delete.confirm' });
-    deleteQuotation.last().deferred.resolve({ outcome: 'refused' });
-    await flush();
+    await deleteQuotation.last().resolve({ outcome: 'refused' });
     expect(actor.getSnapshot().context.quotations[0]?.status).toBe('PENDING');
     expect(actor.getSnapshot().context.confirming).toBeNull();
   });
@@ -132,24 +127,21 @@ describe('quotation list machine', () => {
     expect(fetchQuotations.last().input).toEqual({ cursor: null });
     // Before any answer the rows restored are all it knows.
     expect(quotationCount(actor.getSnapshot())).toBe(1);
-    fetchQuotations.last().deferred.resolve(page([nth(1), nth(2)], 'c2', 120));
-    await flush();
+    await fetchQuotations.last().resolve(page([nth(1), nth(2)], 'c2', 120));
     expect(quotationCount(actor.getSnapshot())).toBe(120);
     expect(hasMoreQuotations(actor.getSnapshot())).toBe(true);
   });
 
   it('loads the next page through the cursor on list.more, appending without listing a row twice', async () => {
     const { actor, fetchQuotations } = start();
-    fetchQuotations.last().deferred.resolve(page([nth(3), nth(2)], 'after-2', 4));
-    await flush();
+    await fetchQuotations.last().resolve(page([nth(3), nth(2)], 'after-2', 4));
     actor.send({ type: 'list.more' });
     expect(fetchQuotations.last().input).toEqual({ cursor: 'after-2' });
     expect(actor.getSnapshot().hasTag('loadingMore')).toBe(true);
     // A second request while one is running is not sent.
     expect(actor.getSnapshot().can({ type: 'list.more' })).toBe(false);
     // q-2 comes again (it moved while the farmer scrolled): listed once.
-    fetchQuotations.last().deferred.resolve(page([nth(2), nth(1), nth(0)], null, 4));
-    await flush();
+    await fetchQuotations.last().resolve(page([nth(2), nth(1), nth(0)], null, 4));
     expect(ids(actor.getSnapshot().context.quotations)).toEqual(['q-3', 'q-2', 'q-1', 'q-0']);
     expect(hasMoreQuotations(actor.getSnapshot())).toBe(false);
     // The last page: nothing more to ask for.
@@ -158,16 +150,13 @@ describe('quotation list machine', () => {
 
   it('keeps the further pages and their cursor when the poll brings a fresh first page', async () => {
     const { actor, fetchQuotations, storeQuotations } = start();
-    fetchQuotations.last().deferred.resolve(page([nth(5), nth(4)], 'after-4', 5));
-    await flush();
+    await fetchQuotations.last().resolve(page([nth(5), nth(4)], 'after-4', 5));
     actor.send({ type: 'list.more' });
-    fetchQuotations.last().deferred.resolve(page([nth(3), nth(2)], 'after-2', 5));
-    await flush();
+    await fetchQuotations.last().resolve(page([nth(3), nth(2)], 'after-2', 5));
     // A new quotation q-6 arrived, and q-5 was priced.
     await vi.advanceTimersByTimeAsync(POLL_MS);
     expect(fetchQuotations.last().input).toEqual({ cursor: null });
-    fetchQuotations.last().deferred.resolve(page([nth(6), { ...nth(5), status: 'COMPLETED' }], 'after-5', 6));
-    await flush();
+    await fetchQuotations.last().resolve(page([nth(6), { ...nth(5), status: 'COMPLETED' }], 'after-5', 6));
     const { context } = actor.getSnapshot();
     expect(ids(context.quotations)).toEqual(['q-6', 'q-5', 'q-4', 'q-3', 'q-2']);
     expect(context.quotations[1]?.status).toBe('COMPLETED');
@@ -188,31 +177,26 @@ describe('quotation list machine', () => {
     // first page is q-61 … q-12, with 61 in all.
     const all = Array.from({ length: 61 }, (_, i) => nth(61 - i));
     const { actor, fetchQuotations } = start(all.slice(1, 51));
-    fetchQuotations.last().deferred.resolve(page(all.slice(0, 50), 'after-12', 61));
-    await flush();
+    await fetchQuotations.last().resolve(page(all.slice(0, 50), 'after-12', 61));
     expect(ids(actor.getSnapshot().context.quotations)).toEqual(ids(all.slice(0, 50)));
     expect(quotationCount(actor.getSnapshot())).toBe(61);
     expect(hasMoreQuotations(actor.getSnapshot())).toBe(true);
     actor.send({ type: 'list.more' });
     expect(fetchQuotations.last().input).toEqual({ cursor: 'after-12' });
-    fetchQuotations.last().deferred.resolve(page(all.slice(50), null, 61));
-    await flush();
+    await fetchQuotations.last().resolve(page(all.slice(50), null, 61));
     expect(ids(actor.getSnapshot().context.quotations)).toEqual(ids(all));
     expect(hasMoreQuotations(actor.getSnapshot())).toBe(false);
   });
 
   it('lets the farmer try a failed page again', async () => {
     const { actor, fetchQuotations } = start();
-    fetchQuotations.last().deferred.resolve(page([nth(2)], 'after-2', 2));
-    await flush();
+    await fetchQuotations.last().resolve(page([nth(2)], 'after-2', 2));
     actor.send({ type: 'list.more' });
-    fetchQuotations.last().deferred.reject(new Error('offline'));
-    await flush();
+    await fetchQuotations.last().reject(new Error('offline'));
     expect(actor.getSnapshot().hasTag('moreFailed')).toBe(true);
     actor.send({ type: 'list.more' });
     expect(fetchQuotations.last().input).toEqual({ cursor: 'after-2' });
-    fetchQuotations.last().deferred.resolve(page([nth(1)], null, 2));
-    await flush();
+    await fetchQuotations.last().resolve(page([nth(1)], null, 2));
     expect(ids(actor.getSnapshot().context.quotations)).toEqual(['q-2', 'q-1']);
   });
 
@@ -233,8 +217,7 @@ describe('quotation list machine', () => {
   it('is loading while the first page is fetched, not while it waits for the next poll', async () => {
     const { actor, fetchQuotations } = start([pending]);
     expect(actor.getSnapshot().hasTag('loading')).toBe(true);
-    fetchQuotations.last().deferred.resolve(page([pending]));
-    await flush();
+    await fetchQuotations.last().resolve(page([pending]));
     expect(actor.getSnapshot().matches({ poll: 'waiting' })).toBe(true);
     expect(actor.getSnapshot().hasTag('loading')).toBe(false);
   });
@@ -242,8 +225,7 @@ describe('quotation list machine', () => {
   it('deletes nothing when the poll priced the quotation while the dialog was open', async () => {
     const { actor, fetchQuotations, deleteQuotation } = start([pending]);
     actor.send({ type: 'quotation.delete', id: 'q-1' });
-    fetchQuotations.last().deferred.resolve(page([{ ...pending, status: 'COMPLETED' }]));
-    await flush();
+    await fetchQuotations.last().resolve(page([{ ...pending, status: 'COMPLETED' }]));
     actor.send({ type: 'delete.confirm' });
     expect(actor.getSnapshot().matches({ removal: 'idle' })).toBe(true);
     expect(actor.getSnapshot().context.confirming).toBeNull();
@@ -254,8 +236,7 @@ describe('quotation list machine', () => {
     const { actor, deleteQuotation } = start([pending]);
     actor.send({ type: 'quotation.delete', id: 'q-1' });
     actor.send({ type: 'delete.confirm' });
-    deleteQuotation.last().deferred.reject(new Error('offline'));
-    await flush();
+    await deleteQuotation.last().reject(new Error('offline'));
     expect(actor.getSnapshot().matches({ removal: 'idle' })).toBe(true);
     expect(actor.getSnapshot().context.confirming).toBeNull();
     expect(actor.getSnapshot().context.quotations[0]?.status).toBe('PENDING');
@@ -263,7 +244,7 @@ describe('quotation list machine', () => {
 
   it('keeps the cached rows and polls on when no fetch effect was supplied', async () => {
     const actor = createActor(quotationListMachine, { input: { quotations: [pending] } }).start();
-    await flush();
+    await waitFor(actor, (snapshot) => snapshot.matches({ poll: 'waiting' }));
     expect(actor.getSnapshot().matches({ poll: 'waiting' })).toBe(true);
     expect(actor.getSnapshot().context.quotations).toEqual([pending]);
     actor.stop();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { cachedQuotation, quotationStoreMachine } from '../../machines/quotation-store.machine';
-import { quotation } from '../domain/shop-fixtures';
+import { quotation } from '../support/shop-fixtures';
 
 const first = quotation();
 const second = quotation({ _id: 'q-2', quotationDisplayId: 'QT100002' });

@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
-import { assertFullCoverage, modelPaths } from '../support/model-coverage';
-import { REGISTRATION_INPUT, registrationEvents, registrationModelMachine, registrationSerialize } from './registration.model';
+import { assertFullCoverage, modelPaths } from '../support/machines/model-coverage';
+import { REGISTRATION_INPUT, registrationEvents, registrationModelMachine, registrationSerialize } from '../support/machines/registration-model';
 
 describe('the registration chart, model-based', () => {
   it('has generated paths that take every transition it defines', () => {

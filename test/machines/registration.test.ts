@@ -1,10 +1,9 @@
-import { assign, createActor, fromCallback, fromPromise, setup, SimulatedClock, type ActorRefFrom } from 'xstate';
-import { describe, expect, it } from 'vitest';
+import { assign, createActor, fromCallback, fromPromise, setup, SimulatedClock, type ActorRefFrom, waitFor } from 'xstate';
+import { describe, expect, it, vi } from 'vitest';
 import { registrationMachine, STEP_PAUSE_MS, stepLeavesFor, type ImageKind } from '../../machines/registration.machine';
 import type { ProfileBody } from '../../src/domain/api';
 import type { Geocoordinate, User } from '../../src/domain/types';
-import { controlled } from '../support/controlled';
-import { flush } from './session-harness';
+import { controlled } from '../support/machines/controlled';
 
 const jpeg = () => new Blob(['x'], { type: 'image/jpeg' });
 
@@ -32,10 +31,8 @@ async function upload(t: T, kind: ImageKind, url: string) {
   t.actor.send({ type: 'image.choose', kind, file, fileName: 'card.jpg' });
   t.actor.send({ type: 'image.upload', kind });
   const prepared = new Blob(['small'], { type: 'image/jpeg' });
-  t.prepareImage.last().resolve(prepared);
-  await flush();
-  t.uploadImage.last().resolve({ url });
-  await flush();
+  await t.prepareImage.last().resolve(prepared);
+  await t.uploadImage.last().resolve({ url });
 }
 
 function fillRequired(t: T) {
@@ -84,10 +81,8 @@ describe('the image steps', () => {
     const t = start();
     t.actor.send({ type: 'image.choose', kind: 'profile', file: jpeg(), fileName: 'me.jpg' });
     t.actor.send({ type: 'image.upload', kind: 'profile' });
-    t.prepareImage.last().resolve(jpeg());
-    await flush();
-    t.uploadImage.last().reject({ status: 413, data: { message: 'too large' } });
-    await flush();
+    await t.prepareImage.last().resolve(jpeg());
+    await t.uploadImage.last().reject({ status: 413, data: { message: 'too large' } });
     expect(t.snap().can({ type: 'image.upload', kind: 'profile' })).toBe(true);
   });
 
@@ -133,10 +128,8 @@ describe('the image steps', () => {
     t.actor.send({ type: 'image.choose', kind: 'aadhaar', file: jpeg(), fileName: 'card.jpg' });
     t.actor.send({ type: 'image.upload', kind: 'aadhaar' });
     t.actor.send({ type: 'step.leave', kind: 'aadhaar' });
-    t.prepareImage.last().resolve(jpeg());
-    await flush();
-    t.uploadImage.last().resolve({ url: '/api/uploads/a.jpg' });
-    await flush();
+    await t.prepareImage.last().resolve(jpeg());
+    await t.uploadImage.last().resolve({ url: '/api/uploads/a.jpg' });
     t.clock.increment(STEP_PAUSE_MS);
     expect(t.went).toEqual([]);
     expect(t.snap().matches({ filling: { aadhaar: { uploaded: 'settled' } } } as never)).toBe(true);
@@ -210,34 +203,29 @@ describe('the personal details', () => {
   it('fills the geocoordinate from the location actor', async () => {
     const t = start();
     t.actor.send({ type: 'details.locate' });
-    t.locate.last().resolve({ lat: 22.55, long: 72.95, accuracy: 12 });
-    await flush();
+    await t.locate.last().resolve({ lat: 22.55, long: 72.95, accuracy: 12 });
     expect(t.snap().context.form.geocoordinate).toEqual({ lat: 22.55, long: 72.95, accuracy: 12 });
   });
 
   it('notes a refused location without blocking the form', async () => {
     const t = start();
     t.actor.send({ type: 'details.locate' });
-    t.locate.last().reject(new Error('denied'));
-    await flush();
+    await t.locate.last().reject(new Error('denied'));
     expect(t.snap().matches({ filling: { details: 'locateFailed' } })).toBe(true);
     await upload(t, 'aadhaar', '/api/uploads/a.jpg');
     fillRequired(t);
     expect(t.snap().can({ type: 'details.submit' })).toBe(true);
     t.actor.send({ type: 'details.locate' });
-    t.locate.last().resolve({ lat: 22.55, long: 72.95, accuracy: 12 });
-    await flush();
+    await t.locate.last().resolve({ lat: 22.55, long: 72.95, accuracy: 12 });
     expect(t.snap().matches({ filling: { details: 'editing' } })).toBe(true);
   });
 
   it('keeps a place found before when a later try finds none, without saying it failed', async () => {
     const t = start();
     t.actor.send({ type: 'details.locate' });
-    t.locate.last().resolve({ lat: 22.55, long: 72.95, accuracy: 12 });
-    await flush();
+    await t.locate.last().resolve({ lat: 22.55, long: 72.95, accuracy: 12 });
     t.actor.send({ type: 'details.locate' });
-    t.locate.last().reject(new Error('timeout'));
-    await flush();
+    await t.locate.last().reject(new Error('timeout'));
     expect(t.snap().matches({ filling: { details: 'editing' } })).toBe(true);
     expect(t.snap().context.form.geocoordinate).toEqual({ lat: 22.55, long: 72.95, accuracy: 12 });
   });
@@ -270,8 +258,7 @@ describe('the personal details', () => {
       farmAddress: 'Near the well, Anand',
       geocoordinate: null,
     });
-    t.submitProfile.last().resolve({ name: 'Savita' });
-    await flush();
+    await t.submitProfile.last().resolve({ name: 'Savita' });
     expect(t.snap().status).toBe('done');
     expect(t.snap().output?.user).toMatchObject({ name: 'Savita', profileUpdated: true });
   });
@@ -281,8 +268,7 @@ describe('the personal details', () => {
     await upload(t, 'aadhaar', '/api/uploads/a.jpg');
     fillRequired(t);
     t.actor.send({ type: 'details.submit' });
-    t.submitProfile.last().resolve({ name: 'Savita P.', profileSubmittedAt: '2026-11-20T09:30:00.000Z' });
-    await flush();
+    await t.submitProfile.last().resolve({ name: 'Savita P.', profileSubmittedAt: '2026-11-20T09:30:00.000Z' });
     expect(t.snap().output?.user).toMatchObject({ name: 'Savita P.', profileSubmittedAt: '2026-11-20T09:30:00.000Z', profileUpdated: true });
   });
 
@@ -291,8 +277,7 @@ describe('the personal details', () => {
     await upload(t, 'aadhaar', '/api/uploads/a.jpg');
     fillRequired(t);
     t.actor.send({ type: 'details.submit' });
-    t.submitProfile.last().reject({ status: 500, data: {} });
-    await flush();
+    await t.submitProfile.last().reject({ status: 500, data: {} });
     expect(t.snap().context.saved).toBeNull();
   });
 
@@ -301,8 +286,7 @@ describe('the personal details', () => {
     await upload(t, 'aadhaar', '/api/uploads/a.jpg');
     fillRequired(t);
     t.actor.send({ type: 'details.submit' });
-    t.submitProfile.last().reject({ status: 500, data: { message: 'x' } });
-    await flush();
+    await t.submitProfile.last().reject({ status: 500, data: { message: 'x' } });
     expect(t.snap().context.form.name).toBe('Savita');
     expect(t.snap().can({ type: 'details.submit' })).toBe(true);
   });
@@ -334,17 +318,14 @@ describe('what the screens read', () => {
     expect(t.snap().hasTag('busy')).toBe(false);
     t.actor.send({ type: 'image.upload', kind: 'profile' });
     expect(t.snap().hasTag('busy')).toBe(true);
-    t.prepareImage.last().resolve(jpeg());
-    await flush();
+    await t.prepareImage.last().resolve(jpeg());
     expect(t.snap().matches({ filling: { profile: 'uploading' } } as never)).toBe(true);
     expect(t.snap().hasTag('busy')).toBe(true);
-    t.uploadImage.last().resolve({ url: '/api/uploads/p.jpg' });
-    await flush();
+    await t.uploadImage.last().resolve({ url: '/api/uploads/p.jpg' });
     expect(t.snap().hasTag('busy')).toBe(false);
     t.actor.send({ type: 'details.locate' });
     expect(t.snap().hasTag('busy')).toBe(true);
-    t.locate.last().reject(new Error('denied'));
-    await flush();
+    await t.locate.last().reject(new Error('denied'));
     expect(t.snap().hasTag('busy')).toBe(false);
     await upload(t, 'aadhaar', '/api/uploads/a.jpg');
     fillRequired(t);
@@ -365,21 +346,16 @@ describe('what the screens read', () => {
     const t = start();
     t.actor.send({ type: 'image.choose', kind: 'profile', file: jpeg(), fileName: 'me.jpg' });
     t.actor.send({ type: 'image.upload', kind: 'profile' });
-    t.prepareImage.last().reject(new Error('unreadable image'));
-    await flush();
+    await t.prepareImage.last().reject(new Error('unreadable image'));
     expect(t.snap().context.images.profile.error).toBe('UPLOAD_FAILED');
     expect(t.snap().matches({ filling: { profile: 'chosen' } } as never)).toBe(true);
     t.actor.send({ type: 'image.upload', kind: 'profile' });
-    t.prepareImage.last().resolve(jpeg());
-    await flush();
-    t.uploadImage.last().reject({ status: 500, data: {} });
-    await flush();
+    await t.prepareImage.last().resolve(jpeg());
+    await t.uploadImage.last().reject({ status: 500, data: {} });
     expect(t.snap().context.images.profile.error).toBe('UPLOAD_FAILED');
     t.actor.send({ type: 'image.upload', kind: 'profile' });
-    t.prepareImage.last().resolve(jpeg());
-    await flush();
-    t.uploadImage.last().resolve({ url: '/api/uploads/p.jpg' });
-    await flush();
+    await t.prepareImage.last().resolve(jpeg());
+    await t.uploadImage.last().resolve({ url: '/api/uploads/p.jpg' });
     expect(t.snap().context.images.profile).toMatchObject({ url: '/api/uploads/p.jpg', error: null });
   });
 
@@ -389,8 +365,7 @@ describe('what the screens read', () => {
     await upload(t, 'aadhaar', '/api/uploads/a.jpg');
     fillRequired(t);
     t.actor.send({ type: 'details.submit' });
-    t.submitProfile.last().resolve({ profileSubmittedAt: '2026-11-20T09:30:00.000Z' });
-    await flush();
+    await t.submitProfile.last().resolve({ profileSubmittedAt: '2026-11-20T09:30:00.000Z' });
     expect(t.snap().output?.user).toEqual({
       ...t.submitProfile.last().input,
       profileUpdated: true,
@@ -472,10 +447,8 @@ describe('leaving a step by its screen', () => {
       registration.send({ type: 'image.choose', kind: 'profile', file: jpeg(), fileName: 'me.jpg' });
       registration.send({ type: 'image.upload', kind: 'profile' });
       meanwhile();
-      prepareImage.last().resolve(jpeg());
-      await flush();
-      uploadImage.last().resolve({ url: '/api/uploads/p.jpg' });
-      await flush();
+      await prepareImage.last().resolve(jpeg());
+      await uploadImage.last().resolve({ url: '/api/uploads/p.jpg' });
     };
     return { received, clock, registration, uploadPhoto, moveTo: (to: string) => children.session!.send({ type: 'moved', to }) };
   }
@@ -506,30 +479,29 @@ describe('without the effects the app supplies', () => {
     const noPrepare = createActor(registrationMachine.provide({ actors: { uploadImage: sent.logic } }), { input }).start();
     noPrepare.send({ type: 'image.choose', kind: 'profile', file: jpeg(), fileName: 'me.jpg' });
     noPrepare.send({ type: 'image.upload', kind: 'profile' });
-    await flush();
+    await waitFor(noPrepare, (snapshot) => snapshot.context.images.profile.error !== null);
     expect(noPrepare.getSnapshot().context.images.profile.error).toBe('UPLOAD_FAILED');
     expect(sent.calls).toHaveLength(0);
 
     const noUpload = createActor(registrationMachine.provide({ actors: { prepareImage: prepared } }), { input }).start();
     noUpload.send({ type: 'image.choose', kind: 'profile', file: jpeg(), fileName: 'me.jpg' });
     noUpload.send({ type: 'image.upload', kind: 'profile' });
-    await flush();
+    await waitFor(noUpload, (snapshot) => snapshot.context.images.profile.error !== null);
     expect(noUpload.getSnapshot().context.images.profile).toMatchObject({ error: 'UPLOAD_FAILED', url: null });
 
     const noDetails = createActor(registrationMachine.provide({ actors: { prepareImage: prepared, uploadImage: sent.logic } }), { input }).start();
     noDetails.send({ type: 'details.locate' });
-    await flush();
+    await waitFor(noDetails, (snapshot) => snapshot.matches({ filling: { details: 'locateFailed' } }));
     expect(noDetails.getSnapshot().matches({ filling: { details: 'locateFailed' } })).toBe(true);
     noDetails.send({ type: 'image.choose', kind: 'aadhaar', file: jpeg(), fileName: 'card.jpg' });
     noDetails.send({ type: 'image.upload', kind: 'aadhaar' });
-    await flush();
-    sent.last().resolve({ url: '/api/uploads/a.jpg' });
-    await flush();
+    await vi.waitUntil(() => sent.calls.length > 0);
+    await sent.last().resolve({ url: '/api/uploads/a.jpg' });
     for (const [field, value] of [['name', 'Savita'], ['gender', 'female'], ['farmAddress', 'Anand']] as const) {
       noDetails.send({ type: 'details.change', field, value });
     }
     noDetails.send({ type: 'details.submit' });
-    await flush();
+    await waitFor(noDetails, (snapshot) => snapshot.matches({ filling: { details: 'editing' } }));
     expect(noDetails.getSnapshot().matches({ filling: { details: 'editing' } })).toBe(true);
     expect(noDetails.getSnapshot().status).toBe('active');
   });

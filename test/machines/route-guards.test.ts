@@ -10,7 +10,7 @@ import { sessionMachine } from '../../machines/session.machine';
 import { SPLASH_MS } from '../../src/domain/constants';
 import { settleRoute } from '../../src/domain/route-chain';
 import { ALL_ROUTES, GUARD_TABLE, ROUTES, resolveRoute, startupRoute, type GuardFlags } from '../../src/domain/routes';
-import { ALL_FLAGS, startSession, userWith } from './session-harness';
+import { ALL_FLAGS, startSession, userWith } from '../support/machines/session-harness';
 
 const label = (f: GuardFlags) =>
   Object.entries(f)

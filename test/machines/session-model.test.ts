@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { definedTransitions, modelPaths, replay } from '../support/model-coverage';
-import { SESSION_INPUTS, sessionEvents, sessionModelMachine, sessionSerialize } from './session.model';
+import { definedTransitions, modelPaths, replay } from '../support/machines/model-coverage';
+import { SESSION_INPUTS, sessionEvents, sessionModelMachine, sessionSerialize } from '../support/machines/session-model';
 
 describe('the session chart, model-based', () => {
   it('has generated paths, from three restored users, that take every transition it defines', () => {

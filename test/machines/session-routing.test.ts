@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SPLASH_MS } from '../../src/domain/constants';
 import { settleRoute } from '../../src/domain/route-chain';
 import { ROUTES, type GuardFlags } from '../../src/domain/routes';
-import { startSession, userWith } from './session-harness';
+import { startSession, userWith } from '../support/machines/session-harness';
 
 const flags = (over: Partial<GuardFlags>): GuardFlags => ({
   hasLanguage: true,

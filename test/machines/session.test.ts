@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import { sessionMachine } from '../../machines/session.machine';
 import type { RegistrationActorRef } from '../../machines/registration.machine';
 import { DEFAULT_CLIENT_USER } from '../../src/domain/client-user';
 import { SPLASH_MS } from '../../src/domain/constants';
 import type { User } from '../../src/domain/types';
-import { flush, startSession, userWith } from './session-harness';
+import { startSession, userWith } from '../support/machines/session-harness';
 
 const serverUser = (over: Partial<User> = {}): User => ({
   _id: 'u1',
@@ -34,12 +34,10 @@ async function logIn(session: ReturnType<typeof startSession>, profileUpdated: b
   const otp = session.actor.getSnapshot().children.otpLogin!;
   otp.send({ type: 'phone.change', value: '9876543210' });
   otp.send({ type: 'phone.submit' });
-  session.actors.requestOtp.last().resolve({ ok: true });
-  await flush();
+  await session.actors.requestOtp.last().resolve({ ok: true });
   otp.send({ type: 'code.enter', index: 0, value: '123456' });
   otp.send({ type: 'code.submit' });
-  session.actors.verifyOtp.last().resolve({ ok: true, token: 'tok', profileUpdated });
-  await flush();
+  await session.actors.verifyOtp.last().resolve({ ok: true, token: 'tok', profileUpdated });
 }
 
 describe('the session', () => {
@@ -96,8 +94,7 @@ describe('the session', () => {
   it('fetches the profile of a returning user and sends a verified one home', async () => {
     const session = startSession({ user: { ...DEFAULT_CLIENT_USER, preferredLanguage: 'english' } });
     await logIn(session, true);
-    session.actors.fetchProfile.last().resolve({ ok: true, user: serverUser({ isVerified: true }) });
-    await flush();
+    await session.actors.fetchProfile.last().resolve({ ok: true, user: serverUser({ isVerified: true }) });
     expect(session.location()).toBe('/home');
     expect(session.actors.saveLanguage.calls).toHaveLength(0);
   });
@@ -105,20 +102,17 @@ describe('the session', () => {
   it('sends a returning user who is not verified to under verification', async () => {
     const session = startSession({ user: { ...DEFAULT_CLIENT_USER, preferredLanguage: 'english' } });
     await logIn(session, true);
-    session.actors.fetchProfile.last().resolve({ ok: true, user: serverUser({ isVerified: false }) });
-    await flush();
+    await session.actors.fetchProfile.last().resolve({ ok: true, user: serverUser({ isVerified: false }) });
     expect(session.location()).toBe('/under-verification');
   });
 
   it('pushes the language chosen on this phone when the server holds another', async () => {
     const session = startSession({ user: { ...DEFAULT_CLIENT_USER, preferredLanguage: 'gujrati' } });
     await logIn(session, true);
-    session.actors.fetchProfile.last().resolve({ ok: true, user: serverUser({ preferredLanguage: 'hindi', isVerified: true }) });
-    await flush();
+    await session.actors.fetchProfile.last().resolve({ ok: true, user: serverUser({ preferredLanguage: 'hindi', isVerified: true }) });
     expect(session.actors.saveLanguage.last().input).toEqual({ preferredLanguage: 'gujrati' });
     expect(session.actor.getSnapshot().context.user.preferredLanguage).toBe('gujrati');
-    session.actors.saveLanguage.last().resolve();
-    await flush();
+    await session.actors.saveLanguage.last().resolve();
     expect(session.location()).toBe('/home');
   });
 
@@ -126,16 +120,14 @@ describe('the session', () => {
     const session = startSession({ user: waitingFarmer, hasToken: true });
     session.actor.send({ type: 'nav.changed', to: '/under-verification' });
     expect(session.actors.fetchProfile.calls).toHaveLength(1);
-    session.actors.fetchProfile.last().resolve({ ok: true, user: serverUser({ isVerified: true }) });
-    await flush();
+    await session.actors.fetchProfile.last().resolve({ ok: true, user: serverUser({ isVerified: true }) });
     expect(session.location()).toBe('/home');
   });
 
   it('does not refresh again when the refresh leaves the user waiting', async () => {
     const session = startSession({ user: waitingFarmer, hasToken: true });
     session.actor.send({ type: 'nav.changed', to: '/under-verification' });
-    session.actors.fetchProfile.last().resolve({ ok: true, user: serverUser({ isVerified: false }) });
-    await flush();
+    await session.actors.fetchProfile.last().resolve({ ok: true, user: serverUser({ isVerified: false }) });
     expect(session.actors.fetchProfile.calls).toHaveLength(1);
     expect(session.location()).toBe('/under-verification');
   });
@@ -143,8 +135,7 @@ describe('the session', () => {
   it('forgets a session the server no longer knows', async () => {
     const session = startSession({ user: waitingFarmer, hasToken: true });
     session.actor.send({ type: 'nav.changed', to: '/under-verification' });
-    session.actors.fetchProfile.last().resolve({ ok: false, reason: 'unauthorized' });
-    await flush();
+    await session.actors.fetchProfile.last().resolve({ ok: false, reason: 'unauthorized' });
     expect(session.tokens).toEqual([null]);
     expect(session.actor.getSnapshot().context.user.isLoggedIn).toBe(false);
     expect(session.location()).toBe('/join-us');
@@ -154,8 +145,7 @@ describe('the session', () => {
     const session = startSession({ user: verifiedFarmer, hasToken: true });
     session.actor.send({ type: 'session.logout' });
     expect(session.actor.getSnapshot().hasTag('busy')).toBe(true);
-    session.actors.logout.last().resolve();
-    await flush();
+    await session.actors.logout.last().resolve();
     expect(session.tokens).toEqual([null]);
     expect(session.actor.getSnapshot().context.user).toEqual({ ...DEFAULT_CLIENT_USER, preferredLanguage: 'hindi' });
     expect(session.location()).toBe('/join-us');
@@ -164,8 +154,7 @@ describe('the session', () => {
   it('logs out locally even when the server call fails', async () => {
     const session = startSession({ user: verifiedFarmer, hasToken: true });
     session.actor.send({ type: 'session.logout' });
-    session.actors.logout.last().reject(new Error('offline'));
-    await flush();
+    await session.actors.logout.last().reject(new Error('offline'));
     expect(session.tokens).toEqual([null]);
     expect(session.actor.getSnapshot().matches({ account: 'loggedOut' })).toBe(true);
   });
@@ -201,8 +190,7 @@ describe('the code screen', () => {
     const otp = session.actor.getSnapshot().children.otpLogin!;
     otp.send({ type: 'phone.change', value: '9876543210' });
     otp.send({ type: 'phone.submit' });
-    session.actors.requestOtp.last().resolve({ ok: true });
-    await flush();
+    await session.actors.requestOtp.last().resolve({ ok: true });
     expect(session.location()).toBe('/auth/verify-otp');
     session.actor.send({ type: 'nav.go', to: '/join-us' });
     session.actor.send({ type: 'nav.go', to: '/auth/verify-otp' });
@@ -218,8 +206,7 @@ describe('the code screen', () => {
     const otp = session.actor.getSnapshot().children.otpLogin!;
     otp.send({ type: 'phone.change', value: '9876543210' });
     otp.send({ type: 'phone.submit' });
-    session.actors.requestOtp.last().resolve({ ok: false, code: 'RATE_LIMITED', retryAfterSeconds: 30 });
-    await flush();
+    await session.actors.requestOtp.last().resolve({ ok: false, code: 'RATE_LIMITED', retryAfterSeconds: 30 });
     session.actor.send({ type: 'nav.go', to: '/auth/verify-otp' });
     expect(session.location()).toBe('/auth/generate-otp');
   });
@@ -229,15 +216,12 @@ describe('the code screen', () => {
     const otp = session.actor.getSnapshot().children.otpLogin!;
     otp.send({ type: 'phone.change', value: '9876543210' });
     otp.send({ type: 'phone.submit' });
-    session.actors.requestOtp.last().resolve({ ok: true });
-    await flush();
+    await session.actors.requestOtp.last().resolve({ ok: true });
     otp.send({ type: 'code.enter', index: 0, value: '123456' });
     otp.send({ type: 'code.submit' });
-    session.actors.verifyOtp.last().resolve({ ok: true, token: 'tok', profileUpdated: false });
-    await flush();
+    await session.actors.verifyOtp.last().resolve({ ok: true, token: 'tok', profileUpdated: false });
     session.actor.send({ type: 'session.logout' });
-    session.actors.logout.last().resolve();
-    await flush();
+    await session.actors.logout.last().resolve();
     expect(session.actor.getSnapshot().context.codeSent).toBe(false);
     session.actor.send({ type: 'nav.go', to: '/auth/verify-otp' });
     expect(session.location()).toBe('/auth/generate-otp');
@@ -277,7 +261,7 @@ describe('registering', () => {
   it('takes the registered profile as updated and shows under verification', async () => {
     const registered = { user: { name: 'Savita', farmAddress: 'Anand', profileSubmittedAt: '2026-11-20T09:30:00.000Z' } };
     const session = startSession({ user: registeringUser, hasToken: true, registration: fromPromise(async () => registered) });
-    await flush();
+    await waitFor(session.actor, (snapshot) => snapshot.matches({ account: 'active' }));
     expect(session.actor.getSnapshot().matches({ account: 'active' })).toBe(true);
     expect(session.actor.getSnapshot().context.user).toMatchObject({ name: 'Savita', farmAddress: 'Anand', profileUpdated: true, isLoggedIn: true });
     expect(session.location()).toBe('/under-verification');
@@ -289,8 +273,7 @@ describe('registering', () => {
     const session = startSession({ user: registeringUser, hasToken: true });
     session.actor.send({ type: 'session.logout' });
     expect(session.actor.getSnapshot().matches({ account: 'loggingOut' })).toBe(true);
-    session.actors.logout.last().resolve();
-    await flush();
+    await session.actors.logout.last().resolve();
     expect(session.actor.getSnapshot().matches({ account: 'loggedOut' })).toBe(true);
     expect(session.tokens).toEqual([null]);
   });
@@ -301,12 +284,10 @@ describe('after the code is accepted', () => {
     const session = startSession({ user: { ...DEFAULT_CLIENT_USER, preferredLanguage: 'gujrati' } });
     await logIn(session, true);
     expect(session.actor.getSnapshot().hasTag('busy')).toBe(true);
-    session.actors.fetchProfile.last().resolve({ ok: true, user: serverUser({ preferredLanguage: 'hindi', isVerified: true }) });
-    await flush();
+    await session.actors.fetchProfile.last().resolve({ ok: true, user: serverUser({ preferredLanguage: 'hindi', isVerified: true }) });
     expect(session.actor.getSnapshot().matches({ account: 'pushingLanguage' })).toBe(true);
     expect(session.actor.getSnapshot().hasTag('busy')).toBe(true);
-    session.actors.saveLanguage.last().reject(new Error('offline'));
-    await flush();
+    await session.actors.saveLanguage.last().reject(new Error('offline'));
     expect(session.actor.getSnapshot().hasTag('busy')).toBe(false);
     expect(session.actor.getSnapshot().matches({ account: { active: 'idle' } })).toBe(true);
     expect(session.location()).toBe('/home');
@@ -315,8 +296,7 @@ describe('after the code is accepted', () => {
   it('goes on, logged in, when the profile cannot be loaded: home, where the guards send a farmer not yet verified to wait', async () => {
     const session = startSession({ user: { ...DEFAULT_CLIENT_USER, preferredLanguage: 'english' } });
     await logIn(session, true);
-    session.actors.fetchProfile.last().reject(new Error('offline'));
-    await flush();
+    await session.actors.fetchProfile.last().reject(new Error('offline'));
     expect(session.actor.getSnapshot().matches({ account: 'active' })).toBe(true);
     expect(session.actor.getSnapshot().context.user.isLoggedIn).toBe(true);
     expect(session.location()).toBe('/under-verification');
@@ -325,8 +305,7 @@ describe('after the code is accepted', () => {
   it("takes the server's language when this phone holds none, without pushing one", async () => {
     const session = startSession({ user: DEFAULT_CLIENT_USER });
     await logIn(session, true);
-    session.actors.fetchProfile.last().resolve({ ok: true, user: serverUser({ preferredLanguage: 'hindi', isVerified: true }) });
-    await flush();
+    await session.actors.fetchProfile.last().resolve({ ok: true, user: serverUser({ preferredLanguage: 'hindi', isVerified: true }) });
     expect(session.actors.saveLanguage.calls).toHaveLength(0);
     expect(session.actor.getSnapshot().context.user.preferredLanguage).toBe('hindi');
   });
@@ -352,8 +331,7 @@ describe('the page shown', () => {
   it('decides again from the entry page when the server forgets a session before any page was shown', async () => {
     const session = startSession({ user: verifiedFarmer, hasToken: true });
     session.actor.send({ type: 'profile.refresh' });
-    session.actors.fetchProfile.last().resolve({ ok: false, reason: 'unauthorized' });
-    await flush();
+    await session.actors.fetchProfile.last().resolve({ ok: false, reason: 'unauthorized' });
     expect(session.location()).toBe('/');
     expect(session.actor.getSnapshot().matches({ route: 'splash' })).toBe(true);
   });
@@ -361,8 +339,7 @@ describe('the page shown', () => {
   it('shows the page a refresh leaves the farmer on, and moves a farmer who was let in', async () => {
     const session = startSession({ user: waitingFarmer, hasToken: true, location: '/under-verification' });
     session.actor.send({ type: 'profile.refresh' });
-    session.actors.fetchProfile.last().resolve({ ok: true, user: serverUser({ isVerified: true }) });
-    await flush();
+    await session.actors.fetchProfile.last().resolve({ ok: true, user: serverUser({ isVerified: true }) });
     expect(session.actor.getSnapshot().context.user.isVerified).toBe(true);
     expect(session.location()).toBe('/home');
     expect(session.navigations).toEqual([{ to: '/home', replace: true }]);
@@ -375,8 +352,7 @@ describe('without the effects the app supplies', () => {
     const actor = createActor(sessionMachine.provide({ actors: { otpLogin: login as never } }), {
       input: { user: { ...DEFAULT_CLIENT_USER, preferredLanguage: 'hindi' }, hasToken: false },
     }).start();
-    await flush();
-    await flush();
+    await waitFor(actor, (snapshot) => snapshot.matches({ account: 'active' }));
     expect(actor.getSnapshot().status).toBe('active');
     expect(actor.getSnapshot().matches({ account: 'active' })).toBe(true);
     expect(actor.getSnapshot().context.user.isLoggedIn).toBe(true);

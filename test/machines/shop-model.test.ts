@@ -3,8 +3,8 @@ import type { AnyStateMachine } from 'xstate';
 import { orderLifecycleMachine } from '../../machines/order-lifecycle.machine';
 import { quotationLifecycleMachine } from '../../machines/quotation-lifecycle.machine';
 import { ORDER_STATUSES, QUOTATION_STATUSES } from '../../src/domain/types';
-import { assertFullCoverage, modelPaths, type ModelPathOptions } from '../support/model-coverage';
-import { cartModel, catalogueModel, orderTrackingModel, quotationDetailModel, quotationListModel, quotationStoreModel } from './shop-model-events';
+import { assertFullCoverage, modelPaths, type ModelPathOptions } from '../support/machines/model-coverage';
+import { cartModel, catalogueModel, orderTrackingModel, quotationDetailModel, quotationListModel, quotationStoreModel } from '../support/machines/shop-model-events';
 
 type Model = ModelPathOptions & { machine: AnyStateMachine };
 

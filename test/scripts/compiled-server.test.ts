@@ -1,5 +1,5 @@
 /**
- * The compiled server (scripts/build-server.mjs, issue 9 item 5) within its memory budget: the seed
+ * The compiled server (scripts/build-server.mjs) within its memory budget: the seed
  * pictures come rendered at build, so a fresh start seeds the catalogue without loading sharp
  * (libvips, some 30 MB resident), and it loads sharp only for the first upload.
  */

@@ -1,4 +1,6 @@
-import type { Quotation, QuotationLine, Sku } from '../../src/domain/types';
+/** Catalogue, cart and quotation records as the API sends them, for every layer's tests. */
+import type { AppConfig, PageResponse } from '../../src/domain/api';
+import type { CartItem, Quotation, QuotationLine, Sku } from '../../src/domain/types';
 
 export function sku(overrides: Partial<Sku> = {}): Sku {
   return {
@@ -46,3 +48,42 @@ export function quotation(overrides: Partial<Quotation> = {}): Quotation {
     ...overrides,
   };
 }
+
+
+export const shell = sku({ image: '/img/groundnut-shell.jpg' });
+export const straw = sku({
+  _id: 'sku-2',
+  skuDisplayId: 'SKU1002',
+  name: 'Paddy Straw',
+  categoryName: 'Straw',
+  brandName: 'Delta Farms',
+  description: 'Bales of rice straw for fodder',
+  image: '/img/paddy-straw.jpg',
+  skuQuantityUnit: 'bale',
+});
+export const shellInCart: CartItem = { _id: 'sku-1', name: 'Groundnut Shell', image: '/img/groundnut-shell.jpg', skuQuantityUnit: 'kg', quantity: 2 };
+export const strawInCart: CartItem = { _id: 'sku-2', name: 'Paddy Straw', image: '/img/paddy-straw.jpg', skuQuantityUnit: 'bale', quantity: 1 };
+
+export const config: AppConfig = { contactPhone: '+919812345678', chatUrl: 'https://wa.me/919812345678', upiPayeeId: null, upiPayeeName: null, quotationReplyHours: 24 };
+
+const strawRef = { _id: 'sku-2', name: 'Paddy Straw', image: '/img/paddy-straw.jpg', skuQuantityUnit: 'bale', minimumPrice: 4_000 };
+export const pricedLines = [
+  line({ quantity: 10, goodsPricePaisa: 20_000_000, discountPaisa: 2_000_000, shippingPricePaisa: 500_000 }),
+  line({ skuIdentifier: strawRef, quantity: 4, goodsPricePaisa: 10_000_000, discountPaisa: 0, shippingPricePaisa: 500_000 }),
+];
+export const pendingQ = quotation({ skusDetail: [line({ quantity: 10 }), line({ skuIdentifier: strawRef, quantity: 4 })] });
+export const receivedQ = quotation({ _id: 'q-2', quotationDisplayId: 'QT100002', status: 'COMPLETED', skusDetail: pricedLines });
+export const orderedQ = quotation({
+  _id: 'q-3',
+  quotationDisplayId: 'QT100003',
+  status: 'ORDERED',
+  orderStatus: 'ORDER_CONFIRMED',
+  deliveryOtp: '4821',
+  amountPaidPaisa: 10_000_000,
+  skusDetail: pricedLines,
+});
+export const deletedQ = quotation({ _id: 'q-4', quotationDisplayId: 'QT100004', status: 'DELETED' });
+export const expiredQ = quotation({ _id: 'q-5', quotationDisplayId: 'QT100005', status: 'EXPIRED' });
+
+/** GET /quotations as one page holding every quotation given. */
+export const onePage = (data: Quotation[]): PageResponse<Quotation> => ({ data, nextCursor: null, total: data.length });

@@ -9,11 +9,11 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fromCallback, type AnyActorRef, type AnyEventObject, type InspectionEvent } from 'xstate';
 import { loadMachines } from '../../scripts/statecharts';
-import { orderedQ, pendingQ } from './shop-fixtures';
-import { called, renderShop, screenOpen, type ShopRenderOptions } from './shop-harness';
-import { preloadShopScreens } from './shop-drive';
-import { answer, renderAdmin } from './admin-harness';
-import { page, USERS } from '../machines/admin-fixtures';
+import { orderedQ, pendingQ } from '../support/shop-fixtures';
+import { called, renderShop, screenOpen, type ShopRenderOptions } from '../support/web/shop-harness';
+import { preloadShopScreens } from '../support/web/shop-drive';
+import { answer, renderAdmin } from '../support/web/admin-harness';
+import { page, USERS } from '../support/machines/admin-fixtures';
 import { adminChartFor } from '../../machines/screen-charts';
 
 /** Charts that are never actors: the lifecycle rule tables, read with resolveState. */

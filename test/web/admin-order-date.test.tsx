@@ -8,8 +8,8 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { formatCalendarDay } from '../../src/domain/india-date';
-import { ORDERS, order, page } from '../machines/admin-fixtures';
-import { answer, calledAt, renderAdmin } from './admin-harness';
+import { ORDERS, order, page } from '../support/machines/admin-fixtures';
+import { answer, calledAt, renderAdmin } from '../support/web/admin-harness';
 
 const done = (output: unknown) => ({ type: 'xstate.done.actor.x', output });
 

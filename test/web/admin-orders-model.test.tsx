@@ -9,9 +9,9 @@ import {
   type AdminOrdersContext,
 } from '../../machines/admin-orders.machine';
 import { formatPaisa } from '../../src/domain/money';
-import { MODEL_LIMIT, ORDER_MODEL_NOW, orderEventsIn, ordersModel } from '../machines/admin-model-events';
-import { assertFullCoverage, modelPaths } from '../support/model-coverage';
-import { buttonIn, expectHistory, expectPageFooter, click, expectEnabled, runPath, sheet, typeInto, type ScreenDriver, type Snapshot } from './admin-drive';
+import { MODEL_LIMIT, ORDER_MODEL_NOW, orderEventsIn, ordersModel } from '../support/machines/admin-model-events';
+import { assertFullCoverage, modelPaths } from '../support/machines/model-coverage';
+import { buttonIn, expectHistory, expectPageFooter, click, expectEnabled, runPath, sheet, typeInto, type ScreenDriver, type Snapshot } from '../support/web/admin-drive';
 
 const ctx = (snapshot: Snapshot) => snapshot.context as AdminOrdersContext;
 const STATUS_TEXT: Record<string, string> = {

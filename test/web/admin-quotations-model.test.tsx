@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { draftPriceDetails } from '../../machines/admin-quotation-draft';
 import { openQuotation, shownQuotationDraft, visibleQuotations, type AdminQuotationsContext } from '../../machines/admin-quotations.machine';
 import { formatPaisa } from '../../src/domain/money';
-import { MODEL_LIMIT, quotationEvents, quotationsModel, sheetListEventsIn } from '../machines/admin-model-events';
-import { assertFullCoverage, modelPaths } from '../support/model-coverage';
-import { buttonIn, expectHistory, expectPageFooter, click, expectEnabled, runPath, sheet, typeInto, type ScreenDriver, type Snapshot } from './admin-drive';
+import { MODEL_LIMIT, quotationEvents, quotationsModel, sheetListEventsIn } from '../support/machines/admin-model-events';
+import { assertFullCoverage, modelPaths } from '../support/machines/model-coverage';
+import { buttonIn, expectHistory, expectPageFooter, click, expectEnabled, runPath, sheet, typeInto, type ScreenDriver, type Snapshot } from '../support/web/admin-drive';
 
 const ctx = (snapshot: Snapshot) => snapshot.context as AdminQuotationsContext;
 const STATUS_TEXT: Record<string, string> = {

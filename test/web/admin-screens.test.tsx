@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ORDERS, QUOTATIONS, SKUS, USERS, order, page } from '../machines/admin-fixtures';
-import { USERS_AFTER_VERIFY } from '../machines/admin-model-events';
+import { ORDERS, QUOTATIONS, SKUS, USERS, order, page } from '../support/machines/admin-fixtures';
+import { USERS_AFTER_VERIFY } from '../support/machines/admin-model-events';
 import { createActor, toPromise } from 'xstate';
 import { adminOrdersActors, adminUsersActors } from '../../src/web/admin/actors';
 import type { ApiCall } from '../../src/web/api/client';
-import { answer, calledAt, renderAdmin } from './admin-harness';
-import { typeInto } from './admin-drive';
+import { answer, calledAt, renderAdmin } from '../support/web/admin-harness';
+import { typeInto } from '../support/web/admin-drive';
 
 const done = (output: unknown) => ({ type: 'xstate.done.actor.x', output });
 const failed = { type: 'xstate.error.actor.x', error: { status: 500, data: { message: 'down' } } };

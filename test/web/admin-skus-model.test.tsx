@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { skuDraftChanges } from '../../machines/admin-sku-draft';
 import { openSku, shownSkuDraft, visibleSkus, type AdminSkusContext } from '../../machines/admin-skus.machine';
-import { MODEL_LIMIT, skuEvents, skusModel, whileHistoryPending } from '../machines/admin-model-events';
-import { assertFullCoverage, modelPaths } from '../support/model-coverage';
-import { buttonIn, click, expectEnabled, expectHistory, runPath, sheet, typeInto, type ScreenDriver, type Snapshot } from './admin-drive';
+import { MODEL_LIMIT, skuEvents, skusModel, whileHistoryPending } from '../support/machines/admin-model-events';
+import { assertFullCoverage, modelPaths } from '../support/machines/model-coverage';
+import { buttonIn, click, expectEnabled, expectHistory, runPath, sheet, typeInto, type ScreenDriver, type Snapshot } from '../support/web/admin-drive';
 
 const ctx = (snapshot: Snapshot) => snapshot.context as AdminSkusContext;
 const LABEL: Record<string, string> = {

@@ -2,11 +2,11 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { expandedUser, visibleUsers, type AdminUsersContext } from '../../machines/admin-users.machine';
-import { page, USERS } from '../machines/admin-fixtures';
-import { userEventsIn, USERS_MODEL_LIMIT, usersModel } from '../machines/admin-model-events';
-import { assertFullCoverage, modelPaths } from '../support/model-coverage';
-import { answer, renderAdmin } from './admin-harness';
-import { click, expectEnabled, expectHistoryIn, expectPageFooter, runPath, typeInto, type ScreenDriver, type Snapshot } from './admin-drive';
+import { page, USERS } from '../support/machines/admin-fixtures';
+import { userEventsIn, USERS_MODEL_LIMIT, usersModel } from '../support/machines/admin-model-events';
+import { assertFullCoverage, modelPaths } from '../support/machines/model-coverage';
+import { answer, renderAdmin } from '../support/web/admin-harness';
+import { click, expectEnabled, expectHistoryIn, expectPageFooter, runPath, typeInto, type ScreenDriver, type Snapshot } from '../support/web/admin-drive';
 
 const ctx = (snapshot: Snapshot) => snapshot.context as AdminUsersContext;
 const nameOf = (id: string) => USERS.find((u) => u._id === id)!.name!;

@@ -11,7 +11,7 @@ import { renderApp } from '../../src/web/boot-render';
 import { createAppLogic } from '../../src/web/app-logic';
 import { SCREENS } from '../../src/web/routes';
 import { ROUTES } from '../../src/domain/routes';
-import { controlledActors, memoryStore, onboardingActors } from '../support/render';
+import { controlledActors, memoryStore, onboardingActors } from '../support/web/render';
 
 let root: Root | undefined;
 

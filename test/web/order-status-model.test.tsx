@@ -9,10 +9,10 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AnyEventObject, AnyStateMachine, SnapshotFrom } from 'xstate';
 import { POLL_MS } from '../../src/domain/constants';
 import type { Quotation } from '../../src/domain/types';
-import { assertFullCoverage, driveView, modelPaths } from '../support/model-coverage';
-import { modelConfig, modelOrdered, modelPaid, orderTrackingModel } from '../machines/shop-model-events';
-import { advance, answer, fakeTimers, flushAll, preloadShopScreens } from './shop-drive';
-import { called, renderShop, screenOpen } from './shop-harness';
+import { assertFullCoverage, driveView, modelPaths } from '../support/machines/model-coverage';
+import { modelConfig, modelOrdered, modelPaid, orderTrackingModel } from '../support/machines/shop-model-events';
+import { advance, answer, fakeTimers, flushAll, preloadShopScreens } from '../support/web/shop-drive';
+import { called, renderShop, screenOpen } from '../support/web/shop-harness';
 
 type Snap = SnapshotFrom<AnyStateMachine>;
 beforeAll(preloadShopScreens);

@@ -8,9 +8,9 @@ import { act, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AnyEventObject, SnapshotFrom } from 'xstate';
 import { connectionMachine } from '../../machines/connection.machine';
-import { driveView, modelPaths, transitionCoverage } from '../support/model-coverage';
-import { preloadShopScreens } from './shop-drive';
-import { called, renderShop } from './shop-harness';
+import { driveView, modelPaths, transitionCoverage } from '../support/machines/model-coverage';
+import { preloadShopScreens } from '../support/web/shop-drive';
+import { called, renderShop } from '../support/web/shop-harness';
 
 const OFFLINE = 'You are offline. Check your internet connection.';
 const UPDATED = 'Updated to the newest version.';

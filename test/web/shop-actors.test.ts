@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, setup, toPromise, type AnyActorLogic } from 'xstate';
 import type { PageVisibilityEvent } from '../../machines/quotation-list.machine';
 import { deleteQuotation, fetchQuotation, fetchSkus, pageVisibility, placeOrder, requestQuotation } from '../../src/web/shop/actors';
-import { quotation, sku } from '../domain/shop-fixtures';
+import { quotation, sku } from '../support/shop-fixtures';
 
 const requests: { method: string; url: string; body: unknown }[] = [];
 

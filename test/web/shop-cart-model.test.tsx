@@ -12,10 +12,10 @@ import { DEBOUNCE_MS, SKU_REFRESH_MS } from '../../src/domain/constants';
 import type { CartDraft } from '../../machines/cart.machine';
 import type { QuantityRefusal } from '../../src/domain/quantity';
 import type { CartItem } from '../../src/domain/types';
-import { assertFullCoverage, driveView, modelPaths } from '../support/model-coverage';
-import { cartModel, catalogueModel, modelConfig, modelShell, modelStraw } from '../machines/shop-model-events';
-import { advance, answer, delayOf, fakeTimers, flushAll, preloadShopScreens, screenShown } from './shop-drive';
-import { renderShop, type RenderedShop } from './shop-harness';
+import { assertFullCoverage, driveView, modelPaths } from '../support/machines/model-coverage';
+import { cartModel, catalogueModel, modelConfig, modelShell, modelStraw } from '../support/machines/shop-model-events';
+import { advance, answer, delayOf, fakeTimers, flushAll, preloadShopScreens, screenShown } from '../support/web/shop-drive';
+import { renderShop, type RenderedShop } from '../support/web/shop-harness';
 
 type Snap = SnapshotFrom<AnyStateMachine>;
 beforeAll(preloadShopScreens);

@@ -7,9 +7,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { CartItem, Language, QuotationLine } from '../../src/domain/types';
-import { line, quotation, sku } from '../domain/shop-fixtures';
-import { config, onePage, straw as englishStraw } from './shop-fixtures';
-import { answerCatalogue, called, renderShop, type RenderedShop } from './shop-harness';
+import { config, line, onePage, quotation, sku, straw as englishStraw } from '../support/shop-fixtures';
+import { answerCatalogue, called, renderShop, type RenderedShop } from '../support/web/shop-harness';
 
 const shell = sku({
   image: '/img/groundnut-shell.jpg',

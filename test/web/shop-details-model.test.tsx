@@ -9,10 +9,10 @@ import { POLL_MS } from '../../src/domain/constants';
 import { formatPaisa } from '../../src/domain/money';
 import { formatWhen } from '../../src/domain/when';
 import type { Quotation } from '../../src/domain/types';
-import { assertFullCoverage, driveView, modelPaths } from '../support/model-coverage';
-import { modelConfig, modelReceived, quotationDetailModel } from '../machines/shop-model-events';
-import { advance, answer, fakeTimers, flushAll, preloadShopScreens } from './shop-drive';
-import { called, renderShop, type RenderedShop, screenOpen } from './shop-harness';
+import { assertFullCoverage, driveView, modelPaths } from '../support/machines/model-coverage';
+import { modelConfig, modelReceived, quotationDetailModel } from '../support/machines/shop-model-events';
+import { advance, answer, fakeTimers, flushAll, preloadShopScreens } from '../support/web/shop-drive';
+import { called, renderShop, type RenderedShop, screenOpen } from '../support/web/shop-harness';
 
 type Snap = SnapshotFrom<AnyStateMachine>;
 beforeAll(preloadShopScreens);

@@ -8,8 +8,8 @@ import en from '../../locales/en.json';
 import gu from '../../locales/gu.json';
 import hi from '../../locales/hi.json';
 import type { Language } from '../../src/domain/types';
-import { config, onePage, orderedQ, pendingQ, receivedQ, deletedQ, expiredQ, shell, shellInCart, straw, strawInCart } from './shop-fixtures';
-import { answerCatalogue, called, renderShop, type RenderedShop, screenOpen } from './shop-harness';
+import { config, onePage, orderedQ, pendingQ, receivedQ, deletedQ, expiredQ, shell, shellInCart, straw, strawInCart } from '../support/shop-fixtures';
+import { answerCatalogue, called, renderShop, type RenderedShop, screenOpen } from '../support/web/shop-harness';
 
 type Catalogue = Record<string, string>;
 const english = en as Catalogue;

@@ -5,10 +5,10 @@ import type { AnyEventObject, AnyStateMachine, SnapshotFrom } from 'xstate';
 import { POLL_MS } from '../../src/domain/constants';
 import { formatPaisa } from '../../src/domain/money';
 import type { Quotation } from '../../src/domain/types';
-import { assertFullCoverage, driveView, modelPaths } from '../support/model-coverage';
-import { quotationListModel } from '../machines/shop-model-events';
-import { advance, answer, fakeTimers, flushAll, preloadShopScreens } from './shop-drive';
-import { called, renderShop, type RenderedShop, screenOpen } from './shop-harness';
+import { assertFullCoverage, driveView, modelPaths } from '../support/machines/model-coverage';
+import { quotationListModel } from '../support/machines/shop-model-events';
+import { advance, answer, fakeTimers, flushAll, preloadShopScreens } from '../support/web/shop-drive';
+import { called, renderShop, type RenderedShop, screenOpen } from '../support/web/shop-harness';
 
 const paths = modelPaths(quotationListModel.machine, quotationListModel);
 type Snap = SnapshotFrom<AnyStateMachine>;

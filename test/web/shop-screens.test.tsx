@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEBOUNCE_MS } from '../../src/domain/constants';
-import { config, onePage, deletedQ, expiredQ, orderedQ, pendingQ, receivedQ, shell, shellInCart, straw, strawInCart } from './shop-fixtures';
-import { called, renderShop, settle, screenOpen } from './shop-harness';
-import { preloadShopScreens } from './shop-drive';
+import { config, onePage, deletedQ, expiredQ, orderedQ, pendingQ, receivedQ, shell, shellInCart, straw, strawInCart } from '../support/shop-fixtures';
+import { called, renderShop, settle, screenOpen } from '../support/web/shop-harness';
+import { preloadShopScreens } from '../support/web/shop-drive';
 
 // The screens load lazily; loading them once up front keeps the first test's waits about the screen.
 beforeAll(preloadShopScreens);

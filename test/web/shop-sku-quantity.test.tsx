@@ -6,10 +6,9 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CartItem } from '../../src/domain/types';
-import { sku } from '../domain/shop-fixtures';
-import { shell } from './shop-fixtures';
-import { renderShop } from './shop-harness';
-import { preloadShopScreens } from './shop-drive';
+import { shell, sku } from '../support/shop-fixtures';
+import { renderShop } from '../support/web/shop-harness';
+import { preloadShopScreens } from '../support/web/shop-drive';
 
 beforeAll(preloadShopScreens);
 

@@ -1,4 +1,4 @@
-/** Callback effects a test drives by hand (promise effects: test/support/controlled.ts), and a settle step. */
+/** Callback effects a test drives by hand (promise effects: controlled.ts), and the errors an actor system's effects answer. */
 import { fromCallback, type AnyEventObject, type InspectionEvent } from 'xstate';
 
 /** A callback effect: the test sends its events through `send` and sees whether it was stopped. */
@@ -13,9 +13,6 @@ export function controlledCallback<TInput>() {
   });
   return { logic, runs, last: () => runs.at(-1)! };
 }
-
-/** Lets settled promises reach the actors. */
-export const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** The errors an actor system's effects answer (`xstate.error.actor.*`), as an analyst reads them in the inspector: pass `inspect` to `createActor`. */
 export function effectErrors() {

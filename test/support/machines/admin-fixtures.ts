@@ -1,6 +1,6 @@
 /** Admin test data: users, SKUs, quotations and orders as the server answers them. */
 import { vi } from 'vitest';
-import type { Order, Quotation, Sku, User } from '../../src/domain/types';
+import type { Order, Quotation, Sku, User } from '../../../src/domain/types';
 
 export const user = (overrides: Partial<User> & Pick<User, '_id'>): User => ({
   mobileNumber: '9876500000',

@@ -3,15 +3,15 @@
  * tests walk them for coverage; the view tests replay the same paths on the rendered screens.
  */
 import { fromCallback, fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
-import { adminOrdersMachine, type SaveOrderInput } from '../../machines/admin-orders.machine';
-import { adminQuotationsMachine, type SaveQuotationInput } from '../../machines/admin-quotations.machine';
-import type { SaveOutcome } from '../../machines/admin-sheet';
-import { adminSkusMachine, type SaveSkuInput } from '../../machines/admin-skus.machine';
-import { adminUsersMachine } from '../../machines/admin-users.machine';
-import { protectedImageMachine } from '../../machines/protected-image.machine';
-import type { AuditEntry, Order, Quotation, Sku, User } from '../../src/domain/types';
+import { adminOrdersMachine, type SaveOrderInput } from '../../../machines/admin-orders.machine';
+import { adminQuotationsMachine, type SaveQuotationInput } from '../../../machines/admin-quotations.machine';
+import type { SaveOutcome } from '../../../machines/admin-sheet';
+import { adminSkusMachine, type SaveSkuInput } from '../../../machines/admin-skus.machine';
+import { adminUsersMachine } from '../../../machines/admin-users.machine';
+import { protectedImageMachine } from '../../../machines/protected-image.machine';
+import type { AuditEntry, Order, Quotation, Sku, User } from '../../../src/domain/types';
 import { ORDERS, QUOTATIONS, SKUS, USERS, order, page, quotation, sku } from './admin-fixtures';
-import type { Page, PageQuery } from '../../machines/admin-list';
+import type { Page, PageQuery } from '../../../machines/admin-list';
 
 /** An effect that never settles: the paths deliver its answer as an event. */
 export const never = <T, TInput = void>() => fromPromise<T, TInput>(() => new Promise<T>(() => undefined));

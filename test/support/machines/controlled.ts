@@ -1,14 +1,17 @@
 /**
  * Controlled actors for tests: each call is recorded and stays pending until the test answers it,
- * so a test is the actor's reply (STYLE.md, Tests).
+ * so a test is the actor's reply (STYLE.md, Tests). Answering returns once the machine that invoked
+ * the call has taken the answer (or had already left the state that asked), so a test awaits the
+ * answer itself instead of a number of ticks.
  */
-import { fromPromise } from 'xstate';
+import { fromPromise, waitFor, type AnyActorRef } from 'xstate';
 
 export interface ControlledCall<TOutput, TInput> {
   input: TInput;
-  resolve: (output: TOutput) => void;
-  reject: (error: unknown) => void;
+  /** Aborted when the machine leaves the state that made the call. */
   signal: AbortSignal;
+  resolve: (output: TOutput) => Promise<void>;
+  reject: (error: unknown) => Promise<void>;
 }
 
 export interface Controlled<TOutput, TInput> {
@@ -18,12 +21,35 @@ export interface Controlled<TOutput, TInput> {
   last: () => ControlledCall<TOutput, TInput>;
 }
 
+/**
+ * Waits until the call's promise actor is no longer active: done or failed means its parent has
+ * received the answer (XState relays it before this resolves); stopped means nobody was listening.
+ */
+function taken(self: AnyActorRef): Promise<void> {
+  return waitFor(self, (snapshot) => snapshot.status !== 'active').then(
+    () => undefined,
+    // A rejected answer fails the actor, which waitFor reports as an error: the parent has it too.
+    () => undefined,
+  );
+}
+
 export function controlled<TOutput, TInput = unknown>(): Controlled<TOutput, TInput> {
   const calls: ControlledCall<TOutput, TInput>[] = [];
   const logic = fromPromise<TOutput, TInput>(
-    ({ input, signal }) =>
+    ({ input, signal, self }) =>
       new Promise<TOutput>((resolve, reject) => {
-        calls.push({ input, resolve, reject, signal });
+        calls.push({
+          input,
+          signal,
+          resolve: (output) => {
+            resolve(output);
+            return taken(self);
+          },
+          reject: (error) => {
+            reject(error);
+            return taken(self);
+          },
+        });
       }),
   );
   return {

@@ -5,7 +5,7 @@
  * rendered app alike.
  */
 import { assign, fromCallback, fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
-import { otpLoginMachine } from '../../machines/otp-login.machine';
+import { otpLoginMachine } from '../../../machines/otp-login.machine';
 
 export const MODEL_RESEND_SECONDS = 2;
 export const modelCountdown = { startCountdown: assign({ secondsLeft: MODEL_RESEND_SECONDS }) } as never;

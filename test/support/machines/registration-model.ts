@@ -3,7 +3,7 @@
  * image preparation, upload, location and submit answers are explicit events.
  */
 import { fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
-import { registrationMachine, type ImageKind } from '../../machines/registration.machine';
+import { registrationMachine, type ImageKind } from '../../../machines/registration.machine';
 
 const never = fromPromise(() => new Promise<never>(() => undefined)) as never;
 export const registrationModelMachine = registrationMachine.provide({

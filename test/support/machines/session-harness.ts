@@ -1,13 +1,13 @@
 /** Starts the production session machine with controlled actors and a recorded router. */
 import { createActor, fromCallback, type AnyActorLogic } from 'xstate';
-import { otpLoginMachine } from '../../machines/otp-login.machine';
-import { registrationMachine } from '../../machines/registration.machine';
-import { sessionMachine, type ProfileResult } from '../../machines/session.machine';
-import { DEFAULT_CLIENT_USER, type ClientUser } from '../../src/domain/client-user';
-import type { GuardFlags } from '../../src/domain/routes';
-import type { Language } from '../../src/domain/types';
-import { controlled } from '../support/controlled';
-import type { RequestOtpResult, VerifyOtpResult } from '../../machines/otp-login.machine';
+import { otpLoginMachine } from '../../../machines/otp-login.machine';
+import { registrationMachine } from '../../../machines/registration.machine';
+import { sessionMachine, type ProfileResult } from '../../../machines/session.machine';
+import { DEFAULT_CLIENT_USER, type ClientUser } from '../../../src/domain/client-user';
+import type { GuardFlags } from '../../../src/domain/routes';
+import type { Language } from '../../../src/domain/types';
+import { controlled } from './controlled';
+import type { RequestOtpResult, VerifyOtpResult } from '../../../machines/otp-login.machine';
 
 export function userWith(flags: GuardFlags, language: Language = 'hindi'): ClientUser {
   return {
@@ -67,6 +67,3 @@ export function startSession(options: { user?: ClientUser; hasToken?: boolean; l
   actor.start();
   return { actor, navigations, tokens, actors, location: () => actor.getSnapshot().context.location };
 }
-
-/** Lets settled promises deliver their results to the actors. */
-export const flush = () => new Promise((resolve) => setTimeout(resolve, 0));

@@ -5,9 +5,9 @@
  * each on /loading, where the rendered app starts too.
  */
 import { createMachine, fromPromise, type AnyEventObject, type AnyStateMachine, type SnapshotFrom } from 'xstate';
-import { sessionMachine, type SessionInput } from '../../machines/session.machine';
-import { DEFAULT_CLIENT_USER, guardFlagsOf } from '../../src/domain/client-user';
-import type { User } from '../../src/domain/types';
+import { sessionMachine, type SessionInput } from '../../../machines/session.machine';
+import { DEFAULT_CLIENT_USER, guardFlagsOf } from '../../../src/domain/client-user';
+import type { User } from '../../../src/domain/types';
 
 const never = fromPromise(() => new Promise<never>(() => undefined)) as never;
 

@@ -5,14 +5,14 @@
  * the same paths.
  */
 import { fromCallback, fromPromise, type AnyEventObject, type AnyStateMachine, type NonReducibleUnknown, type SnapshotFrom } from 'xstate';
-import { cartMachine } from '../../machines/cart.machine';
-import { catalogueMachine } from '../../machines/catalogue.machine';
-import { orderTrackingMachine } from '../../machines/order-tracking.machine';
-import { quotationDetailMachine } from '../../machines/quotation-detail.machine';
-import { quotationListMachine } from '../../machines/quotation-list.machine';
-import { quotationStoreMachine } from '../../machines/quotation-store.machine';
-import type { AppConfig } from '../../src/domain/api';
-import { line, quotation, sku } from '../domain/shop-fixtures';
+import { cartMachine } from '../../../machines/cart.machine';
+import { catalogueMachine } from '../../../machines/catalogue.machine';
+import { orderTrackingMachine } from '../../../machines/order-tracking.machine';
+import { quotationDetailMachine } from '../../../machines/quotation-detail.machine';
+import { quotationListMachine } from '../../../machines/quotation-list.machine';
+import { quotationStoreMachine } from '../../../machines/quotation-store.machine';
+import type { AppConfig } from '../../../src/domain/api';
+import { line, quotation, sku } from '../shop-fixtures';
 
 export const modelShell = sku();
 export const modelStraw = sku({

@@ -8,17 +8,17 @@ import { render, type RenderResult } from '@testing-library/react';
 import { fromCallback, type ActorRefFrom, type AnyActorLogic } from 'xstate';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { EMPTY_PERSISTED, PERSIST_KEY, type KeyValueStore, type PersistedRoot } from '../../machines/persistence';
-import type { appMachine } from '../../machines/app.machine';
-import type { ProfileResult } from '../../machines/session.machine';
-import type { RequestOtpResult, VerifyOtpResult } from '../../machines/otp-login.machine';
-import type { ImageKind } from '../../machines/registration.machine';
-import type { ProfileBody } from '../../src/domain/api';
-import type { Geocoordinate, Language, User } from '../../src/domain/types';
-import { App } from '../../src/web/app';
-import { AppActorContext } from '../../src/web/app-context';
-import { createAppLogic, type AppEffects, type OnboardingActors } from '../../src/web/app-logic';
-import { controlled } from './controlled';
+import { EMPTY_PERSISTED, PERSIST_KEY, type KeyValueStore, type PersistedRoot } from '../../../machines/persistence';
+import type { appMachine } from '../../../machines/app.machine';
+import type { ProfileResult } from '../../../machines/session.machine';
+import type { RequestOtpResult, VerifyOtpResult } from '../../../machines/otp-login.machine';
+import type { ImageKind } from '../../../machines/registration.machine';
+import type { ProfileBody } from '../../../src/domain/api';
+import type { Geocoordinate, Language, User } from '../../../src/domain/types';
+import { App } from '../../../src/web/app';
+import { AppActorContext } from '../../../src/web/app-context';
+import { createAppLogic, type AppEffects, type OnboardingActors } from '../../../src/web/app-logic';
+import { controlled } from '../machines/controlled';
 
 export function memoryStore(initial: Record<string, string> = {}): KeyValueStore & { data: Map<string, string> } {
   const data = new Map(Object.entries(initial));

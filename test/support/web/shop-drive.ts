@@ -5,9 +5,9 @@
 import { act } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { AnyEventObject } from 'xstate';
-import type { ControlledCall } from '../support/controlled';
-import { ROUTES } from '../../src/domain/routes';
-import { SCREENS } from '../../src/web/routes';
+import type { ControlledCall } from '../machines/controlled';
+import { ROUTES } from '../../../src/domain/routes';
+import { SCREENS } from '../../../src/web/routes';
 
 export function fakeTimers(): void {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });

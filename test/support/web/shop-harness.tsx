@@ -7,20 +7,20 @@ import { act, render, waitFor, type RenderResult } from '@testing-library/react'
 import { fromCallback, type ActorRefFrom, type InspectionEvent, type NonReducibleUnknown } from 'xstate';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import type { appMachine } from '../../machines/app.machine';
-import { EMPTY_PERSISTED, PERSIST_KEY, type PersistedRoot } from '../../machines/persistence';
-import type { FetchQuotationResult } from '../../machines/quotation-detail.machine';
-import type { PageVisibilityEvent, QuotationPageRequest } from '../../machines/quotation-list.machine';
-import type { AppConfig, CreateQuotationBody, PageResponse, WriteResult } from '../../src/domain/api';
-import type { ClientUser } from '../../src/domain/client-user';
-import { pathOf } from '../../src/domain/route-chain';
-import { ROUTES } from '../../src/domain/routes';
-import type { Language, Quotation, Sku } from '../../src/domain/types';
-import { App } from '../../src/web/app';
-import { AppActorContext } from '../../src/web/app-context';
-import { createAppLogic, type AppEffects } from '../../src/web/app-logic';
-import { controlled, type Controlled, type ControlledCall } from '../support/controlled';
-import { controlledActors, memoryStore, onboardingActors } from '../support/render';
+import type { appMachine } from '../../../machines/app.machine';
+import { EMPTY_PERSISTED, PERSIST_KEY, type PersistedRoot } from '../../../machines/persistence';
+import type { FetchQuotationResult } from '../../../machines/quotation-detail.machine';
+import type { PageVisibilityEvent, QuotationPageRequest } from '../../../machines/quotation-list.machine';
+import type { AppConfig, CreateQuotationBody, PageResponse, WriteResult } from '../../../src/domain/api';
+import type { ClientUser } from '../../../src/domain/client-user';
+import { pathOf } from '../../../src/domain/route-chain';
+import { ROUTES } from '../../../src/domain/routes';
+import type { Language, Quotation, Sku } from '../../../src/domain/types';
+import { App } from '../../../src/web/app';
+import { AppActorContext } from '../../../src/web/app-context';
+import { createAppLogic, type AppEffects } from '../../../src/web/app-logic';
+import { controlled, type Controlled, type ControlledCall } from '../machines/controlled';
+import { controlledActors, memoryStore, onboardingActors } from './render';
 
 export const farmer: ClientUser = {
   _id: 'u-1',

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PERSIST_KEY } from '../../../machines/persistence';
-import { renderApp } from '../../support/render';
+import { renderApp } from '../../support/web/render';
 
 describe('the language selection', () => {
   it('offers the three languages, each in its own script', async () => {

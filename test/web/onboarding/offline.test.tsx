@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CLIENT_USER } from '../../../src/domain/client-user';
-import { renderApp } from '../../support/render';
+import { renderApp } from '../../support/web/render';
 
 const persisted = { user: { ...DEFAULT_CLIENT_USER, preferredLanguage: 'english' as const } };
 

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CLIENT_USER } from '../../../src/domain/client-user';
 import type { User } from '../../../src/domain/types';
-import { renderApp } from '../../support/render';
+import { renderApp } from '../../support/web/render';
 
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 const waiting = { ...DEFAULT_CLIENT_USER, preferredLanguage: 'english' as const, isLoggedIn: true, profileUpdated: true };

@@ -9,9 +9,9 @@ import { describe, expect, it } from 'vitest';
 import type { otpLoginMachine } from '../../../machines/otp-login.machine';
 import { formatCountdown } from '../../../src/domain/otp';
 import { DEFAULT_CLIENT_USER } from '../../../src/domain/client-user';
-import { OTP_EVENTS, modelCountdown, otpModelMachine, otpSerialize } from '../../machines/otp-login.model';
-import { driveView, modelPaths } from '../../support/model-coverage';
-import { renderApp, type RenderedApp } from '../../support/render';
+import { OTP_EVENTS, modelCountdown, otpModelMachine, otpSerialize } from '../../support/machines/otp-login-model';
+import { driveView, modelPaths } from '../../support/machines/model-coverage';
+import { renderApp, type RenderedApp } from '../../support/web/render';
 
 type Snap = SnapshotFrom<typeof otpLoginMachine>;
 const paths = modelPaths(otpModelMachine, { events: OTP_EVENTS, serializeState: otpSerialize as never });

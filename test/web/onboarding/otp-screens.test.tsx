@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CLIENT_USER } from '../../../src/domain/client-user';
-import { renderApp, type RenderedApp } from '../../support/render';
+import { renderApp, type RenderedApp } from '../../support/web/render';
 
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 const english = { user: { ...DEFAULT_CLIENT_USER, preferredLanguage: 'english' as const } };

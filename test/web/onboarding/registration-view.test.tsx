@@ -16,9 +16,9 @@ import {
   registrationEvents,
   registrationModelMachine,
   registrationSerialize,
-} from '../../machines/registration.model';
-import { driveView, modelPaths } from '../../support/model-coverage';
-import { renderApp, type RenderedApp } from '../../support/render';
+} from '../../support/machines/registration-model';
+import { driveView, modelPaths } from '../../support/machines/model-coverage';
+import { renderApp, type RenderedApp } from '../../support/web/render';
 
 type Snap = SnapshotFrom<typeof registrationMachine>;
 const paths = modelPaths(registrationModelMachine, {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DEFAULT_CLIENT_USER } from '../../../src/domain/client-user';
 import { MAX_LAYOUT_WIDTH } from '../../../src/domain/constants';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '../../support/render';
+import { renderApp } from '../../support/web/render';
 
 describe('the app shell', () => {
   it('shows the loading screen at /loading', async () => {
