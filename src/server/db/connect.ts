@@ -4,6 +4,7 @@
  */
 import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type SelectQueryBuilder, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import type { Database } from './schema';
 
@@ -46,22 +47,23 @@ function openSqlite(file: string): Kysely<Database> {
 }
 
 /**
- * Kysely prepares every query afresh; the hot reads (session, quotation list) repeat the same SQL, so
- * prepared statements are kept by their text. Safe because better-sqlite3 runs each one to completion
- * synchronously (Kysely's streaming `iterate` is not used here). Bounded: `in (?, ?, …)` lists vary.
+ * Kysely asks the driver to prepare every query afresh; the same few statements (the session lookup
+ * on every call, the page reads) repeat on every poll, so better-sqlite3's prepared statements are
+ * kept by their SQL, the least recently used dropped past a bound on their SQL's size (a statement's
+ * memory in SQLite grows with it; `in (?, ?, …)` lists make many texts). Safe because better-sqlite3
+ * runs each statement to completion synchronously (Kysely's streaming `iterate` is not used here).
  */
 function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
-  const cache = new Map<string, SQLite.Statement>();
+  const statements = new LRUCache<string, SQLite.Statement>({ maxSize: 1024 * 1024, sizeCalculation: (_, sql) => sql.length });
   return {
     close: () => sqlite.close(),
     prepare(sql: string) {
-      let stmt = cache.get(sql);
-      if (!stmt) {
-        if (cache.size >= 500) cache.clear();
-        stmt = sqlite.prepare(sql);
-        cache.set(sql, stmt);
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = sqlite.prepare(sql);
+        statements.set(sql, statement);
       }
-      return stmt as unknown as SqliteStatement;
+      return statement as unknown as SqliteStatement;
     },
   };
 }
