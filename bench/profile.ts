@@ -6,11 +6,11 @@
  * the same grouped by package. The .cpuprofile file stays in a temporary folder (printed) for Chrome
  * DevTools.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { spawnReady } from './ready';
 
 const SECONDS = Math.min(15, Number(process.env.BENCH_SECONDS ?? 10));
 const target = process.argv[2] ?? 'sqlite';
@@ -25,19 +25,7 @@ async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'krishi-profile-'));
   const tokensFile = join(dir, 'tokens.json');
   const profileFile = join(dir, 'serving.cpuprofile');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/server.ts'], {
-    env: { ...process.env, BENCH_TARGET: target, BENCH_TOKENS: tokensFile, BENCH_PROFILE: profileFile },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  const port = await new Promise<number>((resolve, reject) => {
-    child.stdout!.on('data', (c: Buffer) => {
-      out += c.toString();
-      const m = /READY (\d+)/.exec(out);
-      if (m) resolve(Number(m[1]));
-    });
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
+  const { child, port, output } = await spawnReady(['--import', 'tsx', 'bench/server.ts'], { BENCH_TARGET: target, BENCH_TOKENS: tokensFile, BENCH_PROFILE: profileFile }, 'bench server');
   const url = `http://127.0.0.1:${port}`;
   let options: autocannon.Options = { url: `${url}/bare` };
   if (target !== 'bare') {
@@ -51,7 +39,7 @@ async function main() {
   const exited = new Promise((r) => child.once('exit', r));
   child.kill('SIGTERM');
   await exited;
-  const [, user, system] = /SERVING_CPU_US (\d+) (\d+)/.exec(out)!.map(Number) as [number, number, number];
+  const [, user, system] = /SERVING_CPU_US (\d+) (\d+)/.exec(output())!.map(Number) as [number, number, number];
   const perRequest = (n: number) => (n / result.requests.total).toFixed(1);
   console.log(
     `${target === 'bare' ? '(a)' : '(c)'} ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ` +

@@ -30,7 +30,7 @@
  *   SCALE_PROFILE=<folder>: the server runs with --cpu-prof into that folder; its hottest functions are printed.
  *   SCALE_NODE_FLAGS='--max-semi-space-size=16': more node flags for the server, after `npm start`'s own.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -46,6 +46,7 @@ import { createSession } from '../src/server/repos/sessions';
 import { userPage } from '../src/server/repos/users';
 import { cpuMs, paced, type Ask, type Paced } from './paced';
 import { ADMIN_NUMBER, FARMERS, freshCopy, migrate, open, QUOTATIONS_EACH, type Place, type Target } from './scale-seed';
+import { spawnReady } from './ready';
 import { residentMegabytes, startCompiled, startFlags, stopCompiled, type Compiled } from './start-flags';
 
 export { seededEnv, type Target } from './scale-seed';
@@ -401,19 +402,7 @@ async function steadyPolls(app: Compiled, visits: Visits, rate: number, name: st
 async function startBare(body: string): Promise<{ child: ChildProcess; url: string; dir: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'krishi-bare-'));
   writeFileSync(join(dir, 'page.json'), body);
-  const child = spawn(process.execPath, [...startFlags('.'), '--import', 'tsx', 'bench/bare.ts'], {
-    env: { ...process.env, BARE_BODY_FILE: join(dir, 'page.json') },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (c: Buffer) => {
-      out += c.toString();
-      const m = /READY (\d+)/.exec(out);
-      if (m) resolve(Number(m[1]));
-    });
-    child.once('exit', (code) => reject(new Error(`bare Fastify exited with ${code}`)));
-  });
+  const { child, port } = await spawnReady([...startFlags('.'), '--import', 'tsx', 'bench/bare.ts'], { BARE_BODY_FILE: join(dir, 'page.json') }, 'bare Fastify');
   return { child, url: `http://127.0.0.1:${port}`, dir };
 }
 
