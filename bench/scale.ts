@@ -459,42 +459,47 @@ async function run(target: Target): Promise<Outcome | undefined> {
   console.log(`  a farmer's first page: ${page.length} bytes of JSON`);
   const rows: Row[] = [];
   const outcome: Outcome = { target, rows };
+  // Each row as it is measured, on stderr: the tables come at the end of a run of several minutes.
+  const add = (row: Row) => {
+    rows.push(row);
+    process.stderr.write(`  ${target}: ${row.name}: p99 ${row.figure.p99} ms, ${verdict(row)} (load ${load()})\n`);
+  };
   const saturated: string[] = [];
   try {
     if (ROWS.has('admin')) {
       console.log(`  admin lists, ${ADMIN_RATE} asks a second for ${ADMIN_SECONDS} s each…`);
       for (const row of admin) {
         const figure = await paced(app.url, ADMIN_RATE, ADMIN_RATE * ADMIN_SECONDS, (i) => ({ path: row.paths[i % row.paths.length]!, headers: adminHeaders }), good200, app.child.pid);
-        rows.push({ name: `admin: ${row.name}`, figure, judged: true });
+        add({ name: `admin: ${row.name}`, figure, judged: true });
       }
     }
     let besideBare: Visits | undefined;
     if (ROWS.has('polls')) {
       console.log(`  farmers polling: a visit is ${VISIT_POLLS} polls (${(VISIT_POLLS * POLL_S) / 60} min on the Request screen); its first poll holds no tag, and one visit in ${WRITE_EVERY} has a quotation request whose next poll misses its tag: ${(HELD_SHARE * 100).toFixed(1)}% of polls hold a tag that proves itself`);
       const judged = new Visits(app.url, tokens.judged, JUDGED_FARMERS, skuIds);
-      rows.push(await steadyPolls(app, judged, JUDGED_RATE, `farmers polling, ${JUDGED_FARMERS.toLocaleString('en')} (every ${POLL_S} s)`, true));
+      add(await steadyPolls(app, judged, JUDGED_RATE, `farmers polling, ${JUDGED_FARMERS.toLocaleString('en')} (every ${POLL_S} s)`, true));
 
       await editSku(app.url, tokens.admin);
       const afterEdit = await paced(app.url, JUDGED_RATE, judged.slots.length, judged.herdPoll, goodPoll, app.child.pid);
-      rows.push({ name: 'herd after a SKU edit (each one next poll)', figure: afterEdit, judged: true, note: `answered 304: ${share(afterEdit, 304)} (every farmer held a tag)` });
+      add({ name: 'herd after a SKU edit (each one next poll)', figure: afterEdit, judged: true, note: `answered 304: ${share(afterEdit, 304)} (every farmer held a tag)` });
 
       await stopCompiled(app.child);
       const restarting = performance.now();
       app = await start();
       const restartS = ((performance.now() - restarting) / 1000).toFixed(1);
       const afterRestart = await paced(app.url, JUDGED_RATE, judged.slots.length, judged.herdPoll, goodPoll, app.child.pid);
-      rows.push({ name: 'herd after a restart (each one next poll)', figure: afterRestart, judged: true, note: `the server took ${restartS} s to answer its health check; answered 304: ${share(afterRestart, 304)}` });
+      add({ name: 'herd after a restart (each one next poll)', figure: afterRestart, judged: true, note: `the server took ${restartS} s to answer its health check; answered 304: ${share(afterRestart, 304)}` });
 
       besideBare = new Visits(app.url, tokens.besideBare, BESIDE_BARE_FARMERS, skuIds);
       const rate = BESIDE_BARE_FARMERS / POLL_S;
       const polls = await steadyPolls(app, besideBare, rate, `farmers polling, ${BESIDE_BARE_FARMERS.toLocaleString('en')} (every ${POLL_S} s)`, false);
-      rows.push(polls);
+      add(polls);
       const bare = await startBare(page);
       try {
         const count = Math.round(rate * PACED_SECONDS);
         await paced(bare.url, rate, rate * POLL_S, () => ({ path: '/page', headers: {} }), good200);
         const figure = await paced(bare.url, rate, count, () => ({ path: '/page', headers: {} }), good200, bare.child.pid);
-        rows.push({ name: 'bare Fastify, the same page from memory', figure, judged: false });
+        add({ name: 'bare Fastify, the same page from memory', figure, judged: false });
         outcome.bare = { p99: polls.figure.p99 / figure.p99, cpu: (polls.figure.cpuPerRequest ?? NaN) / (figure.cpuPerRequest ?? NaN), bareP99: figure.p99, polls: polls.figure };
         polls.note += `; beside bare Fastify: p99 ×${outcome.bare.p99.toFixed(2)}, CPU per request ×${outcome.bare.cpu.toFixed(2)}`;
       } finally {
