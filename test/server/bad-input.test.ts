@@ -322,7 +322,7 @@ describe.each(databases())('bad input on %s', (kind) => {
     });
   }
 
-  /** The paged lists (issue 11): a hostile limit, cursor, q or status is a 400 JSON error and reads nothing. */
+  /** The paged lists: a hostile limit, cursor, q or status is a 400 JSON error and reads nothing. */
   const LIST_TARGETS: { url: string; who: (c: Ctx) => Session; search: boolean }[] = [
     { url: '/api/users/all', who: (c) => c.admin, search: true },
     { url: '/api/quotations/all', who: (c) => c.admin, search: true },

@@ -1,5 +1,5 @@
 /**
- * Issue 9 items 1 and 2: static files go out precompressed (brotli, gzip or as they are, as the client
+ * Static files go out precompressed (brotli, gzip or as they are, as the client
  * accepts, with Vary: Accept-Encoding), API answers above 1 KB are compressed on the fly, nothing is
  * compressed twice, images never; the CSP allows index.html's inline splash script by its hash only.
  */

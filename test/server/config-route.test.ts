@@ -1,4 +1,4 @@
-/** GET /api/config (issue 13): the usual reply time of a pending quotation, from QUOTATION_REPLY_HOURS. */
+/** GET /api/config: the usual reply time of a pending quotation, from QUOTATION_REPLY_HOURS. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, testConfig, type TestApp } from '../support/server-app';
 

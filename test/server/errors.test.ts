@@ -1,5 +1,5 @@
 /**
- * The error helpers are @fastify/sensible's http errors carrying the API's code (issue 11 item 8), and
+ * The error helpers are @fastify/sensible's http errors carrying the API's code, and
  * the error handler answers each as `{ message, code }` with its status and headers, no stack.
  */
 import sensible, { httpErrors } from '@fastify/sensible';

@@ -1,5 +1,5 @@
 /**
- * Quotation expiry off the admin's read path (issue 11), on the test clock: the server's sweep drains a
+ * Quotation expiry off the admin's read path, on the test clock: the server's sweep drains a
  * backlog of due quotations in bounded batches, each expiry audited, counted and bumping its owner's
  * version; the admin's list expires only the due rows its page shows (or, for the EXPIRED filter, the
  * ones that belong in it), so a read writes at most a page while no admin sees a COMPLETED quotation

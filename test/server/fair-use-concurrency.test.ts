@@ -1,5 +1,5 @@
 /**
- * Fair use under concurrency (issue 11 item 7): many creations by one farmer at the same moment must
+ * Fair use under concurrency: many creations by one farmer at the same moment must
  * not all pass the hourly count. Each creation writes the farmer's row (the version bump) before it
  * counts, inside its transaction; on PostgreSQL that row lock queues the others behind it, so each
  * count sees the creations committed before it. SQLite runs one write transaction at a time.

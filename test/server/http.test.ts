@@ -93,7 +93,7 @@ describe.each(databases())('HTTP behaviour on %s', (kind) => {
     for (const url of ['/api/skus', '/api/users/profile']) {
       expect((await t.as(farmer, { method: 'GET', url })).headers['cache-control']).toBe('no-store');
     }
-    // Issue 9: revalidated by its ETag on every poll, never kept by a shared cache.
+    // Revalidated by its ETag on every poll, never kept by a shared cache.
     expect((await t.as(farmer, { method: 'GET', url: '/api/quotations' })).headers['cache-control']).toBe('private, no-cache');
   });
 

@@ -1,5 +1,5 @@
 /**
- * Issue 11 on the server: keyset pages that hold still while rows are added, searches and status
+ * On the server: keyset pages that hold still while rows are added, searches and status
  * filters, the optional version of the SPEC's PATCH bodies, `orderDisplayId` on quotations, the audit
  * trail (in the write's own transaction), quotation expiry on the test clock, and the fair-use caps.
  */

@@ -1,5 +1,5 @@
 /**
- * The expected delivery date is kept on India's calendar (issue 13 item 7): on a clock stepping over
+ * The expected delivery date is kept on India's calendar: on a clock stepping over
  * midnight in India (18:30 UTC), the day before India's today is refused with 400 DATE_IN_PAST and
  * changes nothing, while the same UTC date would still have let it through.
  */

@@ -1,5 +1,5 @@
 /**
- * Time on the tracker (issue 13 item 7): the farmer's quotation answer carries its order's status moves
+ * Time on the tracker: the farmer's quotation answer carries its order's status moves
  * (creation first, each with its time, never who moved it) and the expected delivery date an admin
  * sets with `PATCH /api/orders/update/{id}`; migration 0006 adds the column on both databases.
  */

@@ -1,7 +1,7 @@
 /**
- * A pending quotation's estimate (issue 13): each line's `skuIdentifier` carries the SKU's minimum price
- * per unit, on the farmer's list (the cached first page too) and on the single read, and follows an
- * admin's edit of that price.
+ * A pending quotation's estimate: each line's `skuIdentifier` carries the SKU's minimum price
+ * per unit as it was when the farmer asked, on the farmer's list and on the single read; a later
+ * edit of that price does not change it (decision 031).
  */
 import { describe, expect, it } from 'vitest';
 import type { Quotation, Sku } from '../../src/domain/types';

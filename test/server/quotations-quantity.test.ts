@@ -1,5 +1,5 @@
 /**
- * Issue 13, item 8, on the server: a line's quantity follows its SKU's unit (src/domain/quantity).
+ * On the server, a line's quantity follows its SKU's unit (src/domain/quantity).
  * Quintal and tonne take one decimal, priced in paisa rounded half up per line; a fraction for a
  * whole-number unit or a second decimal is a 400 naming the line, and nothing is written.
  */
@@ -125,7 +125,7 @@ describe.each(databases())('quotation quantities on %s', (kind) => {
     const fresh = await freshDatabase(kind);
     const { db, schema } = fresh;
     try {
-      // The database as the release before issue 13 left it: whole-number quantities only.
+      // The database as a release before decimal quantities left it: whole-number quantities only.
       await migrateTo(db, '0005_scale_lists', schema);
       await sql`insert into users (id, mobile_number, created_at, updated_at) values ('u1', '9800000001', ${T0}, ${T0})`.execute(db);
       await sql`insert into skus (id, display_id, name, description, category_name, brand_name, image, available_qty, minimum_price, sku_quantity_unit, created_at, updated_at)

@@ -1,5 +1,5 @@
 /**
- * Issue 11 item 5 for SKUs: creating and editing a SKU appends an audit row in the same transaction
+ * The audit trail of SKUs: creating and editing a SKU appends an audit row in the same transaction
  * (who, when, each changed field from → to, translations field by field), and
  * GET /api/skus/{id}/history answers it to admins like the other history routes.
  */

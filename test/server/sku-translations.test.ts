@@ -1,5 +1,5 @@
 /**
- * Issue 10: a SKU's Hindi and Gujarati texts beside its English fields, through POST/PATCH /skus,
+ * A SKU's Hindi and Gujarati texts beside its English fields, through POST/PATCH /skus,
  * GET /skus, every quotation line's skuIdentifier and the admin lists; migration 0003 on a database
  * that already holds SKUs; the sample catalogue's translations filled into an older catalogue.
  */
@@ -121,7 +121,7 @@ describe.each(databases())('migration 0003 on %s', (kind) => {
     const fresh = await freshDatabase(kind);
     const { db, schema } = fresh;
     try {
-      // The database as the release before issue 10 left it, with its catalogue and an admin's own SKU.
+      // The database as a release before translations left it, with its catalogue and an admin's own SKU.
       await migrateTo(db, '0002_answer_versions', schema);
       await sql`insert into skus (id, display_id, name, description, category_name, brand_name, image, available_qty, minimum_price, sku_quantity_unit, version, created_at, updated_at)
         values ('old1', 'SKU1001', 'Paddy Straw', 'Baled paddy straw.', 'Straw & Stover', 'Punjab Harvest', '/api/uploads/abcdef0123456789', 800, 45000, 'quintal', 3, ${T0}, ${T0}),

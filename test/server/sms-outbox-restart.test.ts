@@ -1,5 +1,5 @@
 /**
- * Issue 10: a notification committed with the change survives a crash before it is sent. The real
+ * A notification committed with the change survives a crash before it is sent. The real
  * server runs as a child process on SQLite with the Twilio transport pointed at a stand-in gateway.
  * The stand-in answers login codes at once but holds the notification, so the message is in flight
  * when the server is SIGKILLed. After a restart on the same data folder the message goes out, once.

@@ -1,5 +1,5 @@
 /**
- * Issue 10: SMS in the farmer's language, and notifications through the transactional outbox.
+ * SMS in the farmer's language, and notifications through the transactional outbox.
  * Templates per language with English fallback; request-otp with and without preferredLanguage;
  * one message per real move (priced → COMPLETED; order → ORDER_CONFIRMED, IN_TRANSIT, DELIVERED),
  * none for a refused write or a move to the same status; a slow or failing transport never holds up

@@ -1,5 +1,5 @@
 /**
- * What issue 11's review found in the counts and the pricing times, and migration 0010's repair of
+ * What an upgraded database held wrong in the counts and the pricing times, and migration 0010's repair of
  * databases an earlier release left:
  * - a verification (and a listed admin number's promotion) moves the users' counts by verification,
  *   and the users list's `total` under a status filter is that count, exact past the 10,000 rows a
@@ -71,7 +71,7 @@ describe.each(databases())('migration 0010 on %s', (kind) => {
     const fresh = await freshDatabase(kind);
     const { db, schema } = fresh;
     try {
-      // The database as the release before issue 11 left it: no pricing time, no counts.
+      // The database as a release before keyset lists left it: no pricing time, no counts.
       await migrateTo(db, '0004_sms_outbox', schema);
       const pricedAt = T0 + 3_600_000;
       await sql`insert into users (id, mobile_number, is_verified, created_at, updated_at)
