@@ -5,7 +5,7 @@
  * ones that belong in it), so a read writes at most a page while no admin sees a COMPLETED quotation
  * past its validity.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Quotation } from '../../src/domain/types';
 import { quotationValidUntil } from '../../machines/quotation-lifecycle.machine';
 import { createExpirySweeper } from '../../src/server/expiry-sweep';
@@ -116,8 +116,7 @@ describe.each(databases())('the server runs the sweep on %s', (kind) => {
       const [first] = await pricedQuotations(t, farmer, 1);
       t.clock.advance(8 * DAY);
       const status = async (id: string) => (await statusOf(t, [id])).get(id);
-      for (let i = 0; i < 200 && (await status(first!)) !== 'EXPIRED'; i++) await new Promise((r) => setTimeout(r, 10));
-      expect(await status(first!)).toBe('EXPIRED');
+      await vi.waitUntil(async () => (await status(first!)) === 'EXPIRED', { timeout: 5_000, interval: 10 });
       // The farmer's next poll shows it expired.
       const poll = await t.as(farmer, { method: 'GET', url: '/api/quotations' });
       expect(poll.statusCode).toBe(200);
@@ -126,6 +125,7 @@ describe.each(databases())('the server runs the sweep on %s', (kind) => {
       const [second] = await pricedQuotations(t, farmer, 1);
       await t.app.close();
       t.clock.advance(8 * DAY);
+      // Six intervals pass with the app closed, and no sweep expires it.
       await new Promise((r) => setTimeout(r, 150));
       expect(await status(second!)).toBe('COMPLETED');
     } finally {
@@ -141,7 +141,7 @@ describe.each(databases())('the server runs the sweep on %s', (kind) => {
       t.clock.advance(8 * DAY);
       const sweeper = createExpirySweeper({ db: t.db, now: t.clock.now, rules: RULES, intervalMs: 60_000 });
       sweeper.start();
-      for (let i = 0; i < 200 && (await statusOf(t, [id!])).get(id!) !== 'EXPIRED'; i++) await new Promise((r) => setTimeout(r, 10));
+      await vi.waitUntil(async () => (await statusOf(t, [id!])).get(id!) === 'EXPIRED', { timeout: 5_000, interval: 10 });
       await sweeper.stop();
       expect((await statusOf(t, [id!])).get(id!)).toBe('EXPIRED');
     } finally {
