@@ -68,7 +68,7 @@ function databaseAt(name: string, schema?: string): string {
 }
 
 /** Kysely on a place's database (on PostgreSQL, its seeded schema; the pristine database when the place names none). */
-export function open(place: Place): Kysely<Database> {
+function open(place: Place): Kysely<Database> {
   if (place.target === 'sqlite') return openDatabase({ kind: 'sqlite', file: join(place.dataDir, 'krishi.sqlite') });
   const url = new URL(place.databaseUrl ?? POSTGRES_URL);
   url.search = '';
@@ -276,6 +276,25 @@ export async function freshCopy(target: Target): Promise<Place> {
   });
   console.log(`  postgres: fresh copy of the seeded database as ${name} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   return { target, dataDir, databaseUrl: databaseAt(name, POSTGRES_SCHEMA) };
+}
+
+/**
+ * `work` on a place's database with commits that do not wait for the disk: the bench's own
+ * preparation (migrations, some 11,000 sessions: a minute of fsyncs on PostgreSQL otherwise). On
+ * SQLite the setting is the one connection's; on PostgreSQL the database's default while `work` runs,
+ * reset before the server opens its own connections, which then wait as configured.
+ */
+export async function preparing<T>(place: Place, work: (db: Kysely<Database>) => Promise<T>): Promise<T> {
+  const name = place.databaseUrl ? new URL(place.databaseUrl).pathname.slice(1) : undefined;
+  if (name) await postgresAdmin(databaseAt('postgres'), (c) => c.query(`alter database "${name}" set synchronous_commit = off`));
+  const db = open(place);
+  try {
+    if (!name) await sql`pragma synchronous = OFF`.execute(db);
+    return await work(db);
+  } finally {
+    await db.destroy();
+    if (name) await postgresAdmin(databaseAt('postgres'), (c) => c.query(`alter database "${name}" reset synchronous_commit`));
+  }
 }
 
 /**

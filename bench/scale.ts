@@ -45,7 +45,7 @@ import { farmerQuotationPage, quotationPage, sweepExpired } from '../src/server/
 import { createSession } from '../src/server/repos/sessions';
 import { userPage } from '../src/server/repos/users';
 import { cpuMs, paced, type Ask, type Paced } from './paced';
-import { ADMIN_NUMBER, FARMERS, freshCopy, migrate, open, QUOTATIONS_EACH, type Place, type Target } from './scale-seed';
+import { ADMIN_NUMBER, FARMERS, freshCopy, migrate, preparing, QUOTATIONS_EACH, type Place, type Target } from './scale-seed';
 import { spawnReady } from './ready';
 import { residentMegabytes, startCompiled, startFlags, stopCompiled, type Compiled } from './start-flags';
 
@@ -451,19 +451,19 @@ async function run(target: Target): Promise<Outcome | undefined> {
     console.log(target === 'sqlite' ? `${target}: DATA_DIR=${place.dataDir}` : `${target}: DATA_DIR=${place.dataDir} DATABASE_URL='${place.databaseUrl}'`);
     return undefined;
   }
-  const db = open(place);
-  // The server would migrate the copy at start; the plans and sessions need it first.
-  await migrate(db, target);
-  if (target === 'postgres') await analyzePostgres(db);
-  await settle(db);
-  const tokens = await sessions(db);
-  const admin = await adminRows(db);
-  if (process.env.SCALE_PLANS !== '0') {
-    console.log(`\nscale on ${target}: the plan of each list query`);
-    for (const row of admin) await explain(db, target, row.name, row.plan);
-    await explain(db, target, "farmer's first page", (d) => farmerQuotationPage(d, { userId: tokens.firstFarmerId, limit: 50 }, Date.now(), RULES));
-  }
-  await db.destroy();
+  const { tokens, admin } = await preparing(place, async (db) => {
+    // The server would migrate the copy at start; the plans and sessions need it first.
+    await migrate(db, target);
+    if (target === 'postgres') await analyzePostgres(db);
+    await settle(db);
+    const made = { tokens: await sessions(db), admin: await adminRows(db) };
+    if (process.env.SCALE_PLANS !== '0') {
+      console.log(`\nscale on ${target}: the plan of each list query`);
+      for (const row of made.admin) await explain(db, target, row.name, row.plan);
+      await explain(db, target, "farmer's first page", (d) => farmerQuotationPage(d, { userId: made.tokens.firstFarmerId, limit: 50 }, Date.now(), RULES));
+    }
+    return made;
+  });
   if (process.env.SCALE_MEASURE === '0') return undefined;
 
   const profileDir = process.env.SCALE_PROFILE;
