@@ -1,5 +1,10 @@
 /** The wire contract of `/api` (SPEC §7, DECISIONS §2) shared by the web app and the server. */
-import type { Gender, Geocoordinate, Language, OrderStatus, QuotationStatus, SkuTranslations, User } from './types';
+import type { Static } from 'typebox';
+import type * as meta from './schemas/meta';
+import type * as order from './schemas/order';
+import type * as quotation from './schemas/quotation';
+import type * as sku from './schemas/sku';
+import type * as user from './schemas/user';
 
 /** Every error answer: `{ message, code }` with a 4xx/5xx status. */
 export interface ApiErrorBody {
@@ -32,100 +37,30 @@ export interface ApiFailure {
 }
 export const NETWORK_FAILURE: ApiFailure = { status: 500, data: { message: 'Network error or request failed' } };
 
-export interface RequestOtpBody {
-  mobileNumber: string;
-  /** The language the app shows; the login SMS of a number the server does not know yet uses it. */
-  preferredLanguage?: Language;
-}
-export interface VerifyOtpBody {
-  mobileNumber: string;
-  otp: string;
-}
-export interface VerifyOtpResponse {
-  token: string;
-  profileUpdated: boolean;
-}
-export interface ProfileResponse {
-  user: User;
-}
+export type RequestOtpBody = Static<typeof user.RequestOtpBody>;
+export type VerifyOtpBody = Static<typeof user.VerifyOtpBody>;
+export type VerifyOtpResponse = Static<typeof user.VerifyOtpResponse>;
+export type ProfileResponse = Static<typeof user.ProfileResponse>;
 
-export type LanguageOnlyBody = { preferredLanguage: Language };
-export interface ProfileBody {
-  name: string;
-  mobileNumber: string;
-  preferredLanguage?: Language;
-  profilePhoto?: string | null;
-  aadhaar: string;
-  gender: Gender;
-  age?: number | null;
-  farmAddress: string;
-  geocoordinate?: Geocoordinate | null;
-}
+export type LanguageOnlyBody = Static<typeof user.LanguageOnlyBody>;
+export type ProfileBody = Static<typeof user.ProfileBody>;
 
-export interface SkuBody {
-  name: string;
-  description: string;
-  categoryName: string;
-  brandName: string;
-  image: string;
-  availableQty: number;
-  minimumPrice: number;
-  skuQuantityUnit: string;
-  /** Hindi and Gujarati texts; on PATCH a field given as '' clears it, a field left out stays. */
-  translations?: SkuTranslations;
-}
-export type SkuPatchBody = Partial<SkuBody> & { version: number };
+export type SkuBody = Static<typeof sku.SkuBody>;
+export type SkuPatchBody = Static<typeof sku.SkuPatchBody>;
 
-export interface CreateQuotationBody {
-  skusDetail: { skuIdentifier: string; quantity: number }[];
-}
+export type CreateQuotationBody = Static<typeof quotation.CreateQuotationBody>;
 
 /** `PATCH /quotations/{id}`: the full quotation with each skuIdentifier replaced by its id. */
-export interface QuotationPatchBody {
-  _id?: string;
-  quotationDisplayId?: string;
-  status: QuotationStatus;
-  image?: string;
-  skusDetail: {
-    skuIdentifier: string;
-    quantity: number;
-    goodsPricePaisa: number;
-    discountPaisa: number;
-    shippingPricePaisa: number;
-  }[];
-  orderStatus?: OrderStatus | null;
-  deliveryOtp?: string | null;
-  amountPaidPaisa?: number;
-  /** Optional: when present (here or as If-Match) it must be the stored version, or 409. */
-  version?: number;
-  createdAt?: string;
-  updatedAt?: string;
-}
+export type QuotationPatchBody = Static<ReturnType<typeof quotation.quotationPatchBody>>;
 
-export interface OrderUpdateBody {
-  status: OrderStatus;
-  amountPaidPaisa: number;
-  /** `YYYY-MM-DD`, not before India's today unless unchanged (else 400 DATE_IN_PAST); null clears it; absent leaves it. */
-  expectedDeliveryDate?: string | null;
-  /** Optional (SPEC §7 sends none): when present it must be the stored version, or 409. */
-  version?: number;
-}
+export type OrderUpdateBody = Static<typeof order.OrderUpdateBody>;
 
 export const UPLOAD_KINDS = ['profile', 'aadhaar', 'sku'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
-export interface UploadResponse {
-  url: string;
-}
+export type UploadResponse = Static<typeof meta.UploadResponse>;
 
 /** `GET /api/config` (public): contact details and the optional UPI payee. */
-export interface AppConfig {
-  contactPhone: string;
-  chatUrl: string;
-  upiPayeeId: string | null;
-  upiPayeeName: string | null;
-  /** A pending quotation is usually answered within this many hours (QUOTATION_REPLY_HOURS). */
-  quotationReplyHours: number;
-}
+export type AppConfig = Static<typeof meta.AppConfig>;
 
 /** Every other answer is `{ data }`. */
 export interface DataResponse<T> {

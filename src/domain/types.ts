@@ -1,4 +1,15 @@
-/** Entities as SPEC §3 names them; field names are the wire names. */
+/**
+ * Entities as SPEC §3 names them; field names are the wire names. Each entity's type is the
+ * `Static<>` of its schema in ./schemas (DECISIONS §5 Schemas), imported as a type only, so the
+ * phone's bundle carries no schema code.
+ */
+import type { Static } from 'typebox';
+import type * as common from './schemas/common';
+import type * as order from './schemas/order';
+import type * as quotation from './schemas/quotation';
+import type * as sku from './schemas/sku';
+import type * as user from './schemas/user';
+
 export const LANGUAGES = ['english', 'hindi', 'gujrati'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
@@ -11,30 +22,9 @@ export const DEFAULT_LANGUAGE: Language = 'english';
 export const GENDERS = ['male', 'female', 'other'] as const;
 export type Gender = (typeof GENDERS)[number];
 
-export interface Geocoordinate {
-  lat: number;
-  long: number;
-  accuracy: number;
-}
+export type Geocoordinate = Static<typeof common.Geocoordinate>;
 
-export interface User {
-  _id: string;
-  mobileNumber: string;
-  name: string | null;
-  preferredLanguage: Language | null;
-  profilePhoto: string | null;
-  aadhaar: string | null;
-  gender: Gender | null;
-  age: number | null;
-  farmAddress: string | null;
-  geocoordinate: Geocoordinate | null;
-  isLoggedIn: boolean;
-  profileUpdated: boolean;
-  isVerified: boolean;
-  isAdmin: boolean;
-  /** When the sign-up form was last sent (ISO 8601, from the server), or null before. */
-  profileSubmittedAt: string | null;
-}
+export type User = Static<typeof user.User>;
 
 /** The SKU texts a catalogue translates (SPEC §3 names; DECISIONS §5 Catalogue languages). */
 export const SKU_TEXT_FIELDS = ['name', 'description', 'categoryName', 'brandName'] as const;
@@ -43,27 +33,12 @@ export type SkuTextField = (typeof SKU_TEXT_FIELDS)[number];
 export const TRANSLATED_LANGUAGES = ['hindi', 'gujrati'] as const;
 export type TranslatedLanguage = (typeof TRANSLATED_LANGUAGES)[number];
 /** Each field optional: a missing one falls back to the English field. */
-export type SkuTexts = Partial<Record<SkuTextField, string>>;
-export type SkuTranslations = Partial<Record<TranslatedLanguage, SkuTexts>>;
+export type SkuTexts = Static<typeof sku.SkuTexts>;
+export type SkuTranslations = Static<typeof sku.SkuTranslations>;
 /** What a quotation line and a cart item carry: the translated names only. */
-export type SkuNameTranslations = Partial<Record<TranslatedLanguage, { name?: string }>>;
+export type SkuNameTranslations = Static<typeof sku.SkuNameTranslations>;
 
-export interface Sku {
-  _id: string;
-  skuDisplayId: string;
-  name: string;
-  description: string;
-  categoryName: string;
-  brandName: string;
-  image: string;
-  availableQty: number;
-  minimumPrice: number;
-  skuQuantityUnit: string;
-  /** Hindi and Gujarati texts; absent in a list saved by an older app. */
-  translations?: SkuTranslations;
-  /** Optimistic-concurrency version an admin edit must carry back. */
-  version: number;
-}
+export type Sku = Static<typeof sku.Sku>;
 
 export interface CartItem {
   _id: string;
@@ -86,80 +61,18 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export interface SkuRef {
-  _id: string;
-  name: string;
-  image: string;
-  skuQuantityUnit: string;
-  /** The SKU's minimum price per unit, paisa: a pending quotation's estimate (issue 13). */
-  minimumPrice: number;
-  translations?: SkuNameTranslations;
-}
+export type SkuRef = Static<typeof sku.SkuRef>;
 
 /** One quotation line. Prices are line totals in paisa (DECISIONS §1 Money). */
-export interface QuotationLine {
-  skuIdentifier: SkuRef;
-  quantity: number;
-  goodsPricePaisa: number;
-  discountPaisa: number;
-  shippingPricePaisa: number;
-}
+export type QuotationLine = Static<typeof quotation.QuotationLine>;
 
 /** One move of an order's status, oldest first; the first is the order's creation (CONFIRMATION_PENDING). */
-export interface OrderStatusChange {
-  status: OrderStatus;
-  at: string;
-}
+export type OrderStatusChange = Static<typeof common.OrderStatusChange>;
 
-export interface Quotation {
-  _id: string;
-  quotationDisplayId: string;
-  status: QuotationStatus;
-  /** The first item's SKU image. */
-  image: string;
-  skusDetail: QuotationLine[];
-  /** Mirrors the order placed from this quotation; null before an order exists. */
-  orderStatus: OrderStatus | null;
-  deliveryOtp: string | null;
-  amountPaidPaisa: number;
-  /** The order placed from this quotation (OD…), null before one exists. */
-  orderDisplayId: string | null;
-  /** The order's expected delivery date (`YYYY-MM-DD`) an admin set; null otherwise. Absent in a list saved by an older app. */
-  expectedDeliveryDate?: string | null;
-  /** The order's status moves, oldest first (empty before an order exists). Absent in a list saved by an older app. */
-  statusHistory?: OrderStatusChange[];
-  /** When the order's amount paid came to cover its total (from the audit trail); null while not. Absent in a list saved by an older app. */
-  paidAt?: string | null;
-  /** A priced (COMPLETED or EXPIRED) quotation's end of validity; null otherwise. */
-  validUntil: string | null;
-  /** When an admin last priced it, null if never. Absent in a list saved by an older app. */
-  pricedAt?: string | null;
-  /** The name of the farmer who asked for it: in the admin's list only (GET /quotations/all). */
-  farmerName?: string | null;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A quotation as the farmer reads it; a row of the admin's list (GET /quotations/all) also names its farmer. */
+export type Quotation = Static<typeof quotation.Quotation> & Pick<Static<typeof quotation.AdminQuotation>, 'farmerName'>;
 
 /** One row of an entity's audit trail: who changed which fields, and when (`by` is null for the clock's expiry). */
-export interface AuditEntry {
-  at: string;
-  by: { _id: string; name: string | null; mobileNumber: string } | null;
-  changes: Record<string, { from: unknown; to: unknown }>;
-}
+export type AuditEntry = Static<typeof common.AuditEntry>;
 
-export interface Order {
-  _id: string;
-  orderDisplayId: string;
-  status: OrderStatus;
-  amountPaidPaisa: number;
-  deliveryOtp: string;
-  /** `YYYY-MM-DD`, set by an admin; null until then. */
-  expectedDeliveryDate: string | null;
-  userDetails: { name: string | null; mobileNumber: string };
-  quotationDetail: { _id: string; quotationDisplayId: string; skusDetail: QuotationLine[] };
-  version: number;
-  createdAt: string;
-  /** Absent in the admin's list (GET /orders), which no screen reads it from; the order's history has every change. */
-  updatedAt?: string;
-}
+export type Order = Static<typeof order.Order>;

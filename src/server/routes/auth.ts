@@ -1,22 +1,22 @@
 /** POST /api/auth/request-otp, /verify-otp, /logout (DECISIONS §2 OTP and sessions). */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import {
   ADMIN_SESSION_MS,
   COUNTRY_PREFIX,
   FARMER_SESSION_MS,
-  OTP_LENGTH,
   OTP_MAX_PER_DAY,
   OTP_MAX_PER_HOUR,
   OTP_MAX_TRIES,
 } from '../../domain/constants';
 import { checkCode, issueCode, withdrawCode, type OtpRules } from '../auth/otp';
 import { HttpError, rateLimited } from '../http/errors';
-import { data, languageEnum, mobileNumber } from '../http/schemas';
+import { LoggedOut, RequestOtpBody, RequestOtpResponse, VerifyOtpBody, VerifyOtpResponse } from '../../domain/schemas/user';
+import { data } from '../http/schemas';
 import { createSession, endSession } from '../repos/sessions';
 import { upsertLoginUser } from '../repos/users';
 import { recipientLanguage } from '../sms/outbox';
 import { otpSms } from '../sms/templates';
-import type { RequestOtpBody } from '../../domain/api';
 
 export interface IpLimit {
   max: number;
@@ -29,7 +29,8 @@ const CHECK_FAILURES = {
   locked: new HttpError(400, 'OTP_LOCKED', 'Too many wrong tries; ask for a new code'),
 } as const;
 
-export default async function authRoutes(app: FastifyInstance, opts: { ipLimit: IpLimit }) {
+export default async function authRoutes(plugin: FastifyInstance, opts: { ipLimit: IpLimit }) {
+  const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config, secrets, sms, now } = app.deps;
   const rules: OtpRules = {
     ttlMs: config.otpTtlSeconds * 1000,
@@ -40,22 +41,11 @@ export default async function authRoutes(app: FastifyInstance, opts: { ipLimit: 
   };
   const rateLimit = { max: opts.ipLimit.max, timeWindow: opts.ipLimit.timeWindowMs };
 
-  app.post<{ Body: RequestOtpBody }>(
+  app.post(
     '/auth/request-otp',
     {
       config: { access: 'public', rateLimit },
-      schema: {
-        body: {
-          type: 'object',
-          required: ['mobileNumber'],
-          additionalProperties: false,
-          // preferredLanguage: the language the app shows, for the SMS to a number not known yet.
-          properties: { mobileNumber, preferredLanguage: languageEnum },
-        },
-        response: {
-          200: data({ type: 'object', properties: { resendAfterSeconds: { type: 'integer' } } }),
-        },
-      },
+      schema: { body: RequestOtpBody, response: { 200: data(RequestOtpResponse) } },
     },
     async (request) => {
       const number = request.body.mobileNumber;
@@ -75,25 +65,11 @@ export default async function authRoutes(app: FastifyInstance, opts: { ipLimit: 
     },
   );
 
-  app.post<{ Body: { mobileNumber: string; otp: string } }>(
+  app.post(
     '/auth/verify-otp',
     {
       config: { access: 'public', rateLimit },
-      schema: {
-        body: {
-          type: 'object',
-          required: ['mobileNumber', 'otp'],
-          additionalProperties: false,
-          properties: { mobileNumber, otp: { type: 'string', pattern: `^[0-9]{${OTP_LENGTH}}$` } },
-        },
-        response: {
-          200: {
-            type: 'object',
-            required: ['token', 'profileUpdated'],
-            properties: { token: { type: 'string' }, profileUpdated: { type: 'boolean' } },
-          },
-        },
-      },
+      schema: { body: VerifyOtpBody, response: { 200: VerifyOtpResponse } },
     },
     async (request) => {
       const { mobileNumber: number, otp } = request.body;
@@ -112,7 +88,7 @@ export default async function authRoutes(app: FastifyInstance, opts: { ipLimit: 
     '/auth/logout',
     {
       config: { access: 'user' },
-      schema: { response: { 200: data({ type: 'object', properties: { loggedOut: { type: 'boolean' } } }) } },
+      schema: { response: { 200: data(LoggedOut) } },
     },
     async (request) => {
       await endSession(db, request.token!);

@@ -1,33 +1,22 @@
 /** GET /api/config (public contact details, UPI payee and the usual reply time for a quotation), GET /api/health and GET /api/openapi.json. */
 import { sql } from 'kysely';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import type { AppConfig } from '../../domain/api';
+import { Type } from 'typebox';
+import { AppConfig, Health } from '../../domain/schemas/meta';
 import { data } from '../http/schemas';
 
-export default async function metaRoutes(app: FastifyInstance) {
+export default async function metaRoutes(plugin: FastifyInstance) {
+  const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = app.deps;
 
   app.get(
     '/config',
     {
       config: { access: 'public' },
-      schema: {
-        response: {
-          200: data({
-            type: 'object',
-            properties: {
-              contactPhone: { type: 'string' },
-              chatUrl: { type: 'string' },
-              upiPayeeId: { type: ['string', 'null'] },
-              upiPayeeName: { type: ['string', 'null'] },
-              quotationReplyHours: { type: 'integer', minimum: 1 },
-            },
-            required: ['contactPhone', 'chatUrl', 'upiPayeeId', 'upiPayeeName', 'quotationReplyHours'],
-          }),
-        },
-      },
+      schema: { response: { 200: data(AppConfig) } },
     },
-    async (): Promise<{ data: AppConfig }> => ({
+    async () => ({
       data: {
         contactPhone: config.contactPhone,
         chatUrl: config.contactChatUrl,
@@ -42,7 +31,7 @@ export default async function metaRoutes(app: FastifyInstance) {
     '/health',
     {
       config: { access: 'public' },
-      schema: { response: { 200: data({ type: 'object', properties: { ok: { type: 'boolean' } } }) } },
+      schema: { response: { 200: data(Health) } },
     },
     async () => {
       await sql`select 1`.execute(db);
@@ -54,7 +43,7 @@ export default async function metaRoutes(app: FastifyInstance) {
     '/openapi.json',
     {
       config: { access: 'public' },
-      schema: { response: { 200: { type: 'object', additionalProperties: true } } },
+      schema: { response: { 200: Type.Object({}, { additionalProperties: true }) } },
     },
     async () => app.swagger(),
   );

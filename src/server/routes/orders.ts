@@ -2,32 +2,32 @@
  * POST /api/orders/:quotationId (the owner, from a COMPLETED quotation still valid); GET /api/orders,
  * PATCH /api/orders/update/:id and GET /api/orders/:id/history (admins). The admin list is a keyset page.
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import type { OrderUpdateBody } from '../../domain/api';
-import { ORDER_STATUSES, type OrderStatus } from '../../domain/types';
+import { Type } from 'typebox';
+import { Id, IdParam } from '../../domain/schemas/common';
+import { AdminOrder, Order, OrderUpdateBody } from '../../domain/schemas/order';
+import { ORDER_STATUSES } from '../../domain/types';
 import { nextQuotationStatus } from '../../../machines/quotation-lifecycle.machine';
 import { conflict, HttpError, notFound, versionConflict } from '../http/errors';
-import { expectedVersion, pageOf, searchQuery, type ListQuerystring } from '../http/list-query';
-import { adminOrderSchema, calendarDate, data, historySchema, idParam, orderSchema, orderStatusEnum, paisa } from '../http/schemas';
+import { expectedVersion, pageOf, searchQuery } from '../http/list-query';
+import { data, historySchema } from '../http/schemas';
 import { loadHistory } from '../repos/audit';
 import { findOrderRow, loadOrder, orderPage, placeOrder, updateOrder } from '../repos/orders';
 import { pageSize } from '../repos/paging';
 import { expireDue } from '../repos/quotations';
 import { quotationFor } from './quotations';
 
-const quotationIdParam = {
-  ...idParam,
-  required: ['quotationId'],
-  properties: { quotationId: idParam.properties.id },
-} as const;
+const QuotationIdParam = Type.Object({ quotationId: Id }, { additionalProperties: false });
 
-export default async function orderRoutes(app: FastifyInstance) {
+export default async function orderRoutes(plugin: FastifyInstance) {
+  const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
   const { db, now, config } = app.deps;
   const rules = { validityDays: config.quotationValidityDays };
 
-  app.post<{ Params: { quotationId: string } }>(
+  app.post(
     '/orders/:quotationId',
-    { config: { access: 'verified' }, schema: { params: quotationIdParam, response: { 201: data(orderSchema) } } },
+    { config: { access: 'verified' }, schema: { params: QuotationIdParam, response: { 201: data(Order) } } },
     async (request, reply) => {
       const found = await quotationFor(db, request, request.params.quotationId);
       // A quotation past its validity expires now, and the lifecycle refuses an order from EXPIRED.
@@ -40,22 +40,22 @@ export default async function orderRoutes(app: FastifyInstance) {
       if (!placed.ok) {
         throw conflict(placed.reason === 'exists' ? 'This quotation already has an order' : 'The quotation changed; reload it');
       }
-      return reply.code(201).send({ data: await loadOrder(db, placed.orderId) });
+      return reply.code(201).send({ data: (await loadOrder(db, placed.orderId))! });
     },
   );
 
-  app.get<{ Querystring: ListQuerystring }>(
+  app.get(
     '/orders',
-    { config: { access: 'admin' }, schema: { querystring: searchQuery(ORDER_STATUSES), response: { 200: pageOf(adminOrderSchema) } } },
+    { config: { access: 'admin' }, schema: { querystring: searchQuery(ORDER_STATUSES), response: { 200: pageOf(AdminOrder) } } },
     async (request) => {
       const { cursor, limit, q, status } = request.query;
-      return orderPage(db, { cursor, q, status: status as OrderStatus | undefined, limit: pageSize(limit) });
+      return orderPage(db, { cursor, q, status, limit: pageSize(limit) });
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/orders/:id/history',
-    { config: { access: 'admin' }, schema: { params: idParam, response: { 200: historySchema } } },
+    { config: { access: 'admin' }, schema: { params: IdParam, response: { 200: historySchema } } },
     async (request) => {
       const row = await findOrderRow(db, request.params.id);
       if (!row) throw notFound('No such order');
@@ -63,25 +63,11 @@ export default async function orderRoutes(app: FastifyInstance) {
     },
   );
 
-  app.patch<{ Params: { id: string }; Body: OrderUpdateBody }>(
+  app.patch(
     '/orders/update/:id',
     {
       config: { access: 'admin' },
-      schema: {
-        params: idParam,
-        body: {
-          type: 'object',
-          required: ['status', 'amountPaidPaisa'],
-          additionalProperties: false,
-          properties: {
-            status: orderStatusEnum,
-            amountPaidPaisa: paisa,
-            expectedDeliveryDate: calendarDate,
-            version: { type: 'integer', minimum: 1 },
-          },
-        },
-        response: { 200: data(orderSchema) },
-      },
+      schema: { params: IdParam, body: OrderUpdateBody, response: { 200: data(Order) } },
     },
     async (request) => {
       const { status, amountPaidPaisa, expectedDeliveryDate } = request.body;
@@ -100,7 +86,7 @@ export default async function orderRoutes(app: FastifyInstance) {
       if (saved === 'missing') throw notFound('No such order');
       if (saved === 'conflict') throw versionConflict();
       if (saved === 'pastDate') throw new HttpError(400, 'DATE_IN_PAST', "expectedDeliveryDate must not be before today's date in India");
-      return { data: await loadOrder(db, row.id) };
+      return { data: (await loadOrder(db, row.id))! };
     },
   );
 }

@@ -9,27 +9,18 @@
  * quantity follows its SKU's unit (src/domain/quantity, as the cart does): a fraction for a
  * whole-number unit, or a second decimal for quintal and tonne, is a 400 naming the line.
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { CreateQuotationBody, QuotationPatchBody } from '../../domain/api';
 import { nextQuotationStatus } from '../../../machines/quotation-lifecycle.machine';
 import { checkQuantity, QUANTITY_MAX, roundQuantity, type QuantityRefusal } from '../../domain/quantity';
-import { QUOTATION_STATUSES, type QuotationStatus } from '../../domain/types';
+import { IdParam } from '../../domain/schemas/common';
+import { AdminQuotation, CreateQuotationBody, Quotation, quotationPatchBody } from '../../domain/schemas/quotation';
+import { QUOTATION_STATUSES } from '../../domain/types';
 import { badRequest, conflict, notFound, versionConflict } from '../http/errors';
 import { answerIfUnchanged, heldQuotationTag, quotationAnswerTag, REVALIDATE } from '../http/etag';
-import { expectedVersion, pageOf, pageQuery, searchQuery, type ListQuerystring } from '../http/list-query';
-import {
-  adminQuotationSchema,
-  data,
-  historySchema,
-  idParam,
-  orderMirrorInput,
-  orderStatusEnum,
-  paisa,
-  quantity,
-  quotationSchema,
-  quotationStatusEnum,
-} from '../http/schemas';
-import { loadHistory } from '../repos/audit';
+import { expectedVersion, pageOf, pageQuery, searchQuery } from '../http/list-query';
+import { data, historySchema } from '../http/schemas';
+import { loadHistory, STATUS_HISTORY_LIMIT } from '../repos/audit';
 import { pageSize } from '../repos/paging';
 import {
   adminEditQuotation,
@@ -44,68 +35,7 @@ import {
 import type { Database } from '../db/schema';
 import type { Kysely } from 'kysely';
 
-const skuId = { type: 'string', minLength: 1, maxLength: 64 } as const;
-
-const createBody = {
-  type: 'object',
-  required: ['skusDetail'],
-  additionalProperties: false,
-  properties: {
-    skusDetail: {
-      type: 'array',
-      minItems: 1,
-      maxItems: 100,
-      items: {
-        type: 'object',
-        required: ['skuIdentifier', 'quantity'],
-        additionalProperties: false,
-        properties: { skuIdentifier: skuId, quantity },
-      },
-    },
-  },
-} as const;
-
-const patchBody = {
-  type: 'object',
-  required: ['status', 'skusDetail'],
-  additionalProperties: false,
-  properties: {
-    status: quotationStatusEnum,
-    version: { type: 'integer', minimum: 1 },
-    skusDetail: {
-      type: 'array',
-      minItems: 1,
-      maxItems: 100,
-      items: {
-        type: 'object',
-        required: ['skuIdentifier', 'quantity', 'goodsPricePaisa', 'discountPaisa', 'shippingPricePaisa'],
-        additionalProperties: false,
-        properties: {
-          skuIdentifier: skuId,
-          quantity,
-          goodsPricePaisa: paisa,
-          discountPaisa: paisa,
-          shippingPricePaisa: paisa,
-        },
-      },
-    },
-    // Read-only fields of the full quotation: accepted and ignored.
-    _id: { type: 'string', maxLength: 64 },
-    quotationDisplayId: { type: 'string', maxLength: 64 },
-    image: { type: 'string', maxLength: 300 },
-    orderStatus: { anyOf: [orderStatusEnum, { type: 'null' }] },
-    deliveryOtp: { type: ['string', 'null'], maxLength: 8 },
-    amountPaidPaisa: paisa,
-    orderDisplayId: { type: ['string', 'null'], pattern: '^OD[0-9]{1,12}$' },
-    validUntil: { type: ['string', 'null'], pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]{8,12}Z$' },
-    pricedAt: { type: ['string', 'null'], pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]{8,12}Z$' },
-    // The admin list's row names its farmer (GET /quotations/all).
-    farmerName: { type: ['string', 'null'], maxLength: 200 },
-    ...orderMirrorInput,
-    createdAt: { type: 'string', maxLength: 40 },
-    updatedAt: { type: 'string', maxLength: 40 },
-  },
-} as const;
+const patchBody = quotationPatchBody(STATUS_HISTORY_LIMIT);
 
 const REFUSED: Record<QuantityRefusal, (quantity: number, unit: string) => string> = {
   notANumber: () => 'the quantity is not a number',
@@ -144,14 +74,15 @@ export async function quotationFor(db: Kysely<Database>, request: FastifyRequest
   return row;
 }
 
-export default async function quotationRoutes(app: FastifyInstance) {
+export default async function quotationRoutes(plugin: FastifyInstance) {
+  const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
   const { db, now, config } = app.deps;
   const rules = { validityDays: config.quotationValidityDays };
   const fairUse = { hourly: config.quotationHourlyLimit, daily: config.quotationDailyLimit };
 
-  app.post<{ Body: CreateQuotationBody }>(
+  app.post(
     '/quotations',
-    { config: { access: 'verified' }, schema: { body: createBody, response: { 201: data(quotationSchema) } } },
+    { config: { access: 'verified' }, schema: { body: CreateQuotationBody, response: { 201: data(Quotation) } } },
     async (request, reply) => {
       const lines = request.body.skusDetail;
       const ids = [...new Set(lines.map((l) => l.skuIdentifier))];
@@ -170,7 +101,7 @@ export default async function quotationRoutes(app: FastifyInstance) {
       );
       const created = ids.map((id) => ({ skuId: id, quantity: merged.get(id)! }));
       const id = await createQuotation(db, request.user!.id, created, now(), fairUse);
-      return reply.code(201).send({ data: await loadQuotation(db, id, rules) });
+      return reply.code(201).send({ data: (await loadQuotation(db, id, rules))! });
     },
   );
 
@@ -179,9 +110,9 @@ export default async function quotationRoutes(app: FastifyInstance) {
   // end of truth has not come (http/etag.ts). Otherwise the page is read, the quotations in it past
   // their validity expiring first; that expiry moves the version past the one read with the session,
   // so such an answer goes out untagged and the next poll reads again.
-  app.get<{ Querystring: ListQuerystring }>(
+  app.get(
     '/quotations',
-    { config: { access: 'verified' }, schema: { querystring: pageQuery, response: { 200: pageOf(quotationSchema) } } },
+    { config: { access: 'verified' }, schema: { querystring: pageQuery, response: { 200: pageOf(Quotation) } } },
     async (request, reply) => {
       const user = request.user!;
       const at = now();
@@ -195,22 +126,22 @@ export default async function quotationRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Querystring: ListQuerystring }>(
+  app.get(
     '/quotations/all',
     {
       config: { access: 'admin' },
-      schema: { querystring: searchQuery(QUOTATION_STATUSES), response: { 200: pageOf(adminQuotationSchema) } },
+      schema: { querystring: searchQuery(QUOTATION_STATUSES), response: { 200: pageOf(AdminQuotation) } },
     },
     async (request) => {
       const { cursor, limit, q, status } = request.query;
-      const list = { cursor, q, status: status as QuotationStatus | undefined, limit: pageSize(limit) };
+      const list = { cursor, q, status, limit: pageSize(limit) };
       return (await adminQuotationPage(db, list, now(), rules)).page;
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/quotations/:id/history',
-    { config: { access: 'admin' }, schema: { params: idParam, response: { 200: historySchema } } },
+    { config: { access: 'admin' }, schema: { params: IdParam, response: { 200: historySchema } } },
     async (request) => {
       const row = await findQuotationRow(db, request.params.id);
       if (!row) throw notFound('No such quotation');
@@ -218,35 +149,35 @@ export default async function quotationRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/quotations/:id',
-    { config: { access: 'verified' }, schema: { params: idParam, response: { 200: data(quotationSchema) } } },
+    { config: { access: 'verified' }, schema: { params: IdParam, response: { 200: data(Quotation) } } },
     async (request, reply) => {
       const row = await quotationFor(db, request, request.params.id, true);
       const expired = await expireDue(db, now(), rules, { quotationId: row.id });
       // The owner's own read is tagged by their versions (an admin's read of another's stays no-store),
       // unless this read expired it, which moved the owner's version past the one read with the session.
       if (row.userId === request.user!.id && expired === 0 && answerIfUnchanged(request, reply, quotationAnswerTag(request.user!, request.url, rules))) return reply;
-      return { data: await loadQuotation(db, row.id, rules) };
+      return { data: (await loadQuotation(db, row.id, rules))! };
     },
   );
 
-  app.delete<{ Params: { id: string } }>(
+  app.delete(
     '/quotations/:id',
-    { config: { access: 'verified' }, schema: { params: idParam, response: { 200: data(quotationSchema) } } },
+    { config: { access: 'verified' }, schema: { params: IdParam, response: { 200: data(Quotation) } } },
     async (request) => {
       const row = await quotationFor(db, request, request.params.id);
       const from = row.status as Parameters<typeof nextQuotationStatus>[0];
       const to = nextQuotationStatus(from, { type: 'farmer.delete' });
       if (to === null) throw conflict(`A ${from} quotation cannot be deleted`);
       if (!(await moveStatus(db, row.id, from, to, now()))) throw conflict('The quotation changed; reload it');
-      return { data: await loadQuotation(db, row.id, rules) };
+      return { data: (await loadQuotation(db, row.id, rules))! };
     },
   );
 
-  app.patch<{ Params: { id: string }; Body: QuotationPatchBody }>(
+  app.patch(
     '/quotations/:id',
-    { config: { access: 'admin' }, schema: { params: idParam, body: patchBody, response: { 200: data(quotationSchema) } } },
+    { config: { access: 'admin' }, schema: { params: IdParam, body: patchBody, response: { 200: data(Quotation) } } },
     async (request) => {
       const body = request.body;
       const version = expectedVersion(request, body.version);
@@ -273,7 +204,7 @@ export default async function quotationRoutes(app: FastifyInstance) {
       if (saved === 'missing') throw notFound('No such quotation');
       if (saved === 'conflict') throw versionConflict();
       if (saved === 'refused') throw conflict(`Cannot set ${body.status}`);
-      return { data: await loadQuotation(db, stored.id, rules) };
+      return { data: (await loadQuotation(db, stored.id, rules))! };
     },
   );
 }

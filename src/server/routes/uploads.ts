@@ -5,17 +5,20 @@
  * again only when changed (a strong ETag, `private, no-cache`).
  */
 import multipart from '@fastify/multipart';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { UPLOAD_KINDS, type UploadKind } from '../../domain/api';
 import { UPLOAD_MAX_BYTES } from '../../domain/constants';
 import { newId } from '../db/ids';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
 import { answerIfUnchanged, strongTag } from '../http/etag';
-import { idParam } from '../http/schemas';
+import { IdParam } from '../../domain/schemas/common';
+import { UploadResponse } from '../../domain/schemas/meta';
 import { imageUrl, readImage, storeImage } from '../repos/images';
 import { contentId, open, reencodeUpload, seal } from '../uploads/images';
 
-export default async function uploadRoutes(app: FastifyInstance) {
+export default async function uploadRoutes(plugin: FastifyInstance) {
+  const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
   const { db, secrets, now } = app.deps;
   // Registered here, not on the whole app: its per-request hooks then run for these routes only.
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
@@ -26,7 +29,7 @@ export default async function uploadRoutes(app: FastifyInstance) {
       config: { access: 'user' },
       schema: {
         consumes: ['multipart/form-data'],
-        response: { 201: { type: 'object', required: ['url'], properties: { url: { type: 'string' } } } },
+        response: { 201: UploadResponse },
       },
     },
     async (request, reply) => {
@@ -68,9 +71,9 @@ export default async function uploadRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/uploads/:id',
-    { config: { access: 'optional' }, schema: { params: idParam } },
+    { config: { access: 'optional' }, schema: { params: IdParam } },
     async (request, reply) => {
       const image = await readImage(db, request.params.id);
       if (!image) throw notFound('No such image');

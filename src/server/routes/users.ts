@@ -2,69 +2,22 @@
  * GET/PUT /api/users/profile (any logged-in user); GET /api/users/all (a keyset page, unverified first),
  * PATCH /api/users/verify/:id and GET /api/users/:id/history (admins).
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import type { Language } from '../../domain/types';
+import { IdParam } from '../../domain/schemas/common';
+import { ProfileResponse, ProfileUpdateBody, User } from '../../domain/schemas/user';
 import { badRequest, conflict, notFound } from '../http/errors';
-import { pageOf, searchQuery, type ListQuerystring } from '../http/list-query';
-import {
-  data,
-  historySchema,
-  genderEnum,
-  geocoordinate,
-  idParam,
-  languageEnum,
-  mobileNumber,
-  uploadUrl,
-  userSchema,
-} from '../http/schemas';
+import { pageOf, searchQuery } from '../http/list-query';
+import { data, historySchema } from '../http/schemas';
 import { imageIdFromUrl, imageMeta } from '../repos/images';
 import { loadHistory } from '../repos/audit';
 import { pageSize } from '../repos/paging';
-import {
-  findUserById,
-  toUser,
-  userPage,
-  verifyUser,
-  writeLanguage,
-  writeProfile,
-  type ProfileWrite,
-  type UserStatus,
-} from '../repos/users';
+import { findUserById, toUser, userPage, verifyUser, writeLanguage, writeProfile } from '../repos/users';
 
 const USER_STATUSES = ['VERIFIED', 'UNVERIFIED'] as const;
 
-const text = (max: number) => ({ type: 'string', minLength: 1, maxLength: max, pattern: '\\S' }) as const;
-
-const profileBody = {
-  anyOf: [
-    {
-      type: 'object',
-      required: ['preferredLanguage'],
-      additionalProperties: false,
-      properties: { preferredLanguage: languageEnum },
-    },
-    {
-      type: 'object',
-      required: ['name', 'mobileNumber', 'gender', 'aadhaar', 'farmAddress'],
-      additionalProperties: false,
-      properties: {
-        name: text(100),
-        mobileNumber,
-        preferredLanguage: languageEnum,
-        profilePhoto: { anyOf: [uploadUrl, { type: 'null' }] },
-        aadhaar: uploadUrl,
-        gender: genderEnum,
-        age: { anyOf: [{ type: 'integer', minimum: 1, maximum: 120 }, { type: 'null' }] },
-        farmAddress: text(500),
-        geocoordinate,
-      },
-    },
-  ],
-} as const;
-
-type ProfileBody = { preferredLanguage: Language } | (ProfileWrite & { mobileNumber: string });
-
-export default async function userRoutes(app: FastifyInstance) {
+export default async function userRoutes(plugin: FastifyInstance) {
+  const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
   const { db, now } = app.deps;
 
   /** An image url in a profile must be the caller's own upload of that kind. */
@@ -77,14 +30,14 @@ export default async function userRoutes(app: FastifyInstance) {
     '/users/profile',
     {
       config: { access: 'user' },
-      schema: { response: { 200: { type: 'object', required: ['user'], properties: { user: userSchema } } } },
+      schema: { response: { 200: ProfileResponse } },
     },
     async (request) => ({ user: toUser(request.user!, true) }),
   );
 
-  app.put<{ Body: ProfileBody }>(
+  app.put(
     '/users/profile',
-    { config: { access: 'user' }, schema: { body: profileBody, response: { 200: data(userSchema) } } },
+    { config: { access: 'user' }, schema: { body: ProfileUpdateBody, response: { 200: data(User) } } },
     async (request) => {
       const me = request.user!;
       const body = request.body;
@@ -100,18 +53,18 @@ export default async function userRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Querystring: ListQuerystring }>(
+  app.get(
     '/users/all',
-    { config: { access: 'admin' }, schema: { querystring: searchQuery(USER_STATUSES), response: { 200: pageOf(userSchema) } } },
+    { config: { access: 'admin' }, schema: { querystring: searchQuery(USER_STATUSES), response: { 200: pageOf(User) } } },
     async (request) => {
       const { cursor, limit, q, status } = request.query;
-      return userPage(db, { cursor, q, status: status as UserStatus | undefined, limit: pageSize(limit) }, now());
+      return userPage(db, { cursor, q, status, limit: pageSize(limit) }, now());
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/users/:id/history',
-    { config: { access: 'admin' }, schema: { params: idParam, response: { 200: historySchema } } },
+    { config: { access: 'admin' }, schema: { params: IdParam, response: { 200: historySchema } } },
     async (request) => {
       const found = await findUserById(db, request.params.id);
       if (!found) throw notFound('No such user');
@@ -119,9 +72,9 @@ export default async function userRoutes(app: FastifyInstance) {
     },
   );
 
-  app.patch<{ Params: { id: string } }>(
+  app.patch(
     '/users/verify/:id',
-    { config: { access: 'admin' }, schema: { params: idParam, response: { 200: data(userSchema) } } },
+    { config: { access: 'admin' }, schema: { params: IdParam, response: { 200: data(User) } } },
     async (request) => {
       const found = await findUserById(db, request.params.id);
       if (!found) throw notFound('No such user');

@@ -1,0 +1,134 @@
+/** The quotation as the API sends it (the farmer's and the admin's list rows), and the bodies that write one. */
+import { Type } from 'typebox';
+import {
+  CalendarDate,
+  Nullable,
+  OrderStatusChange,
+  OrderStatusSchema,
+  Paisa,
+  Quantity,
+  QuotationStatusSchema,
+  Timestamp,
+  Version,
+} from './common';
+import { SkuRef } from './sku';
+
+/** One quotation line. Prices are line totals in paisa (DECISIONS §1 Money). */
+export const QuotationLine = Type.Object({
+  skuIdentifier: SkuRef,
+  // 2.5 quintal: a number, not an integer, or the serialiser would cut it to 2.
+  quantity: Quantity,
+  goodsPricePaisa: Paisa,
+  discountPaisa: Paisa,
+  shippingPricePaisa: Paisa,
+});
+
+const AT = '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]{8,12}Z$';
+
+export const Quotation = Type.Object({
+  _id: Type.String({ maxLength: 64 }),
+  quotationDisplayId: Type.String({ maxLength: 64 }),
+  status: QuotationStatusSchema,
+  /** The first item's SKU image. */
+  image: Type.String({ maxLength: 300 }),
+  skusDetail: Type.Array(QuotationLine),
+  /** Mirrors the order placed from this quotation; null before an order exists. */
+  orderStatus: Nullable(OrderStatusSchema),
+  deliveryOtp: Nullable(Type.String({ maxLength: 8 })),
+  amountPaidPaisa: Paisa,
+  /** The order placed from this quotation (OD…), null before one exists. */
+  orderDisplayId: Nullable(Type.String({ pattern: '^OD[0-9]{1,12}$' })),
+  /** The order's expected delivery date (`YYYY-MM-DD`) an admin set; null otherwise. Absent in a list saved by an older app. */
+  expectedDeliveryDate: Type.Optional(CalendarDate),
+  /** The order's status moves for the farmer's tracker, oldest first (no author; empty before an order exists). Absent in a list saved by an older app. */
+  statusHistory: Type.Optional(Type.Array(OrderStatusChange)),
+  /** When the order's amount paid came to cover its total (the Payment Status step's date); null while not. Absent in a list saved by an older app. */
+  paidAt: Type.Optional(Nullable(Timestamp)),
+  /** A priced (COMPLETED or EXPIRED) quotation's end of validity; null otherwise. */
+  validUntil: Nullable(Type.String({ pattern: AT })),
+  /** When an admin last priced it (COMPLETED), null if never: a closed quotation shows a total only then. Absent in a list saved by an older app. */
+  pricedAt: Type.Optional(Nullable(Type.String({ pattern: AT }))),
+  version: Type.Integer(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+
+/**
+ * A row of the admin's quotation list (GET /quotations/all): the quotation with its farmer's name,
+ * without what only the farmer's screens read (the order tracker's status moves and payment date, the
+ * expected delivery date, the pricing time and end of validity: the admin sees the status, which
+ * expiry keeps exact, and an order's facts on the orders list). Keeps a page of 50 under 60 KB of JSON.
+ */
+const {
+  statusHistory: _moves,
+  paidAt: _paid,
+  expectedDeliveryDate: _delivery,
+  pricedAt: _priced,
+  validUntil: _valid,
+  ...adminQuotationFields
+} = Quotation.properties;
+export const AdminQuotation = Type.Object({
+  ...adminQuotationFields,
+  /** The name of the farmer who asked for it. */
+  farmerName: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
+});
+
+/** A line's SKU, by id, in a body. */
+const SkuId = Type.String({ minLength: 1, maxLength: 64 });
+
+/** POST /quotations: the cart. */
+export const CreateQuotationBody = Type.Object(
+  {
+    skusDetail: Type.Array(
+      Type.Object({ skuIdentifier: SkuId, quantity: Quantity }, { additionalProperties: false }),
+      { minItems: 1, maxItems: 100 },
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const optional = <K extends keyof typeof Quotation.properties>(key: K) => Type.Optional(Quotation.properties[key]);
+
+/**
+ * `PATCH /quotations/{id}`: the full quotation with each skuIdentifier replaced by its id. Only the
+ * status, the lines and the version are read; the rest of what an admin's screen read is accepted
+ * and ignored, up to `statusHistoryLimit` + 1 order status moves (the server keeps that many).
+ */
+export const quotationPatchBody = (statusHistoryLimit: number) =>
+  Type.Object(
+    {
+      status: QuotationStatusSchema,
+      /** Optional: when present (here or as If-Match) it must be the stored version, or 409. */
+      version: Type.Optional(Version),
+      skusDetail: Type.Array(
+        Type.Object(
+          {
+            skuIdentifier: SkuId,
+            quantity: Quantity,
+            goodsPricePaisa: Paisa,
+            discountPaisa: Paisa,
+            shippingPricePaisa: Paisa,
+          },
+          { additionalProperties: false },
+        ),
+        { minItems: 1, maxItems: 100 },
+      ),
+      _id: optional('_id'),
+      quotationDisplayId: optional('quotationDisplayId'),
+      image: optional('image'),
+      orderStatus: Type.Optional(Type.Union([OrderStatusSchema, Type.Null()])),
+      deliveryOtp: optional('deliveryOtp'),
+      amountPaidPaisa: optional('amountPaidPaisa'),
+      orderDisplayId: optional('orderDisplayId'),
+      validUntil: optional('validUntil'),
+      pricedAt: optional('pricedAt'),
+      // The admin list's row names its farmer (GET /quotations/all).
+      farmerName: AdminQuotation.properties.farmerName,
+      expectedDeliveryDate: optional('expectedDeliveryDate'),
+      statusHistory: Type.Optional(Type.Array(OrderStatusChange, { maxItems: statusHistoryLimit + 1 })),
+      paidAt: optional('paidAt'),
+      createdAt: optional('createdAt'),
+      updatedAt: optional('updatedAt'),
+    },
+    { additionalProperties: false },
+  );

@@ -1,0 +1,61 @@
+/** The user as the API sends it, and the bodies of login and the profile (SPEC §3, §7). */
+import { Type } from 'typebox';
+import { OTP_LENGTH } from '../constants';
+import { GenderSchema, Geocoordinate, LanguageSchema, MobileNumber, Nullable, UploadUrl } from './common';
+
+export const User = Type.Object({
+  _id: Type.String(),
+  mobileNumber: Type.String(),
+  name: Nullable(Type.String()),
+  preferredLanguage: Nullable(LanguageSchema),
+  profilePhoto: Nullable(Type.String()),
+  aadhaar: Nullable(Type.String()),
+  gender: Nullable(GenderSchema),
+  age: Nullable(Type.Integer()),
+  farmAddress: Nullable(Type.String()),
+  geocoordinate: Nullable(Geocoordinate),
+  isLoggedIn: Type.Boolean(),
+  profileUpdated: Type.Boolean(),
+  isVerified: Type.Boolean(),
+  isAdmin: Type.Boolean(),
+  /** When the sign-up form was last sent (ISO 8601, from the server), or null before. */
+  profileSubmittedAt: Nullable(Type.String({ format: 'date-time' })),
+});
+
+export const RequestOtpBody = Type.Object(
+  {
+    mobileNumber: MobileNumber,
+    /** The language the app shows; the login SMS of a number the server does not know yet uses it. */
+    preferredLanguage: Type.Optional(LanguageSchema),
+  },
+  { additionalProperties: false },
+);
+export const RequestOtpResponse = Type.Object({ resendAfterSeconds: Type.Integer() });
+export const VerifyOtpBody = Type.Object(
+  { mobileNumber: MobileNumber, otp: Type.String({ pattern: `^[0-9]{${OTP_LENGTH}}$` }) },
+  { additionalProperties: false },
+);
+export const VerifyOtpResponse = Type.Object({ token: Type.String(), profileUpdated: Type.Boolean() });
+export const ProfileResponse = Type.Object({ user: User });
+export const LoggedOut = Type.Object({ loggedOut: Type.Boolean() });
+
+const text = (max: number) => Type.String({ minLength: 1, maxLength: max, pattern: '\\S' });
+
+export const LanguageOnlyBody = Type.Object({ preferredLanguage: LanguageSchema }, { additionalProperties: false });
+export const ProfileBody = Type.Object(
+  {
+    name: text(100),
+    mobileNumber: MobileNumber,
+    preferredLanguage: Type.Optional(LanguageSchema),
+    profilePhoto: Type.Optional(Type.Union([UploadUrl, Type.Null()])),
+    aadhaar: UploadUrl,
+    gender: GenderSchema,
+    age: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 120 }), Type.Null()])),
+    farmAddress: text(500),
+    geocoordinate: Type.Optional(Nullable(Geocoordinate)),
+  },
+  // The order the first missing field is named in when several are (gender before aadhaar).
+  { additionalProperties: false, required: ['name', 'mobileNumber', 'gender', 'aadhaar', 'farmAddress'] },
+);
+/** PUT /users/profile: the language alone, or the full profile sent for verification. */
+export const ProfileUpdateBody = Type.Union([LanguageOnlyBody, ProfileBody]);
