@@ -6,14 +6,23 @@
 import { compileErrors, validate } from '@readme/openapi-parser';
 import type { RouteOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { Order } from '../../src/domain/schemas/order';
+import { AdminQuotation, Quotation } from '../../src/domain/schemas/quotation';
+import { Sku, SkuBody } from '../../src/domain/schemas/sku';
+import { User } from '../../src/domain/schemas/user';
 import { openApiPath, UNDOCUMENTED } from '../../src/server/http/api-docs';
 import { useTestApp } from '../support/server-app';
 
+interface JsonSchema {
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+}
 interface Operation {
   summary?: string;
   tags?: string[];
-  responses?: Record<string, unknown>;
+  responses?: Record<string, { content?: { 'application/json': { schema: JsonSchema } } }>;
   parameters?: { name: string; in: string }[];
+  requestBody?: { content: { 'application/json': { schema: JsonSchema } } };
 }
 
 describe('the OpenAPI document', () => {
@@ -67,6 +76,23 @@ describe('the OpenAPI document', () => {
     expect(skuHistory.tags).toEqual(['skus']);
     expect(skuHistory.parameters!.map((p) => `${p.in}:${p.name}`)).toEqual(['path:id']);
     expect(Object.keys(skuHistory.responses!).sort()).toEqual(['200', '400', '401', '403', '404', '429', '500']);
+  });
+
+  it("describes the quotation, SKU, order and user with the fields of the domain's types, in their order", async () => {
+    const doc = await document();
+    const answer = (path: string, method: string, status = '200') =>
+      doc.paths[path]![method]!.responses![status]!.content!['application/json'].schema.properties!.data!;
+    const fields = (schema: JsonSchema) => Object.keys(schema.properties!);
+    // The types everyone uses are Static<> of these schemas (src/domain/types.ts, api.ts).
+    expect(fields(answer('/api/skus', 'get').items!)).toEqual(Object.keys(Sku.properties));
+    expect(fields(answer('/api/quotations/{id}', 'get'))).toEqual(Object.keys(Quotation.properties));
+    expect(fields(answer('/api/quotations/all', 'get').items!)).toEqual(Object.keys(AdminQuotation.properties));
+    expect(fields(answer('/api/orders/update/{id}', 'patch'))).toEqual(Object.keys(Order.properties));
+    expect(fields(answer('/api/users/all', 'get').items!)).toEqual(Object.keys(User.properties));
+    const skuBody = doc.paths['/api/skus']!.post!.requestBody!.content['application/json'].schema;
+    expect(fields(skuBody)).toEqual(Object.keys(SkuBody.properties));
+    // Nothing of the schema library's own bookkeeping (`~kind`, `~optional`) reaches the document.
+    expect(JSON.stringify(doc)).not.toMatch(/"~/);
   });
 
   it('serves the reference page at /api/docs, with scripts from its own origin only', async () => {
