@@ -27,6 +27,8 @@ export const QuotationStatusSchema = StringEnum(QUOTATION_STATUSES);
 export const OrderStatusSchema = StringEnum(ORDER_STATUSES);
 
 export const MobileNumber = Type.String({ pattern: MOBILE_PATTERN });
+/** A text a person types: 1 to `max` characters, not only spaces. */
+export const Text = (max: number) => Type.String({ minLength: 1, maxLength: max, pattern: '\\S' });
 /** An entity id in a path: its `_id` or its display id. */
 export const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
 export const IdParam = Type.Object({ id: Id }, { additionalProperties: false });

@@ -73,16 +73,13 @@ export const AdminQuotation = Type.Object({
   farmerName: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
 });
 
-/** A line's SKU, by id, in a body. */
-const SkuId = Type.String({ minLength: 1, maxLength: 64 });
+/** A line as a body asks for it: its SKU by id, and the quantity. */
+const askedLine = { skuIdentifier: Type.String({ minLength: 1, maxLength: 64 }), quantity: Quantity };
 
 /** POST /quotations: the cart. */
 export const CreateQuotationBody = Type.Object(
   {
-    skusDetail: Type.Array(
-      Type.Object({ skuIdentifier: SkuId, quantity: Quantity }, { additionalProperties: false }),
-      { minItems: 1, maxItems: 100 },
-    ),
+    skusDetail: Type.Array(Type.Object(askedLine, { additionalProperties: false }), { minItems: 1, maxItems: 100 }),
   },
   { additionalProperties: false },
 );
@@ -103,8 +100,7 @@ export const quotationPatchBody = (statusHistoryLimit: number) =>
       skusDetail: Type.Array(
         Type.Object(
           {
-            skuIdentifier: SkuId,
-            quantity: Quantity,
+            ...askedLine,
             goodsPricePaisa: Paisa,
             discountPaisa: Paisa,
             shippingPricePaisa: Paisa,

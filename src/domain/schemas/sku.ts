@@ -1,19 +1,17 @@
 /** The catalogue's SKU: what the API sends, what an admin writes, and what a quotation line keeps of it. */
 import { Type } from 'typebox';
-import { UploadUrl, Version } from './common';
-
-const text = (max: number) => Type.String({ minLength: 1, maxLength: max, pattern: '\\S' });
+import { Text, UploadUrl, Version } from './common';
 
 /** The English fields an admin writes, in the order the API sends them. */
 const SkuFields = {
-  name: text(120),
+  name: Text(120),
   description: Type.String({ maxLength: 2000 }),
-  categoryName: text(120),
-  brandName: text(120),
+  categoryName: Text(120),
+  brandName: Text(120),
   image: UploadUrl,
   availableQty: Type.Integer({ minimum: 0, maximum: 1e9 }),
   minimumPrice: Type.Integer({ minimum: 0, maximum: 1e11 }),
-  skuQuantityUnit: text(40),
+  skuQuantityUnit: Text(40),
 };
 
 /** One language's texts: each optional, '' clears it on PATCH (the English field shows instead). */

@@ -1,7 +1,7 @@
 /** The user as the API sends it, and the bodies of login and the profile (SPEC §3, §7). */
 import { Type } from 'typebox';
 import { OTP_LENGTH } from '../constants';
-import { GenderSchema, Geocoordinate, LanguageSchema, MobileNumber, Nullable, UploadUrl } from './common';
+import { GenderSchema, Geocoordinate, LanguageSchema, MobileNumber, Nullable, Text, UploadUrl } from './common';
 
 export const User = Type.Object({
   _id: Type.String(),
@@ -39,19 +39,17 @@ export const VerifyOtpResponse = Type.Object({ token: Type.String(), profileUpda
 export const ProfileResponse = Type.Object({ user: User });
 export const LoggedOut = Type.Object({ loggedOut: Type.Boolean() });
 
-const text = (max: number) => Type.String({ minLength: 1, maxLength: max, pattern: '\\S' });
-
 export const LanguageOnlyBody = Type.Object({ preferredLanguage: LanguageSchema }, { additionalProperties: false });
 export const ProfileBody = Type.Object(
   {
-    name: text(100),
+    name: Text(100),
     mobileNumber: MobileNumber,
     preferredLanguage: Type.Optional(LanguageSchema),
     profilePhoto: Type.Optional(Type.Union([UploadUrl, Type.Null()])),
     aadhaar: UploadUrl,
     gender: GenderSchema,
     age: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 120 }), Type.Null()])),
-    farmAddress: text(500),
+    farmAddress: Text(500),
     geocoordinate: Type.Optional(Nullable(Geocoordinate)),
   },
   // The order the first missing field is named in when several are (gender before aadhaar).
