@@ -10,7 +10,7 @@ import type { Quotation, Sku } from '../../src/domain/types';
 import { adminQuotationsActors } from '../../src/web/admin/actors';
 import { createApi } from '../../src/web/api/client';
 import en from '../../locales/en.json';
-import { createTestApp, databases, testConfig, type Session, type TestApp } from '../support/server-app';
+import { createTestApp, databases, testConfig, type Session, type TestApp } from '../support/server/app';
 
 const ADMIN_A = '9000000011';
 const ADMIN_B = '9000000012';

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { Quotation, QuotationLine } from '../../src/domain/schemas/quotation';
 import { Sku, SkuRef } from '../../src/domain/schemas/sku';
 import { User } from '../../src/domain/schemas/user';
-import { databases, useTestApp } from '../support/server-app';
+import { databases, useTestApp } from '../support/server/app';
 
 /** The schema's fields that `row` carries, in the schema's order. */
 const declared = (schema: { properties: object }, row: object) => Object.keys(schema.properties).filter((key) => key in row);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { databases, dumpDatabase, nextMobile, useTestApp } from '../support/server-app';
+import { databases, dumpDatabase, nextMobile, useTestApp } from '../support/server/app';
 
 const MIN = 60_000;
 

@@ -7,8 +7,8 @@
 import type { RouteOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Order, Quotation, Sku, User } from '../../src/domain/types';
-import { png, multipart } from '../support/server-images';
-import { databases, testConfig, useTestApp, type Session, type TestApp } from '../support/server-app';
+import { png, multipart } from '../support/server/images';
+import { databases, testConfig, useTestApp, type Session, type TestApp } from '../support/server/app';
 
 const CALLERS = ['none', 'forged', 'loggedOut', 'unverified', 'farmerA', 'farmerB', 'admin'] as const;
 type Caller = (typeof CALLERS)[number];

@@ -8,9 +8,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { quantityRule } from '../../src/domain/quantity';
 import type { Order, Quotation, Sku } from '../../src/domain/types';
-import { multipart, png } from '../support/server-images';
+import { multipart, png } from '../support/server/images';
 import { sql } from 'kysely';
-import { databases, useTestApp, type Session, type TestApp } from '../support/server-app';
+import { databases, useTestApp, type Session, type TestApp } from '../support/server/app';
 import { APP_TABLES } from '../../src/server/db/migrations';
 
 type Json = Record<string, unknown>;

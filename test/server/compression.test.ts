@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SPLASH_SCRIPT_HASH } from '../../src/server/http/security-headers';
-import { createTestApp, databases, useTestApp } from '../support/server-app';
+import { createTestApp, databases, useTestApp } from '../support/server/app';
 
 /** A tiny built web app: index.html and a hashed script, each with its .br and .gz beside it. */
 function webRoot(): string {

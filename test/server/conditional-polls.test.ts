@@ -8,8 +8,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Quotation, Sku } from '../../src/domain/types';
 import { noneMatchHits, strongTag } from '../../src/server/http/etag';
-import { adminSetQuotation } from '../support/quotation-writes';
-import { databases, useTestApp, type Session } from '../support/server-app';
+import { adminSetQuotation } from '../support/server/quotation-writes';
+import { databases, useTestApp, type Session } from '../support/server/app';
 
 describe('If-None-Match', () => {
   const tag = strongTag(['u1', '/api/quotations', 3, 1]);

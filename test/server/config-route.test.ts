@@ -1,6 +1,6 @@
 /** GET /api/config: the usual reply time of a pending quotation, from QUOTATION_REPLY_HOURS. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestApp, testConfig, type TestApp } from '../support/server-app';
+import { createTestApp, testConfig, type TestApp } from '../support/server/app';
 
 describe('GET /api/config', () => {
   let t: TestApp | undefined;

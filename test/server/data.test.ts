@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextDisplayId } from '../../src/server/db/ids';
 import { migrateToLatest } from '../../src/server/db/migrations';
 import { seedDatabase } from '../../src/server/seed/seed';
-import { databases, freshDatabase, T0, type TestDb } from '../support/server-app';
+import { databases, freshDatabase, T0, type TestDb } from '../support/server/app';
 
 describe.each(databases())('the data layer on %s', (kind) => {
   let t: TestDb;

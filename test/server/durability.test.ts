@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Quotation, Sku } from '../../src/domain/types';
 import { freePort } from '../e2e/support/server';
-import { call, ServerProcess } from '../support/server-process';
+import { call, ServerProcess } from '../support/server/process';
 
 const ADMIN = '9000000001';
 const FARMER = '9811122233';

@@ -11,7 +11,7 @@ import { quotationValidUntil } from '../../machines/quotation-lifecycle.machine'
 import { createExpirySweeper } from '../../src/server/expiry-sweep';
 import { readCount } from '../../src/server/repos/list-counts';
 import { adminEditQuotation, createQuotation, sweepExpired } from '../../src/server/repos/quotations';
-import { createTestApp, databases, useTestApp, type Session, type TestApp } from '../support/server-app';
+import { createTestApp, databases, useTestApp, type Session, type TestApp } from '../support/server/app';
 
 const DAY = 86_400_000;
 const RULES = { validityDays: 7 };

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Sku } from '../../src/domain/types';
-import { databases, testConfig, useTestApp } from '../support/server-app';
+import { databases, testConfig, useTestApp } from '../support/server/app';
 
 describe.each(databases())('fair use under concurrent creation on %s', (kind) => {
   const t = useTestApp(kind, { config: testConfig({ quotationHourlyLimit: 20, quotationDailyLimit: 100 }) });

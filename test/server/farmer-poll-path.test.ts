@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry, Quotation, Sku } from '../../src/domain/types';
 import { buildApp } from '../../src/server/app';
 import { farmerQuotationPage, quotationPage } from '../../src/server/repos/quotations';
-import { adminSetQuotation } from '../support/quotation-writes';
-import { databases, useTestApp, type Session, type TestApp } from '../support/server-app';
+import { adminSetQuotation } from '../support/server/quotation-writes';
+import { databases, useTestApp, type Session, type TestApp } from '../support/server/app';
 
 const DAY = 86_400_000;
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import { databases, testConfig, useTestApp } from '../support/server-app';
+import { databases, testConfig, useTestApp } from '../support/server/app';
 
 function webRoot(): string {
   const dir = mkdtempSync(join(tmpdir(), 'krishi-web-'));

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isoTime } from '../../src/server/repos/iso-time';
-import { T0 } from '../support/server-app';
+import { T0 } from '../support/server/app';
 
 describe('ISO times on the polling path', () => {
   it('are exactly what Date#toISOString gives, for any millisecond from 1970 to 9999 and beyond', () => {

@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry, Order, Quotation, Sku, User } from '../../src/domain/types';
 import { updateOrder } from '../../src/server/repos/orders';
-import { failingUpdateOf } from '../support/failing-write';
-import { createTestApp, databases, dumpDatabase, testConfig, useTestApp, type Session, type TestApp } from '../support/server-app';
+import { failingUpdateOf } from '../support/server/failing-write';
+import { createTestApp, databases, dumpDatabase, testConfig, useTestApp, type Session, type TestApp } from '../support/server/app';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;

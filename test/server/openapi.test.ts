@@ -11,7 +11,7 @@ import { AdminQuotation, Quotation } from '../../src/domain/schemas/quotation';
 import { Sku, SkuBody } from '../../src/domain/schemas/sku';
 import { User } from '../../src/domain/schemas/user';
 import { openApiPath, UNDOCUMENTED } from '../../src/server/http/api-docs';
-import { useTestApp } from '../support/server-app';
+import { useTestApp } from '../support/server/app';
 
 interface JsonSchema {
   properties?: Record<string, JsonSchema>;

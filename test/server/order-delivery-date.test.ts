@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Order, Quotation } from '../../src/domain/types';
-import { databases, useTestApp, type Session } from '../support/server-app';
+import { databases, useTestApp, type Session } from '../support/server/app';
 
 /** 23:59:59 on 10 March 2026 in India: 18:29:59 UTC, the same UTC date. */
 const LAST_SECOND_OF_10_MARCH_IST = Date.UTC(2026, 2, 10, 18, 29, 59);

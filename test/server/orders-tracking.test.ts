@@ -9,7 +9,7 @@ import { priceDetails } from '../../src/domain/money';
 import type { Order, Quotation } from '../../src/domain/types';
 import { migrateTo, migrateToLatest } from '../../src/server/db/migrations';
 import { STATUS_HISTORY_LIMIT } from '../../src/server/repos/audit';
-import { databases, freshDatabase, T0, useTestApp, type Session } from '../support/server-app';
+import { databases, freshDatabase, T0, useTestApp, type Session } from '../support/server/app';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const MINUTE = 60_000;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Order, Quotation } from '../../src/domain/types';
-import { databases, dumpDatabase, useTestApp, type Session } from '../support/server-app';
+import { databases, dumpDatabase, useTestApp, type Session } from '../support/server/app';
 
 describe.each(databases())('orders on %s', (kind) => {
   const t = useTestApp(kind);

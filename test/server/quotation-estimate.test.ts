@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Quotation, Sku } from '../../src/domain/types';
-import { databases, useTestApp } from '../support/server-app';
+import { databases, useTestApp } from '../support/server/app';
 
 describe.each(databases())('the estimate a quotation line carries on %s', (kind) => {
   const t = useTestApp(kind);

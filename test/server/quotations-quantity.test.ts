@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Quotation, Sku } from '../../src/domain/types';
 import { migrateTo, migrateToLatest } from '../../src/server/db/migrations';
-import { databases, dumpDatabase, freshDatabase, T0, useTestApp, type Session } from '../support/server-app';
+import { databases, dumpDatabase, freshDatabase, T0, useTestApp, type Session } from '../support/server/app';
 
 describe.each(databases())('quotation quantities on %s', (kind) => {
   const t = useTestApp(kind);

@@ -6,9 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry, Sku } from '../../src/domain/types';
 import { updateSku } from '../../src/server/repos/skus';
-import { failingInsertOf } from '../support/failing-write';
-import { databases, dumpDatabase, useTestApp } from '../support/server-app';
-import { skuBody } from '../support/sku-fixtures';
+import { failingInsertOf } from '../support/server/failing-write';
+import { databases, dumpDatabase, useTestApp } from '../support/server/app';
+import { skuBody } from '../support/server/sku-fixtures';
 
 describe.each(databases())('SKU audit trail on %s', (kind) => {
   const t = useTestApp(kind);

@@ -7,8 +7,8 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrateTo, migrateToLatest } from '../../src/server/db/migrations';
 import { seedDatabase } from '../../src/server/seed/seed';
-import { databases, dumpDatabase, freshDatabase, T0, useTestApp } from '../support/server-app';
-import { skuBody } from '../support/sku-fixtures';
+import { databases, dumpDatabase, freshDatabase, T0, useTestApp } from '../support/server/app';
+import { skuBody } from '../support/server/sku-fixtures';
 
 /** The English fields, as an admin fills them in. */
 const english = skuBody();

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { databases, dumpDatabase, useTestApp } from '../support/server-app';
-import { skuBody as body } from '../support/sku-fixtures';
+import { databases, dumpDatabase, useTestApp } from '../support/server/app';
+import { skuBody as body } from '../support/server/sku-fixtures';
 
 describe.each(databases())('SKUs on %s', (kind) => {
   const t = useTestApp(kind);

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Quotation, Sku } from '../../src/domain/types';
-import { call, ServerProcess } from '../support/server-process';
+import { call, ServerProcess } from '../support/server/process';
 
 const ADMIN = '9000000001';
 const FARMER = '9822233344';

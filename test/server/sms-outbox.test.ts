@@ -15,7 +15,7 @@ import type { Quotation } from '../../src/domain/types';
 import { createOutboxSender, dueRows, MAX_ATTEMPTS, retryDelayMs } from '../../src/server/sms/outbox';
 import { otpSms, renderSms } from '../../src/server/sms/templates';
 import type { SmsTransport } from '../../src/server/sms/transport';
-import { databases, nextMobile, useTestApp, type Session, type TestApp } from '../support/server-app';
+import { databases, nextMobile, useTestApp, type Session, type TestApp } from '../support/server/app';
 
 describe('SMS templates', () => {
   it('renders each template in Hindi and Gujarati, and in English for English, no language or an unknown one', () => {

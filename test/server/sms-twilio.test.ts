@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type TwilioConfig } from '../../src/server/config';
 import { consoleTransport } from '../../src/server/sms/transport';
 import { SmsSendError, twilioTransport } from '../../src/server/sms/twilio';
-import { databases, nextMobile, useTestApp } from '../support/server-app';
+import { databases, nextMobile, useTestApp } from '../support/server/app';
 
 interface Received {
   method: string;

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { databases } from '../support/server-app';
-import { ServerProcess } from '../support/server-process';
+import { databases } from '../support/server/app';
+import { ServerProcess } from '../support/server/process';
 
 /** The real server process: migrate, seed, listen on a free port, print the start-up lines, stop on SIGTERM. */
 describe.each(databases())('server.ts on %s', (kind) => {

@@ -17,7 +17,7 @@ import { parseSearch } from '../../src/server/repos/paging';
 import { expireDue } from '../../src/server/repos/quotations';
 import { matchingOrders, matchingQuotations, matchingUserIds } from '../../src/server/repos/search';
 import { upsertLoginUser } from '../../src/server/repos/users';
-import { databases, freshDatabase, T0, TEST_ADMIN, useTestApp } from '../support/server-app';
+import { databases, freshDatabase, T0, TEST_ADMIN, useTestApp } from '../support/server/app';
 
 const DAY = 86_400_000;
 

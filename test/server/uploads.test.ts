@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { UPLOAD_MAX_BYTES } from '../../src/domain/constants';
-import { jpegWithGps, multipart, png } from '../support/server-images';
-import { databases, useTestApp, type Session } from '../support/server-app';
+import { jpegWithGps, multipart, png } from '../support/server/images';
+import { databases, useTestApp, type Session } from '../support/server/app';
 
 describe.each(databases())('uploads on %s', (kind) => {
   const t = useTestApp(kind);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { jpegWithGps, multipart } from '../support/server-images';
-import { databases, dumpDatabase, useTestApp, type Session } from '../support/server-app';
+import { jpegWithGps, multipart } from '../support/server/images';
+import { databases, dumpDatabase, useTestApp, type Session } from '../support/server/app';
 
 describe.each(databases())('users on %s', (kind) => {
   const t = useTestApp(kind);

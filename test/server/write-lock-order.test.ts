@@ -15,7 +15,7 @@ import { placeOrder, updateOrder } from '../../src/server/repos/orders';
 import { adminEditQuotation, createQuotation, expireDue } from '../../src/server/repos/quotations';
 import { upsertLoginUser } from '../../src/server/repos/users';
 import { seedDatabase } from '../../src/server/seed/seed';
-import { databases, freshDatabase, T0, type TestDb } from '../support/server-app';
+import { databases, freshDatabase, T0, type TestDb } from '../support/server/app';
 
 const RULES = { validityDays: 7 };
 const DAY = 86_400_000;

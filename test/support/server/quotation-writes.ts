@@ -1,7 +1,7 @@
 /** Writes that several server tests make to a farmer's quotations through the API. */
 import { expect } from 'vitest';
-import type { Quotation } from '../../src/domain/types';
-import type { TestApp } from './server-app';
+import type { Quotation } from '../../../src/domain/types';
+import type { TestApp } from './app';
 
 /** The admin sets a quotation's status and every line's goods price (PATCH /api/quotations/:id). */
 export async function adminSetQuotation(t: TestApp, q: Quotation, status: string, goodsPricePaisa: number): Promise<Quotation> {

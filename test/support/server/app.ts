@@ -16,14 +16,14 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { sql, type Kysely, type Updateable } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp, type AppOptions } from '../../src/server/app';
-import { loadConfig, type ServerConfig } from '../../src/server/config';
-import { migrateToLatest } from '../../src/server/db/migrations';
-import { openDatabase } from '../../src/server/db/connect';
-import type { Database, UsersTable } from '../../src/server/db/schema';
-import { markVerified } from '../../src/server/repos/users';
-import { seedDatabase } from '../../src/server/seed/seed';
-import type { SmsTransport } from '../../src/server/sms/transport';
+import { buildApp, type AppOptions } from '../../../src/server/app';
+import { loadConfig, type ServerConfig } from '../../../src/server/config';
+import { migrateToLatest } from '../../../src/server/db/migrations';
+import { openDatabase } from '../../../src/server/db/connect';
+import type { Database, UsersTable } from '../../../src/server/db/schema';
+import { markVerified } from '../../../src/server/repos/users';
+import { seedDatabase } from '../../../src/server/seed/seed';
+import type { SmsTransport } from '../../../src/server/sms/transport';
 
 export type DbKind = 'sqlite' | 'postgres';
 export const TEST_ADMIN = '9000000001';
