@@ -4,27 +4,9 @@ import { sessionMachine } from '../../machines/session.machine';
 import type { RegistrationActorRef } from '../../machines/registration.machine';
 import { DEFAULT_CLIENT_USER } from '../../src/domain/client-user';
 import { SPLASH_MS } from '../../src/domain/constants';
-import type { User } from '../../src/domain/types';
 import { startSession, userWith } from '../support/machines/session-harness';
+import { serverUser } from '../support/machines/session-model';
 
-const serverUser = (over: Partial<User> = {}): User => ({
-  _id: 'u1',
-  mobileNumber: '9876543210',
-  name: 'Ramesh',
-  preferredLanguage: 'english',
-  profilePhoto: null,
-  aadhaar: '/api/uploads/a.jpg',
-  gender: 'male',
-  age: 40,
-  farmAddress: 'Village road',
-  geocoordinate: null,
-  isLoggedIn: true,
-  profileUpdated: true,
-  isVerified: false,
-  isAdmin: false,
-  profileSubmittedAt: null,
-  ...over,
-});
 
 const verifiedFarmer = userWith({ hasLanguage: true, isLoggedIn: true, profileUpdated: true, isVerified: true, isAdmin: false });
 const waitingFarmer = userWith({ hasLanguage: true, isLoggedIn: true, profileUpdated: true, isVerified: false, isAdmin: false });

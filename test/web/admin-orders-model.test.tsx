@@ -80,17 +80,17 @@ const driver: ScreenDriver = {
       expectHistory(snapshot);
       const order = openOrder(ctx(snapshot))!;
       const form = shownOrderDraft(ctx(snapshot))!;
-      expect(within(sheet()).getByRole('heading', { name: `Order ${order.orderDisplayId}` })).toBeTruthy();
+      within(sheet()).getByRole('heading', { name: `Order ${order.orderDisplayId}` });
       const call = within(sheet()).getByRole('link', { name: `Call ${order.userDetails.mobileNumber}` });
       expect(call.getAttribute('href')).toBe(`tel:+91${order.userDetails.mobileNumber}`);
-      expect(within(sheet()).getByText(/Coconut husk · 2 tonne/)).toBeTruthy();
+      within(sheet()).getByText(/Coconut husk · 2 tonne/);
       expect(within(sheet()).getByLabelText('Status')).toHaveProperty('value', form.status);
       expect(paidInput().value).toBe(form.amountPaid);
       expect(dateInput().value).toBe(form.expectedDeliveryDate);
       const code = within(sheet()).getByText('Delivery code').nextElementSibling;
       expect(code?.textContent).toBe(DELIVERY_CODE);
       const pending = orderBalance(order, ctx(snapshot).draft).pendingPaisa;
-      expect(within(sheet()).getByText(formatPaisa(pending), { selector: '.shop-rows-total dd' })).toBeTruthy();
+      within(sheet()).getByText(formatPaisa(pending), { selector: '.shop-rows-total dd' });
       expectEnabled(buttonIn(sheet(), /Update|Saving/), snapshot.can({ type: 'sheet.save' }));
       expectEnabled(buttonIn(sheet(), 'Edit'), snapshot.can({ type: 'sheet.edit' }));
     },

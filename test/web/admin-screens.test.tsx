@@ -24,13 +24,13 @@ describe('the admin screens', () => {
     ]);
     await userEvent.click(within(nav).getByRole('link', { name: /Manage Users/ }));
     await waitFor(() => expect(admin.path()).toBe('/admin/users'));
-    expect(await screen.findByRole('heading', { name: 'Manage Users' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Manage Users' });
   });
 
   it('shows the admin screens in the admin’s language', async () => {
     renderAdmin('/admin', 'hindi');
-    expect(await screen.findByRole('heading', { name: 'एडमिन डैशबोर्ड' })).toBeTruthy();
-    expect(screen.getByText('उपयोगकर्ता संभालें')).toBeTruthy();
+    await screen.findByRole('heading', { name: 'एडमिन डैशबोर्ड' });
+    screen.getByText('उपयोगकर्ता संभालें');
   });
 
   it('lists users unverified first, and Verify calls verify for that user and reloads the list', async () => {
@@ -55,10 +55,10 @@ describe('the admin screens', () => {
     const noProfile = { ...USERS[1]!, profileUpdated: false, name: null, profilePhoto: null, aadhaar: null };
     await answer(admin.effects.loadUsers, done(page([noProfile, USERS[3]!])));
     await userEvent.click(await screen.findByRole('button', { name: /9876500002/ }));
-    expect(await screen.findByText('किसान ने अभी प्रोफ़ाइल पूरी नहीं की है; उसके बाद ही जाँच हो सकती है।')).toBeTruthy();
+    await screen.findByText('किसान ने अभी प्रोफ़ाइल पूरी नहीं की है; उसके बाद ही जाँच हो सकती है।');
     expect(screen.queryByRole('button', { name: 'जाँच पूरी करें' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: /Divya Nair/ }));
-    expect(await screen.findByRole('button', { name: 'जाँच पूरी करें' })).toBeTruthy();
+    await screen.findByRole('button', { name: 'जाँच पूरी करें' });
     expect(screen.queryByText('किसान ने अभी प्रोफ़ाइल पूरी नहीं की है; उसके बाद ही जाँच हो सकती है।')).toBeNull();
   });
 
@@ -86,7 +86,7 @@ describe('the admin screens', () => {
     typeInto(sheet.querySelector('#admin-line-0-shipping')!, '100');
     typeInto(sheet.querySelector('#admin-line-1-goods')!, '2000');
     typeInto(sheet.querySelector('#admin-line-1-discount')!, '50.25');
-    expect(within(sheet).getByText('₹3,300.25', { selector: '.shop-rows-total dd' })).toBeTruthy();
+    within(sheet).getByText('₹3,300.25', { selector: '.shop-rows-total dd' });
     await userEvent.click(within(sheet).getByRole('button', { name: 'Update' }));
     const { input } = await calledAt(admin.effects.saveQuotation);
     expect(input.id).toBe('q1');
@@ -110,7 +110,7 @@ describe('the admin screens', () => {
     await userEvent.click(within(sheet).getByRole('button', { name: 'Edit' }));
     typeInto(sheet.querySelector('#admin-line-0-goods')!, '12.345');
     expect(sheet.querySelector('#admin-line-0-goods')!.getAttribute('aria-invalid')).toBe('true');
-    expect(within(sheet).getByText('Enter rupees, e.g. 1250.50.')).toBeTruthy();
+    within(sheet).getByText('Enter rupees, e.g. 1250.50.');
     expect(within(sheet).getByRole('button', { name: 'Update' })).toHaveProperty('disabled', true);
   });
 
@@ -125,7 +125,7 @@ describe('the admin screens', () => {
     expect(within(sheet).getByLabelText('Status').querySelectorAll('option')).toHaveLength(5);
     await userEvent.selectOptions(within(sheet).getByLabelText('Status'), 'IN_TRANSIT');
     typeInto(within(sheet).getByLabelText('Amount paid (₹)'), '4000.5');
-    expect(within(sheet).getByText('₹5,699.50', { selector: '.shop-rows-total dd' })).toBeTruthy();
+    within(sheet).getByText('₹5,699.50', { selector: '.shop-rows-total dd' });
     await userEvent.click(within(sheet).getByRole('button', { name: 'Update' }));
     const { input } = await calledAt(admin.effects.saveOrder);
     expect(input).toEqual({ id: 'o1', body: { status: 'IN_TRANSIT', amountPaidPaisa: 400050, expectedDeliveryDate: null, version: 1 } });
@@ -140,7 +140,7 @@ describe('the admin screens', () => {
     expect(search.input).toEqual({ q: 'QT1000', status: null, cursor: null });
     const third = order({ _id: 'o3', orderDisplayId: 'OD100003' });
     await answer(admin.effects.loadOrders, done(page([ORDERS[1]!, third], 'next-2', 3)));
-    expect(screen.getByText('Showing 2 of 3')).toBeTruthy();
+    screen.getByText('Showing 2 of 3');
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
     const more = await calledAt(admin.effects.loadOrders, 3);
     expect(more.input).toEqual({ q: 'QT1000', status: null, cursor: 'next-2' });
@@ -148,7 +148,7 @@ describe('the admin screens', () => {
     await answer(admin.effects.loadOrders, done(page([third, ORDERS[0]!], null, 3)));
     const rows = within(screen.getByRole('list', { name: 'Orders' })).getAllByRole('button');
     expect(rows.map((row) => /OD\d+/.exec(row.textContent ?? '')?.[0])).toEqual(['OD100002', 'OD100003', 'OD100001']);
-    expect(screen.getByText('Showing 3 of 3')).toBeTruthy();
+    screen.getByText('Showing 3 of 3');
     expect(screen.queryByRole('button', { name: /Load more|Loading/ })).toBeNull();
   });
 
@@ -186,7 +186,7 @@ describe('the admin screens', () => {
     ] as const) {
       typeInto(within(sheet).getByLabelText(label), value);
     }
-    expect(within(sheet).getByText('Fill in every field and choose an image to save.')).toBeTruthy();
+    within(sheet).getByText('Fill in every field and choose an image to save.');
     const photo = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'bagasse.png', { type: 'image/png' });
     await userEvent.upload(within(sheet).getByLabelText('Choose image'), photo);
     expect((await calledAt(admin.effects.prepareSkuImage)).input.file).toBe(photo);
@@ -261,7 +261,7 @@ describe('the real admin effects under StrictMode', () => {
         setTimeout(() => resolve({ data: USERS, nextCursor: null, total: USERS.length } as never), 20);
       })) as ApiCall;
     renderAdmin('/admin/users', 'english', { users: adminUsersActors(call) });
-    expect(await screen.findByRole('button', { name: /Bhavesh Shah/ })).toBeTruthy();
+    await screen.findByRole('button', { name: /Bhavesh Shah/ });
     expect(requests).toHaveLength(1);
     expect(requests.filter((signal) => signal.aborted)).toHaveLength(0);
     expect(screen.queryByText('Failed to fetch users.')).toBeNull();

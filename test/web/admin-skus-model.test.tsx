@@ -77,7 +77,7 @@ const driver: ScreenDriver = {
     sheet: (snapshot) => {
       const sku = openSku(ctx(snapshot));
       const title = sku ? `Edit ${sku.skuDisplayId}` : 'Add SKU';
-      expect(within(sheet()).getByRole('heading', { name: title })).toBeTruthy();
+      within(sheet()).getByRole('heading', { name: title });
       expect(nameInput().value).toBe(shownSkuDraft(ctx(snapshot))!.name);
       expectEnabled(buttonIn(sheet(), /Save|Saving/), snapshot.can({ type: 'sheet.save' }));
       // A saved SKU shows its audit trail under the form; a new one has none.

@@ -50,7 +50,7 @@ describe('renderApp', () => {
 
     await act(() => renderApp(root!, { logic, input: { hasToken: false, appUpdated: false } }, undefined));
 
-    expect(await screen.findByRole('radio', { name: 'हिन्दी' })).toBeTruthy();
+    await screen.findByRole('radio', { name: 'हिन्दी' });
     expect(commits.length).toBeGreaterThan(0);
     expect(commits).not.toContain('splash');
     expect(commits[0]).toBe('screen');

@@ -30,7 +30,7 @@ describe('the error screen', () => {
   it("says 'Unexpected Application Error!' when a screen throws, with a way to try again", () => {
     renderFailing(new Error('bad state'));
     expect(screen.getByRole('alert').textContent).toContain('Unexpected Application Error!');
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Try again' });
   });
 
   it("says 'Loading chunk … failed' when a screen's script could not be fetched", () => {
@@ -45,7 +45,7 @@ describe('the error screen', () => {
     expect(text).toContain(hi['common.pageFailedHelp']);
     expect(text).not.toContain('request');
     expect(text).not.toMatch(/[A-Za-z]/);
-    expect(screen.getByRole('button', { name: hi['common.tryAgain'] })).toBeTruthy();
+    screen.getByRole('button', { name: hi['common.tryAgain'] });
   });
 
   it('shows the screen itself when nothing failed', () => {
@@ -56,7 +56,7 @@ describe('the error screen', () => {
         </ErrorScreen>
       </IntlProvider>,
     );
-    expect(screen.getByText('All well')).toBeTruthy();
+    screen.getByText('All well');
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });

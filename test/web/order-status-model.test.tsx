@@ -11,7 +11,7 @@ import { POLL_MS } from '../../src/domain/constants';
 import type { Quotation } from '../../src/domain/types';
 import { assertFullCoverage, driveView, modelPaths } from '../support/machines/model-coverage';
 import { modelConfig, modelOrdered, modelPaid, orderTrackingModel } from '../support/machines/shop-model-events';
-import { advance, answer, fakeTimers, flushAll, preloadShopScreens } from '../support/web/shop-drive';
+import { advance, answer, fakeTimers, preloadShopScreens, screenShown } from '../support/web/shop-drive';
 import { called, renderShop, screenOpen } from '../support/web/shop-harness';
 
 type Snap = SnapshotFrom<AnyStateMachine>;
@@ -21,7 +21,7 @@ afterEach(() => vi.useRealTimers());
 /** The screen shows times in the phone's time zone, medium date and short time, as Intl writes them. */
 const when = (iso: string) => new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
-/** SPEC §4 and issue 13: each fixture's tracker, step by step: name, completed, and when it was reached. */
+/** SPEC §4: each fixture's tracker, step by step: name, completed, and when it was reached. */
 const TRACKER: Record<string, [name: string, done: boolean, at: string | null][]> = {
   // MATERIAL_LOADED, ₹1,000 of ₹3,000 paid: Payment Status last and open.
   [modelOrdered.orderStatus!]: [
@@ -58,7 +58,8 @@ const button = (name: string) => screen.getByRole('button', { name }) as HTMLBut
 function theOrder(s: Snap) {
   const q = s.context.quotation as Quotation | null;
   if (!q) {
-    expect(screen.getByText(s.context.missing ? 'This quotation was not found' : 'Loading...')).toBeTruthy();
+    expect(screen.queryByText('This quotation was not found') !== null).toBe(s.context.missing);
+    expect(screen.queryByText('Loading...') !== null).toBe(!s.context.missing);
     return;
   }
   const code = screen.getByRole('region', { name: 'Delivery Code' });
@@ -77,8 +78,8 @@ function theOrder(s: Snap) {
   const balance = BALANCE[q.orderStatus!];
   if (balance) {
     const panel = screen.getByRole('region', { name: 'Payment' });
-    expect(within(panel).getByText(balance.pending)).toBeTruthy();
-    expect(within(panel).getByText(balance.paid)).toBeTruthy();
+    within(panel).getByText(balance.pending);
+    within(panel).getByText(balance.paid);
   } else {
     expect(screen.queryByRole('button', { name: 'Make Payment' })).toBeNull();
   }
@@ -93,7 +94,7 @@ describe('/order-status along the order-tracking paths', () => {
   });
   const perform = (view: ReturnType<typeof renderShop>) => async (event: AnyEventObject) => {
     const { shop } = view;
-    if (event.type === 'xstate.init') await flushAll();
+    if (event.type === 'xstate.init') await screenShown();
     else if (event.type === 'page.hidden') shop.visibility.hide();
     else if (event.type === 'page.visible') shop.visibility.show();
     else if (event.type.endsWith('.fetchQuotation')) await answer(shop.fetchQuotation.last(), event);
@@ -104,7 +105,7 @@ describe('/order-status along the order-tracking paths', () => {
       await answer(shop.fetchConfig.last(), { type: 'xstate.done.actor.fetchConfig', output: config });
       fireEvent.click(button('Make Payment'));
     } else throw new Error(`No gesture for ${event.type}`);
-    await flushAll();
+    await screenShown();
   };
   const assertions = {
     // Fetching: what was last fetched (or the cache, or Loading...) stays on screen while it reloads.
@@ -132,7 +133,7 @@ describe('/order-status along the order-tracking paths', () => {
     const last = path.events.at(-1) as AnyEventObject & { config?: typeof modelConfig };
     if (last.type === 'payment.make') {
       if (last.config?.upiPayeeId) expect(assign).toHaveBeenCalledWith(expect.stringMatching(/^upi:\/\/pay\?pa=krishi%40upi&/));
-      else expect(screen.getByRole('dialog', { name: 'Contact Us' })).toBeTruthy();
+      else screen.getByRole('dialog', { name: 'Contact Us' });
     }
     vi.unstubAllGlobals();
   });

@@ -1,5 +1,5 @@
 /**
- * Issue 10: the catalogue in the farmer's language. For a Hindi or Gujarati farmer every shop screen
+ * The catalogue in the farmer's language. For a Hindi or Gujarati farmer every shop screen
  * shows the product names (and on /home and /sku-details the description, category and brand) in
  * that language, with English field by field where a translation is missing, and units from the
  * vocabulary. On /profile the farmer changes the language: it is saved and the screens follow.
@@ -48,36 +48,36 @@ describe.each(['hindi', 'gujrati'] as const)('the catalogue for a %s farmer', (l
     await withCatalogue(view);
     await waitFor(() => expect(screen.getAllByText(words.shell).length).toBe(2)); // the tile and the description list
     expect(screen.getAllByText(words.straw).length).toBe(2);
-    expect(screen.getByText(words.shellDescription)).toBeTruthy();
-    expect(screen.getByText('Bales of rice straw for fodder')).toBeTruthy();
+    screen.getByText(words.shellDescription);
+    screen.getByText('Bales of rice straw for fodder');
     expect(screen.queryByText('Groundnut Shell')).toBeNull();
   });
 
   it('/sku-details shows category, brand, name, description and unit in the language', async () => {
     const view = renderShop({ path: '/sku-details?sku_id=SKU1001', language });
     await withCatalogue(view);
-    await waitFor(() => expect(screen.getByRole('heading', { name: words.shell })).toBeTruthy());
-    expect(screen.getByText(words.category)).toBeTruthy();
-    expect(screen.getByText(words.brand)).toBeTruthy();
-    expect(screen.getByText(words.shellDescription)).toBeTruthy();
-    expect(screen.getByText(words.kg)).toBeTruthy();
-    expect(screen.getByRole('img', { name: words.shell })).toBeTruthy();
+    await waitFor(() => screen.getByRole('heading', { name: words.shell }));
+    screen.getByText(words.category);
+    screen.getByText(words.brand);
+    screen.getByText(words.shellDescription);
+    screen.getByText(words.kg);
+    screen.getByRole('img', { name: words.shell });
   });
 
   it('/sku-details falls back to English field by field', async () => {
     const view = renderShop({ path: '/sku-details?sku_id=SKU1002', language });
     await withCatalogue(view);
-    await waitFor(() => expect(screen.getByRole('heading', { name: words.straw })).toBeTruthy());
-    expect(screen.getByText('Straw')).toBeTruthy();
-    expect(screen.getByText('Delta Farms')).toBeTruthy();
-    expect(screen.getByText('Bales of rice straw for fodder')).toBeTruthy();
-    expect(screen.getByText(words.quintal)).toBeTruthy();
+    await waitFor(() => screen.getByRole('heading', { name: words.straw }));
+    screen.getByText('Straw');
+    screen.getByText('Delta Farms');
+    screen.getByText('Bales of rice straw for fodder');
+    screen.getByText(words.quintal);
   });
 
   it('/cart shows the item by its translated name and unit', async () => {
     const view = renderShop({ path: '/cart', language, persisted: { cart: [shellInCart] } });
     await withCatalogue(view);
-    expect(screen.getByText(words.shell)).toBeTruthy();
+    screen.getByText(words.shell);
     expect(bodyText()).toContain(`2 ${words.kg}`);
     expect(bodyText()).not.toContain('Groundnut Shell');
   });
@@ -94,8 +94,8 @@ describe.each(['hindi', 'gujrati'] as const)('the catalogue for a %s farmer', (l
     const view = renderShop({ path: '/quotation-details?quotation_id=QT100002', language });
     const fetch = await called(view.shop.fetchQuotation);
     await act(async () => fetch.resolve(received));
-    await waitFor(() => expect(screen.getByText(words.shell)).toBeTruthy());
-    expect(screen.getByText(words.straw)).toBeTruthy();
+    await waitFor(() => screen.getByText(words.shell));
+    screen.getByText(words.straw);
     expect(bodyText()).toContain(`4 ${words.quintal}`);
     expect(bodyText()).not.toContain('Paddy Straw');
   });
@@ -114,8 +114,8 @@ describe('the catalogue for an English farmer', () => {
   it('shows the English fields and units as typed', async () => {
     const view = renderShop({ path: '/sku-details?sku_id=SKU1002', language: 'english' });
     await withCatalogue(view);
-    await waitFor(() => expect(screen.getByRole('heading', { name: 'Paddy Straw' })).toBeTruthy());
-    expect(screen.getByText('quintal')).toBeTruthy();
+    await waitFor(() => screen.getByRole('heading', { name: 'Paddy Straw' }));
+    screen.getByText('quintal');
   });
 });
 
@@ -131,7 +131,7 @@ describe('changing the language on /profile', () => {
     expect((screen.getByRole('button', { name: 'हिन्दी' }) as HTMLButtonElement).disabled).toBe(true);
     await act(async () => save.resolve(undefined));
     await waitFor(() => expect(document.documentElement.lang).toBe('gu'));
-    expect(screen.getByText('મારી પ્રોફાઇલ')).toBeTruthy();
+    screen.getByText('મારી પ્રોફાઇલ');
     expect(screen.getByRole('button', { name: 'ગુજરાતી' }).getAttribute('aria-pressed')).toBe('true');
 
     const home = screen.getAllByRole('link').find((a) => a.getAttribute('href') === '/home');

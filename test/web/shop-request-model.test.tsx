@@ -7,7 +7,7 @@ import { formatPaisa } from '../../src/domain/money';
 import type { Quotation } from '../../src/domain/types';
 import { assertFullCoverage, driveView, modelPaths } from '../support/machines/model-coverage';
 import { quotationListModel } from '../support/machines/shop-model-events';
-import { advance, answer, fakeTimers, flushAll, preloadShopScreens } from '../support/web/shop-drive';
+import { advance, answer, fakeTimers, preloadShopScreens, screenShown } from '../support/web/shop-drive';
 import { called, renderShop, type RenderedShop, screenOpen } from '../support/web/shop-harness';
 
 const paths = modelPaths(quotationListModel.machine, quotationListModel);
@@ -34,7 +34,7 @@ function perform(view: RenderedShop) {
     } else if (event.type === 'delete.confirm') fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
     else if (event.type === 'delete.cancel') fireEvent.click(screen.getByRole('button', { name: 'No' }));
     else throw new Error(`No gesture for ${event.type}`);
-    await flushAll();
+    await screenShown();
   };
 }
 
@@ -45,7 +45,7 @@ const assertions = {
     const quotations = s.context.quotations as Quotation[];
     for (const q of quotations) {
       const card = screen.getByText(q.quotationDisplayId, { selector: '.shop-display-id' }).closest('li') as HTMLElement;
-      expect(within(card).getByText(BADGE[q.status]!)).toBeTruthy();
+      within(card).getByText(BADGE[q.status]!);
       expect(within(card).queryByRole('button', { name: `Delete ${q.quotationDisplayId}` }) !== null).toBe(s.can({ type: 'quotation.delete', id: q._id }));
       // The quoted total, a pending one's estimate, or nothing (a DELETED or EXPIRED one never priced),
       // written out here rather than read from the selector.
@@ -62,7 +62,7 @@ const assertions = {
     // Every row listed once, the count the server's total.
     expect(document.querySelectorAll('.shop-quotation')).toHaveLength(quotations.length);
     const count = (s.context.total as number | null) ?? quotations.length;
-    expect(screen.getByText(`${count} quotation${count === 1 ? '' : 's'}`)).toBeTruthy();
+    screen.getByText(`${count} quotation${count === 1 ? '' : 's'}`);
   },
   // Loading... only while nothing is known yet; a list already shown stays during a reload.
   'poll.fetching': (s: Snap) => {
@@ -89,7 +89,7 @@ const assertions = {
   'removal.idle': () => expect(screen.queryByRole('alertdialog')).toBeNull(),
   'removal.confirming': (s: Snap) => {
     const dialog = screen.getByRole('alertdialog', { name: 'Are you sure you want to cancel' });
-    expect(within(dialog).getByText((s.context.confirming as Quotation).quotationDisplayId)).toBeTruthy();
+    within(dialog).getByText((s.context.confirming as Quotation).quotationDisplayId);
     expect((within(dialog).getByRole('button', { name: 'Yes' }) as HTMLButtonElement).disabled).toBe(false);
   },
   'removal.deleting': () => {

@@ -1,5 +1,5 @@
 /**
- * Quantity entry (issue 13, item 8) as the farmer meets it: − and + beside the box on /sku-details
+ * Quantity entry as the farmer meets it: − and + beside the box on /sku-details
  * and in /cart, decimals only where the unit allows them, and a refusal that says why, in the
  * farmer's language, while the box keeps exactly what was typed.
  */
@@ -91,8 +91,8 @@ describe('quantity on the product page', () => {
     const input = await screen.findByRole('spinbutton');
     fireEvent.change(input, { target: { value: '2.5' } });
     expect(screen.getByRole('alert').textContent).toBe('किलो में केवल पूरी संख्या लिखें: 1, 2, 3…');
-    expect(screen.getByRole('button', { name: 'Groundnut Shell बढ़ाएँ' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Groundnut Shell कम करें' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Groundnut Shell बढ़ाएँ' });
+    screen.getByRole('button', { name: 'Groundnut Shell कम करें' });
   });
 });
 
@@ -103,9 +103,9 @@ describe('quantity in the cart', () => {
     await screen.findByText('2 items');
     expect(button('Increase Groundnut Shell').disabled).toBe(true);
     fireEvent.click(button('Increase Rice Husk'));
-    expect(screen.getByText('1 quintal')).toBeTruthy();
+    screen.getByText('1 quintal');
     fireEvent.click(button('Decrease Rice Husk'));
-    expect(screen.getByText('0.5 quintal')).toBeTruthy();
+    screen.getByText('0.5 quintal');
     await act(async () => fireEvent.click(button('Decrease Rice Husk')));
     expect(view.app().system.get('cart')?.getSnapshot().context.items).toEqual([bales]);
   });

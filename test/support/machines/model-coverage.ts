@@ -242,7 +242,7 @@ export async function driveView(
 }
 
 /** 'a.b.c' → { a: { b: 'c' } }, the shape `matches` takes for nested states. */
-function toStateValue(key: string): unknown {
+export function toStateValue(key: string): unknown {
   const parts = key.split('.');
   return parts.reduceRight<unknown>((acc, part) => (acc === undefined ? part : { [part]: acc }), undefined);
 }

@@ -5,10 +5,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AnyEventObject, AnyStateMachine, SnapshotFrom } from 'xstate';
-import { createActor } from 'xstate';
+import { createActor, waitFor as chartReaches } from 'xstate';
 import { expect } from 'vitest';
 import { SEARCH_DELAY_MS } from '../../../machines/admin-list';
-import { driveView, type ModelPath } from '../machines/model-coverage';
+import { driveView, toStateValue, type ModelPath } from '../machines/model-coverage';
 import type { ControlledCall } from '../machines/controlled';
 import { createIntl } from 'react-intl';
 import en from '../../../locales/en.json';
@@ -53,7 +53,7 @@ export function expectPageFooter(snapshot: Snapshot) {
   const { total, nextCursor } = snapshot.context as { total: number; nextCursor: string | null };
   const listed = (snapshot.context as Record<string, unknown[]>);
   const rows = Object.values(listed).find(Array.isArray)!;
-  expect(screen.getByText(`Showing ${rows.length} of ${total}`)).toBeTruthy();
+  expect(screen.getByText(/^Showing \d+ of \d+$/).textContent).toBe(`Showing ${rows.length} of ${total}`);
   const more = screen.queryByRole('button', { name: /Load more|Loading/ });
   if (nextCursor === null) expect(more).toBeNull();
   else expectEnabled(more!, snapshot.can({ type: 'list.more' }));
@@ -89,9 +89,13 @@ export async function runPath(machine: AnyStateMachine, path: ModelPath, driver:
     perform: async (event) => {
       // The path starts the chart; rendering the screen already did.
       if (event.type === 'xstate.init') return;
-      // The search's quiet time passes on the real clock: the screen's own timer fires.
+      // The search's quiet time passes on the real clock: the screen's own timer fires, and the
+      // chart (`xstate.after.SEARCH_DELAY.<chart>.<state…>`) leaves the state the timer ends.
       if (event.type.startsWith('xstate.after.SEARCH_DELAY.')) {
-        await act(() => new Promise<void>((resolve) => setTimeout(resolve, SEARCH_DELAY_MS + 20)));
+        const [chartId, ...state] = event.type.split('.').slice(3);
+        const chart = rendered.app().system.get(chartId!)!;
+        const waiting = toStateValue(state.join('.'));
+        await act(() => chartReaches(chart, (snapshot) => !snapshot.matches(waiting as never), { timeout: SEARCH_DELAY_MS + 5_000 }));
         return;
       }
       const invoked = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type)?.[2];

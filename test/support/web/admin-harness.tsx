@@ -134,15 +134,6 @@ export function renderAdmin(
   return { ...utils, effects, app, path: () => memory.history.at(-1) ?? path };
 }
 
-/** Lets settled promises and the renders they cause run. */
-export async function flush(): Promise<void> {
-  for (let i = 0; i < 3; i += 1) {
-    await act(async () => {
-      await new Promise<void>((resolve) => setTimeout(resolve, 0));
-    });
-  }
-}
-
 type Calls<TOutput, TInput> = { calls: ControlledCall<TOutput, TInput>[] };
 
 /** The calls still listening: a stopped actor's call is aborted (StrictMode's first mount, a left state). */
@@ -157,12 +148,8 @@ export async function calledAt<TOutput, TInput>(actor: Calls<TOutput, TInput>, c
   return liveCalls(actor).at(-1)!;
 }
 
-/** Answers the latest live call of an effect as a path's done/error event says. */
+/** Answers the latest live call of an effect as a path's done/error event says, once its chart has taken the answer. */
 export async function answer<TOutput, TInput>(actor: Calls<TOutput, TInput>, event: AnyEventObject): Promise<void> {
   const call = await calledAt(actor);
-  await act(async () => {
-    if (event.type.startsWith('xstate.done.actor.')) call.resolve(event.output as TOutput);
-    else call.reject(event.error);
-  });
-  await flush();
+  await act(() => (event.type.startsWith('xstate.done.actor.') ? call.resolve(event.output as TOutput) : call.reject(event.error)));
 }

@@ -5,6 +5,7 @@
 import { act } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { AnyEventObject } from 'xstate';
+import { afterPendingWork } from '../after-pending-work';
 import type { ControlledCall } from '../machines/controlled';
 import { ROUTES } from '../../../src/domain/routes';
 import { SCREENS } from '../../../src/web/routes';
@@ -19,22 +20,21 @@ export async function advance(ms: number): Promise<void> {
   });
 }
 
-/** Lets promises, lazy screens and renders settle without moving the fake clock. */
-export async function flushAll(): Promise<void> {
-  for (let i = 0; i < 5; i += 1) {
-    await act(async () => {
-      await new Promise<void>((resolve) => setImmediate(resolve));
-    });
+/**
+ * Waits until `done()` holds without moving the fake clock. @testing-library's waitFor polls with
+ * timers, which the fake clock holds still; this checks once per turn of Node's event loop (which
+ * fake timers leave alone), letting promises, lazy screens and renders run in between.
+ */
+export async function until(done: () => boolean, what: string): Promise<void> {
+  for (let turn = 0; !done(); turn += 1) {
+    if (turn === 100) throw new Error(`Still waiting for ${what}`);
+    await act(() => afterPendingWork());
   }
 }
 
-/** Answers the latest call of a controlled actor as the path's done/error event says. */
+/** Answers a controlled actor's call as the path's done/error event says, once its chart has taken the answer. */
 export async function answer<TOutput>(call: ControlledCall<TOutput, unknown>, event: AnyEventObject): Promise<void> {
-  await act(async () => {
-    if (event.type.startsWith('xstate.done.actor.')) call.resolve(event.output as TOutput);
-    else call.reject(event.error);
-  });
-  await flushAll();
+  await act(() => (event.type.startsWith('xstate.done.actor.') ? call.resolve(event.output as TOutput) : call.reject(event.error)));
 }
 
 /** The delay name of an `xstate.after.<delay>.<state id>` event. */
@@ -52,7 +52,5 @@ export async function preloadShopScreens(): Promise<void> {
   await Promise.all(shop.map((path) => SCREENS[path].preload()));
 }
 
-/** Flushes until the lazily loaded screen has replaced the Suspense fallback. */
-export async function screenShown(): Promise<void> {
-  for (let i = 0; i < 50 && document.querySelector('.app-frame > .loading'); i += 1) await flushAll();
-}
+/** Waits until the lazily loaded screen has replaced the Suspense fallback. */
+export const screenShown = (): Promise<void> => until(() => !document.querySelector('.app-frame > .loading'), 'the screen to replace Loading…');

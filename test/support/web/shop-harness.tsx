@@ -136,13 +136,6 @@ export function renderShop(options: ShopRenderOptions): RenderedShop {
   };
 }
 
-/** Lets settled promises and the resulting renders run. */
-export async function settle(): Promise<void> {
-  await act(async () => {
-    for (let i = 0; i < 10; i += 1) await Promise.resolve();
-  });
-}
-
 /** Waits until a controlled actor has been called (the screen mounted and started it), then returns the call. */
 export async function called<TOutput, TInput>(actor: Controlled<TOutput, TInput>): Promise<ControlledCall<TOutput, TInput>> {
   await waitFor(() => {

@@ -6,9 +6,9 @@ import { renderApp } from '../../support/web/render';
 describe('the language selection', () => {
   it('offers the three languages, each in its own script', async () => {
     renderApp({ path: '/language-selection' });
-    expect(await screen.findByRole('radio', { name: 'English' })).toBeTruthy();
-    expect(screen.getByRole('radio', { name: 'हिन्दी' })).toBeTruthy();
-    expect(screen.getByRole('radio', { name: 'ગુજરાતી' })).toBeTruthy();
+    await screen.findByRole('radio', { name: 'English' });
+    screen.getByRole('radio', { name: 'हिन्दी' });
+    screen.getByRole('radio', { name: 'ગુજરાતી' });
   });
 
   it('keeps Continue disabled until a language is chosen', async () => {
@@ -20,7 +20,7 @@ describe('the language selection', () => {
   it('switches the screen to Hindi as soon as Hindi is chosen', async () => {
     renderApp({ path: '/language-selection' });
     fireEvent.click(await screen.findByRole('radio', { name: 'हिन्दी' }));
-    expect(await screen.findByRole('heading', { name: 'अपनी भाषा चुनें' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'अपनी भाषा चुनें' });
     await waitFor(() => expect(document.documentElement.lang).toBe('hi'));
   });
 
@@ -35,6 +35,6 @@ describe('the language selection', () => {
     fireEvent.click(await screen.findByRole('radio', { name: 'English' }));
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(app.path()).toBe('/join-us'));
-    expect(await screen.findByRole('heading', { name: 'Join Us!' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Join Us!' });
   });
 });

@@ -16,7 +16,7 @@ describe('the offline line', () => {
     renderApp({ path: '/join-us', persisted });
     await screen.findByRole('heading', { name: 'Join Us!' });
     act(() => void window.dispatchEvent(new Event('offline')));
-    expect(await screen.findByText('You are offline. Check your internet connection.')).toBeTruthy();
+    await screen.findByText('You are offline. Check your internet connection.');
     act(() => void window.dispatchEvent(new Event('online')));
     await waitFor(() => expect(screen.queryByText(/You are offline/)).toBeNull());
   });

@@ -1,37 +1,18 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CLIENT_USER } from '../../../src/domain/client-user';
-import type { User } from '../../../src/domain/types';
+import { serverUser } from '../../support/machines/session-model';
 import { renderApp } from '../../support/web/render';
 
-const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 const waiting = { ...DEFAULT_CLIENT_USER, preferredLanguage: 'english' as const, isLoggedIn: true, profileUpdated: true };
 const registering = { ...DEFAULT_CLIENT_USER, preferredLanguage: 'english' as const, isLoggedIn: true, mobileNumber: '9876543210' };
-const server = (over: Partial<User>): User => ({
-  _id: 'u1',
-  mobileNumber: '9876543210',
-  name: 'Kanu',
-  preferredLanguage: 'english',
-  profilePhoto: null,
-  aadhaar: '/api/uploads/a.jpg',
-  gender: 'male',
-  age: null,
-  farmAddress: 'Anand',
-  geocoordinate: null,
-  isLoggedIn: true,
-  profileUpdated: true,
-  isVerified: false,
-  isAdmin: false,
-  profileSubmittedAt: null,
-  ...over,
-});
 
 describe('join us', () => {
   it('shows the title, two carousel images and both buttons leading to the phone screen', async () => {
     const app = renderApp({ path: '/join-us', persisted: { user: { ...DEFAULT_CLIENT_USER, preferredLanguage: 'english' } } });
-    expect(await screen.findByRole('heading', { name: 'Join Us!' })).toBeTruthy();
-    expect(screen.getByAltText('Farmers in a green field beside a red tractor')).toBeTruthy();
-    expect(screen.getByAltText('Bales of straw on a harvested field')).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Join Us!' });
+    screen.getByAltText('Farmers in a green field beside a red tractor');
+    screen.getByAltText('Bales of straw on a harvested field');
     // The interval sits on the element holding both the slides and the dots, so both animations read it.
     const holder = document.querySelector('.carousel-wrap') as HTMLElement;
     expect(holder.style.getPropertyValue('--carousel-ms')).toBe('3000ms');
@@ -45,18 +26,16 @@ describe('join us', () => {
 describe('under verification', () => {
   it('refreshes the profile on arrival and lets a verified user in', async () => {
     const app = renderApp({ path: '/under-verification', hasToken: true, persisted: { user: waiting } });
-    expect(await screen.findByRole('heading', { name: 'Please wait, Your Account is under Verification' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Please wait, Your Account is under Verification' });
     await waitFor(() => expect(app.actors.fetchProfile.calls).toHaveLength(1));
-    app.actors.fetchProfile.last().resolve({ ok: true, user: server({ isVerified: true }) });
-    await settle();
+    await act(() => app.actors.fetchProfile.last().resolve({ ok: true, user: serverUser({ isVerified: true }) }));
     await waitFor(() => expect(app.path()).toBe('/home'));
   });
 
   it('checks again on request', async () => {
     const app = renderApp({ path: '/under-verification', hasToken: true, persisted: { user: waiting } });
     await waitFor(() => expect(app.actors.fetchProfile.calls).toHaveLength(1));
-    app.actors.fetchProfile.last().resolve({ ok: true, user: server({}) });
-    await settle();
+    await act(() => app.actors.fetchProfile.last().resolve({ ok: true, user: serverUser({}) }));
     fireEvent.click(await screen.findByRole('button', { name: 'Check again' }));
     expect(app.actors.fetchProfile.calls).toHaveLength(2);
   });
@@ -98,8 +77,7 @@ describe('help while waiting', () => {
     await screen.findByRole('heading', { name: 'The details you sent' });
     expect(screen.queryByText(/^Sent on/)).toBeNull();
     await waitFor(() => expect(app.actors.fetchProfile.calls).toHaveLength(1));
-    app.actors.fetchProfile.last().resolve({ ok: true, user: server({ profileSubmittedAt: '2026-11-21T04:15:00.000Z' }) });
-    await settle();
+    await act(() => app.actors.fetchProfile.last().resolve({ ok: true, user: serverUser({ profileSubmittedAt: '2026-11-21T04:15:00.000Z' }) }));
     const time = (await screen.findByText(/^Sent on/)).querySelector('time')!;
     expect(time.getAttribute('datetime')).toBe('2026-11-21T04:15:00.000Z');
   });
@@ -107,8 +85,7 @@ describe('help while waiting', () => {
   it('says nothing of a time the server does not know', async () => {
     const app = renderApp({ path: '/under-verification', hasToken: true, persisted: { user: { ...sent, profileSubmittedAt: null } } });
     await waitFor(() => expect(app.actors.fetchProfile.calls).toHaveLength(1));
-    app.actors.fetchProfile.last().resolve({ ok: true, user: server({ profileSubmittedAt: null }) });
-    await settle();
+    await act(() => app.actors.fetchProfile.last().resolve({ ok: true, user: serverUser({ profileSubmittedAt: null }) }));
     await screen.findByRole('heading', { name: 'The details you sent' });
     expect(screen.queryByText(/^Sent on/)).toBeNull();
   });
@@ -129,8 +106,8 @@ describe('the personal details form', () => {
     await screen.findByRole('heading', { name: 'Your details' });
     const marked = [...document.querySelectorAll('.required')].map((star) => star.parentElement?.textContent?.replace('*', '').trim());
     expect(marked).toEqual(['Full name', 'Mobile number', 'Gender', 'Aadhaar card', 'Farm address']);
-    expect(screen.getByLabelText('Age (optional)')).toBeTruthy();
-    expect(screen.getByLabelText('Preferred language (optional)')).toBeTruthy();
+    screen.getByLabelText('Age (optional)');
+    screen.getByLabelText('Preferred language (optional)');
   });
 
   it('starts with the mobile number the user logged in with', async () => {
@@ -150,12 +127,12 @@ describe('the personal details form', () => {
 describe('persistence across a reload', () => {
   it('restores the chosen language and shows the app in it', async () => {
     renderApp({ path: '/join-us', persisted: { user: { ...DEFAULT_CLIENT_USER, preferredLanguage: 'gujrati' } } });
-    expect(await screen.findByRole('heading', { name: 'અમારી સાથે જોડાઓ!' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'અમારી સાથે જોડાઓ!' });
   });
 
   it('starts clean from corrupt storage', async () => {
     const app = renderApp({ path: '/join-us', rawPersisted: '{"user": {"isLoggedIn": tr' });
     await waitFor(() => expect(app.path()).toBe('/language-selection'));
-    expect(await screen.findByRole('heading', { name: 'Choose your language' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Choose your language' });
   });
 });

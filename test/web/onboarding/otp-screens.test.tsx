@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CLIENT_USER } from '../../../src/domain/client-user';
 import { renderApp, type RenderedApp } from '../../support/web/render';
 
-const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 const english = { user: { ...DEFAULT_CLIENT_USER, preferredLanguage: 'english' as const } };
 const boxes = () => screen.getAllByRole('textbox', { name: /Digit \d of 6/ }) as HTMLInputElement[];
 
@@ -21,7 +20,7 @@ describe('the phone screen', () => {
     renderApp({ path: '/auth/generate-otp', persisted: english });
     const input = (await screen.findByLabelText('Mobile number')) as HTMLInputElement;
     expect(input.inputMode).toBe('numeric');
-    expect(screen.getByText('+91')).toBeTruthy();
+    screen.getByText('+91');
   });
 
   it('enables Get OTP only at ten digits', async () => {
@@ -45,7 +44,7 @@ describe('the phone screen', () => {
 describe('the code screen without a code sent', () => {
   it('sends a reload or a typed URL of /auth/verify-otp to the number screen first', async () => {
     const app = renderApp({ path: '/auth/verify-otp', persisted: english });
-    expect(await screen.findByLabelText('Mobile number')).toBeTruthy();
+    await screen.findByLabelText('Mobile number');
     expect(app.path()).toBe('/auth/generate-otp');
     expect(screen.queryByRole('heading', { name: 'Enter the 6-digit code' })).toBeNull();
   });
@@ -56,8 +55,7 @@ describe('the code screen without a code sent', () => {
     await waitFor(() => expect(app.path()).toBe('/auth/generate-otp'));
     fireEvent.change(screen.getByLabelText('Mobile number'), { target: { value: '9876543211' } });
     act(() => app.memory.navigate('/auth/verify-otp'));
-    await settle();
-    expect(app.path()).toBe('/auth/generate-otp');
+    await waitFor(() => expect(app.path()).toBe('/auth/generate-otp'));
   });
 });
 
@@ -124,8 +122,7 @@ describe('the resend countdown', () => {
     expect(resend.disabled).toBe(false);
     fireEvent.click(resend);
     expect((screen.getByRole('button', { name: 'Resend' }) as HTMLButtonElement).disabled).toBe(true);
-    app.actors.requestOtp.last().resolve({ ok: true });
-    await settle();
+    await act(() => app.actors.requestOtp.last().resolve({ ok: true }));
     await waitFor(() => expect(screen.getByRole('timer').textContent).toBe('02:00'));
   });
 });

@@ -6,7 +6,7 @@
  * waits to move on by itself only that step's screen is checked: opening another would leave it,
  * which cancels the move (the paths leave it only through `step.leave`, with Back or another route).
  */
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AnyEventObject, SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { STEP_PAUSE_MS, type ImageKind, type registrationMachine } from '../../../machines/registration.machine';
@@ -27,7 +27,6 @@ const paths = modelPaths(registrationModelMachine, {
   input: REGISTRATION_INPUT,
   limit: 20000,
 });
-const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 const STEP: Record<ImageKind, string> = { profile: '/register/profile-photo', aadhaar: '/register/aadhaar-card' };
 const NEXT: Record<ImageKind, string> = { profile: '/register/aadhaar-card', aadhaar: '/register/personal-details' };
 const pausing = (s: Snap, kind: ImageKind) => s.matches({ filling: { [kind]: { uploaded: 'pausing' } } } as never);
@@ -66,15 +65,14 @@ const picker = (kind: ImageKind) => within(document.getElementById(`image-${kind
 
 async function perform(app: RenderedApp, event: AnyEventObject) {
   const kind = event.kind as ImageKind;
-  const answer = (which: 'prepareImage' | 'uploadImage' | 'locate' | 'submitProfile') => {
+  const answer = async (which: 'prepareImage' | 'uploadImage' | 'locate' | 'submitProfile') => {
     const call = app.actors[which].last();
-    if (event.type.startsWith('xstate.error')) call.reject(event.error);
-    else call.resolve(event.output as never);
+    await act(() => (event.type.startsWith('xstate.error') ? call.reject(event.error) : call.resolve(event.output as never)));
   };
-  if (event.type.startsWith('xstate.done.actor.prepare') || event.type.startsWith('xstate.error.actor.prepare')) answer('prepareImage');
-  else if (event.type.startsWith('xstate.done.actor.upload') || event.type.startsWith('xstate.error.actor.upload')) answer('uploadImage');
-  else if (event.type.startsWith('xstate.') && event.type.endsWith('.locate')) answer('locate');
-  else if (event.type.endsWith('.submitProfile')) answer('submitProfile');
+  if (event.type.startsWith('xstate.done.actor.prepare') || event.type.startsWith('xstate.error.actor.prepare')) await answer('prepareImage');
+  else if (event.type.startsWith('xstate.done.actor.upload') || event.type.startsWith('xstate.error.actor.upload')) await answer('uploadImage');
+  else if (event.type.startsWith('xstate.') && event.type.endsWith('.locate')) await answer('locate');
+  else if (event.type.endsWith('.submitProfile')) await answer('submitProfile');
   else
     switch (event.type) {
       case 'xstate.init':
@@ -108,9 +106,8 @@ async function perform(app: RenderedApp, event: AnyEventObject) {
       case `xstate.after.stepPause.registration.filling.aadhaar.uploaded.pausing`: {
         const step = event.type.includes('.profile.') ? 'profile' : 'aadhaar';
         expect(app.path()).toBe(STEP[step]);
-        await act(() => new Promise((resolve) => setTimeout(resolve, STEP_PAUSE_MS + 30)));
-        // Nobody tapped: the next step opened by itself.
-        expect(app.path()).toBe(NEXT[step]);
+        // Nobody tapped: the next step opens by itself once the farmer has had the pause to read.
+        await waitFor(() => expect(app.path()).toBe(NEXT[step]), { timeout: STEP_PAUSE_MS + 5_000 });
         break;
       }
       case 'details.change':
@@ -129,7 +126,6 @@ async function perform(app: RenderedApp, event: AnyEventObject) {
       default:
         throw new Error(`No gesture for ${event.type}`);
     }
-  await settle();
 }
 
 const CHOOSE: Record<ImageKind, string> = { profile: 'Choose photo', aadhaar: 'Choose Aadhaar image' };
@@ -144,7 +140,7 @@ function imageAssertions(kind: ImageKind, app: () => RenderedApp) {
     [`filling.${kind}.empty`]: async (s: Snap) => {
       if (waitingElsewhere(s, kind)) return checkShownScreen(app(), s);
       await openStep(app(), kind);
-      expect(picker(kind).getByText(CHOOSE[kind])).toBeTruthy();
+      picker(kind).getByText(CHOOSE[kind]);
       expect(upload()!.disabled).toBe(true);
       expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
       errorLine(s);
@@ -152,8 +148,8 @@ function imageAssertions(kind: ImageKind, app: () => RenderedApp) {
     [`filling.${kind}.chosen`]: async (s: Snap) => {
       if (waitingElsewhere(s, kind)) return checkShownScreen(app(), s);
       await openStep(app(), kind);
-      expect(picker(kind).getByText('Choose another')).toBeTruthy();
-      expect(picker(kind).getByText(s.context.images[kind].fileName)).toBeTruthy();
+      picker(kind).getByText('Choose another');
+      picker(kind).getByText(s.context.images[kind].fileName);
       expect(upload()!.disabled).toBe(false);
       errorLine(s);
     },
@@ -198,7 +194,7 @@ function assertionsFor(app: () => RenderedApp) {
     'filling.details.locateFailed': async (s: Snap) => {
       if (waitingElsewhere(s, null)) return checkShownScreen(app(), s);
       await openDetails(app());
-      expect(screen.getByText(/Could not get your location/)).toBeTruthy();
+      screen.getByText(/Could not get your location/);
       expect(screen.queryByText('Farm location added')).toBeNull();
       expect(submit().disabled).toBe(!s.can({ type: 'details.submit' }));
       expect((screen.getByRole('button', { name: 'Use my current location' }) as HTMLButtonElement).disabled).toBe(false);
@@ -214,7 +210,7 @@ function assertionsFor(app: () => RenderedApp) {
       expect(submit().disabled).toBe(true);
     },
     submitted: async () => {
-      expect(await screen.findByRole('heading', { name: 'Please wait, Your Account is under Verification' })).toBeTruthy();
+      await waitFor(() => expect(screen.getAllByRole('heading').map((heading) => heading.textContent)).toContain('Please wait, Your Account is under Verification'));
     },
   };
 }

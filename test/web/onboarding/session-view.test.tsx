@@ -6,7 +6,7 @@
  * app saved (token, persisted user).
  */
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { AnyEventObject, SnapshotFrom } from 'xstate';
+import { waitFor as chartReaches, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { PERSIST_KEY } from '../../../machines/persistence';
 import type { sessionMachine } from '../../../machines/session.machine';
@@ -20,8 +20,6 @@ import gu from '../../../locales/gu.json';
 import hi from '../../../locales/hi.json';
 
 type Snap = SnapshotFrom<typeof sessionMachine>;
-const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-const wait = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
 
 /** The heading each onboarding page shows, by message id: checked in the user's language. */
 const HEADINGS: Record<string, string> = {
@@ -41,13 +39,12 @@ async function finishLogin(app: RenderedApp, output: { profileUpdated: boolean }
     otp.send({ type: 'phone.change', value: '9876543210' });
     otp.send({ type: 'phone.submit' });
   });
-  app.actors.requestOtp.last().resolve({ ok: true });
-  await settle();
+  await act(() => app.actors.requestOtp.last().resolve({ ok: true }));
   act(() => {
     otp.send({ type: 'code.enter', index: 0, value: '123456' });
     otp.send({ type: 'code.submit' });
   });
-  app.actors.verifyOtp.last().resolve({ ok: true, token: 'tok', profileUpdated: output.profileUpdated });
+  await act(() => app.actors.verifyOtp.last().resolve({ ok: true, token: 'tok', profileUpdated: output.profileUpdated }));
 }
 
 async function finishRegistration(app: RenderedApp) {
@@ -56,25 +53,22 @@ async function finishRegistration(app: RenderedApp) {
     registration.send({ type: 'image.choose', kind: 'aadhaar', file: new Blob(['j'], { type: 'image/jpeg' }), fileName: 'a.jpg' });
     registration.send({ type: 'image.upload', kind: 'aadhaar' });
   });
-  app.actors.prepareImage.last().resolve(new Blob(['s'], { type: 'image/jpeg' }));
-  await settle();
-  app.actors.uploadImage.last().resolve({ url: '/api/uploads/a.jpg' });
-  await settle();
+  await act(() => app.actors.prepareImage.last().resolve(new Blob(['s'], { type: 'image/jpeg' })));
+  await act(() => app.actors.uploadImage.last().resolve({ url: '/api/uploads/a.jpg' }));
   act(() => {
     registration.send({ type: 'details.change', field: 'name', value: 'Kanu Patel' });
     registration.send({ type: 'details.change', field: 'gender', value: 'male' });
     registration.send({ type: 'details.change', field: 'farmAddress', value: 'Anand' });
     registration.send({ type: 'details.submit' });
   });
-  app.actors.submitProfile.last().resolve({ name: 'Kanu Patel', profileUpdated: true });
+  await act(() => app.actors.submitProfile.last().resolve({ name: 'Kanu Patel', profileUpdated: true }));
 }
 
 async function perform(app: RenderedApp, event: AnyEventObject) {
   const session = app.app().system.get('session')!;
-  const answer = (which: 'fetchProfile' | 'saveLanguage' | 'logout') => {
+  const answer = async (which: 'fetchProfile' | 'saveLanguage' | 'logout') => {
     const call = app.actors[which].last();
-    if (event.type.startsWith('xstate.error')) call.reject(event.error);
-    else call.resolve(event.output as never);
+    await act(() => (event.type.startsWith('xstate.error') ? call.reject(event.error) : call.resolve(event.output as never)));
   };
   switch (event.type) {
     case 'xstate.init':
@@ -104,7 +98,8 @@ async function perform(app: RenderedApp, event: AnyEventObject) {
       else act(() => session.send(event as never));
       break;
     case 'xstate.after.splash.session.route.splash':
-      await wait(SPLASH_MS + 20);
+      // The splash timer runs on the real clock: wait for the session to leave the splash.
+      await act(() => chartReaches(session, (snapshot) => !snapshot.matches({ route: 'splash' }), { timeout: SPLASH_MS + 5_000 }));
       break;
     case 'xstate.done.actor.otpLogin':
       await finishLogin(app, event.output as { profileUpdated: boolean });
@@ -116,23 +111,21 @@ async function perform(app: RenderedApp, event: AnyEventObject) {
     case 'xstate.error.actor.loadProfile':
     case 'xstate.done.actor.refreshProfile':
     case 'xstate.error.actor.refreshProfile':
-      answer('fetchProfile');
+      await answer('fetchProfile');
       break;
     case 'xstate.done.actor.pushLanguage':
     case 'xstate.error.actor.pushLanguage':
     case 'xstate.done.actor.saveLanguage':
     case 'xstate.error.actor.saveLanguage':
-      answer('saveLanguage');
+      await answer('saveLanguage');
       break;
     case 'xstate.done.actor.logout':
     case 'xstate.error.actor.logout':
-      answer('logout');
+      await answer('logout');
       break;
     default:
       throw new Error(`No gesture for ${event.type}`);
   }
-  await settle();
-  await settle();
 }
 
 const persistedUser = (app: RenderedApp) => JSON.parse(app.store.data.get(PERSIST_KEY) ?? '{"user":null}').user;
@@ -148,14 +141,14 @@ function assertionsFor(app: () => RenderedApp, hadToken: boolean) {
       await waitFor(() => expect(app().path()).toBe(at));
       const heading = HEADINGS[at.split('?')[0]!];
       const registrationGone = at.startsWith('/register/') && !s.matches({ account: 'registering' });
-      if (heading && !registrationGone) expect(await screen.findByRole('heading', { name: text(s, heading) })).toBeTruthy();
+      if (heading && !registrationGone) await screen.findByRole('heading', { name: text(s, heading) });
       // Without the registration child (logging out) the register pages wait with 'Loading...'.
       else if (registrationGone) await waitFor(() => expect(document.querySelector('.loading[role="status"]')).toBeTruthy());
       else expect(document.querySelector('.app-frame')?.textContent).not.toBe('');
     },
     'route.splash': async (s: Snap) => {
       await waitFor(() => expect(app().path()).toBe('/'));
-      expect(await screen.findByRole('heading', { name: text(s, 'onboarding.splash.title') })).toBeTruthy();
+      await screen.findByRole('heading', { name: text(s, 'onboarding.splash.title') });
     },
     'account.loggedOut': async (s: Snap) => {
       expect(hasToken()).toBe(false);

@@ -9,7 +9,7 @@ import { renderApp } from '../../support/web/render';
 describe('the app shell', () => {
   it('shows the loading screen at /loading', async () => {
     renderApp({ path: '/loading' });
-    expect(await screen.findByText('Loading...', { selector: '.loading' })).toBeTruthy();
+    await screen.findByText('Loading...', { selector: '.loading' });
   });
 
   it('sends an unknown path to the entry page', async () => {
@@ -28,7 +28,7 @@ describe('the app shell', () => {
     await screen.findByText('Loading...', { selector: '.loading' });
     act(() => app.memory.navigate('/cart'));
     await waitFor(() => expect(app.path()).toBe('/under-verification'));
-    expect(await screen.findByRole('heading', { name: 'Please wait, Your Account is under Verification' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Please wait, Your Account is under Verification' });
   });
 
   it('renders every screen inside the frame the stylesheet keeps within 450 px, centred', async () => {
