@@ -41,6 +41,14 @@ export interface ServerConfig {
   quotationDailyLimit: number;
   /** How soon the farmer is told a pending quotation is usually answered, in hours (GET /api/config). */
   quotationReplyHours: number;
+  /** The server's own SQLite backups: a folder, how often (0 = never) and how many to keep. */
+  backup: { dir: string | null; everyHours: number; keep: number };
+  /** A second listener on 127.0.0.1 for Prometheus (`GET /metrics`); null = none. */
+  metricsPort: number | null;
+  /** After SIGTERM, how long /api/ready answers 503 while requests are still served, so a load balancer stops sending first. */
+  drainSeconds: number;
+  /** New requests get 503 OVERLOADED past these bounds (0 = that bound is off). */
+  overload: { eventLoopDelayMs: number; heapUsedMb: number };
 }
 
 /** The admin number `npm start` offers while codes go to the console and none is configured. */
@@ -133,6 +141,14 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     throw new ConfigError(`QUOTATION_DAILY_LIMIT (${quotationDailyLimit}) must be at least QUOTATION_HOURLY_LIMIT (${quotationHourlyLimit})`);
   }
 
+  const backupDir = text(env, 'BACKUP_DIR');
+  const backupEveryHours = integer(env, 'BACKUP_EVERY_HOURS', 0, 0, 24 * 365);
+  if (backupEveryHours > 0 && backupDir === null) throw new ConfigError('BACKUP_EVERY_HOURS needs BACKUP_DIR, the folder to write the backups to');
+  if (backupEveryHours > 0 && databaseUrl !== null) {
+    throw new ConfigError('BACKUP_EVERY_HOURS backs up the SQLite file; on PostgreSQL schedule `npm run backup` (pg_dump) instead');
+  }
+  const metricsPort = text(env, 'METRICS_PORT') === null ? null : integer(env, 'METRICS_PORT', 0, 1, 65535);
+
   return {
     port: integer(env, 'PORT', 3000, 0, 65535),
     host: text(env, 'HOST') ?? '0.0.0.0',
@@ -156,5 +172,12 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     quotationHourlyLimit,
     quotationDailyLimit,
     quotationReplyHours: integer(env, 'QUOTATION_REPLY_HOURS', 24, 1, 720),
+    backup: { dir: backupDir, everyHours: backupEveryHours, keep: integer(env, 'BACKUP_KEEP', 7, 1, 1000) },
+    metricsPort,
+    drainSeconds: integer(env, 'SHUTDOWN_DRAIN_SECONDS', 0, 0, 600),
+    overload: {
+      eventLoopDelayMs: integer(env, 'OVERLOAD_EVENT_LOOP_DELAY_MS', 1000, 0, 60_000),
+      heapUsedMb: integer(env, 'OVERLOAD_HEAP_USED_MB', 1024, 0, 65_536),
+    },
   };
 }

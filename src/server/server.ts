@@ -8,8 +8,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
-import { openDatabase } from './db/connect';
+import { driverHandle, openDatabase } from './db/connect';
 import { analyzePostgres, migrateToLatest } from './db/migrations';
+import { scheduleSqliteBackups, type BackupSchedule } from './ops/backup';
 import { pruneSessions } from './repos/sessions';
 import { loadSecrets } from './secrets';
 import { seedDatabase } from './seed/seed';
@@ -67,6 +68,15 @@ async function main() {
   if (config.sms.transport === 'console') lines.push('Login codes are not sent by SMS: they appear in this console as [sms] lines.');
   process.stdout.write(`${lines.join('\n')}\n`);
 
+  // The server's own backups go through its own connection, so its writes never restart the copy.
+  const handle = driverHandle(db);
+  const { dir: backupDir, everyHours, keep } = config.backup;
+  let backups: BackupSchedule | null = null;
+  if (everyHours > 0 && backupDir && handle?.kind === 'sqlite') {
+    mkdirSync(backupDir, { recursive: true });
+    backups = scheduleSqliteBackups({ source: handle.sqlite, dir: backupDir, everyHours, keep, log: app.log });
+  }
+
   const prune = setInterval(() => void pruneSessions(db, Date.now()).catch(() => undefined), 60 * 60 * 1000);
   prune.unref();
 
@@ -75,6 +85,7 @@ async function main() {
     if (closing) return;
     closing = true;
     clearInterval(prune);
+    await backups?.stop();
     await outbox.stop();
     await app.close();
     await db.destroy();
