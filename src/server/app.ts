@@ -19,6 +19,7 @@ import { HttpError, installErrorHandlers, notFound } from './http/errors';
 import { installApiCompression } from './http/compression';
 import { installSecurityHeaders } from './http/security-headers';
 import { installWeb } from './http/web';
+import { installReadiness, readinessRoutes } from './ops/readiness';
 import authRoutes, { type IpLimit } from './routes/auth';
 import metaRoutes from './routes/meta';
 import orderRoutes from './routes/orders';
@@ -81,6 +82,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => sweeper.stop());
   await app.register(sensible);
   installErrorHandlers(app);
+  installReadiness(app);
 
   await installSecurityHeaders(app);
   // API answers are never stored by caches unless the route sets its own cache-control (public SKU
@@ -134,6 +136,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(orderRoutes);
       await api.register(uploadRoutes);
       await api.register(metaRoutes);
+      await api.register(readinessRoutes);
     },
     { prefix: '/api' },
   );

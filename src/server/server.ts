@@ -84,6 +84,9 @@ async function main() {
   const shutdown = async () => {
     if (closing) return;
     closing = true;
+    // A load balancer polling /api/ready stops sending new farmers here before the listener closes.
+    app.readiness.drain();
+    if (config.drainSeconds > 0) await new Promise((resolve) => setTimeout(resolve, config.drainSeconds * 1000));
     clearInterval(prune);
     await backups?.stop();
     await outbox.stop();

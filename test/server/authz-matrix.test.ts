@@ -114,6 +114,7 @@ const TABLE: Record<string, Row> = {
   'POST /api/auth/logout': { prepare: async () => ({ url: '/api/auth/logout' }), expect: USER(200) },
   'GET /api/config': { prepare: async () => ({ url: '/api/config' }), expect: PUBLIC(200) },
   'GET /api/health': { prepare: async () => ({ url: '/api/health' }), expect: PUBLIC(200) },
+  'GET /api/ready': { prepare: async () => ({ url: '/api/ready' }), expect: PUBLIC(200) },
   'GET /api/users/profile': { prepare: async () => ({ url: '/api/users/profile' }), expect: USER(200) },
   'PUT /api/users/profile': {
     prepare: async () => ({ url: '/api/users/profile', payload: { preferredLanguage: 'hindi' } }),

@@ -42,6 +42,7 @@ export const SUMMARIES: Record<string, readonly [tag: string, summary: string]> 
   'GET /api/uploads/{id}': ['uploads', 'An uploaded image (Aadhaar and photos to their owner and admins)'],
   'GET /api/config': ['meta', 'Contact details, the UPI payee and the hours a quotation is usually answered in'],
   'GET /api/health': ['meta', 'Liveness and database check'],
+  'GET /api/ready': ['meta', 'Readiness for a load balancer: 503 while starting or shutting down'],
   'GET /api/openapi.json': ['meta', 'This OpenAPI 3.1 document'],
 };
 
