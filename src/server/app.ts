@@ -19,6 +19,7 @@ import { HttpError, installErrorHandlers, notFound } from './http/errors';
 import { installApiCompression } from './http/compression';
 import { installSecurityHeaders } from './http/security-headers';
 import { installWeb } from './http/web';
+import { countedSms, installRequestMetrics, type Metrics } from './ops/metrics';
 import { installReadiness, readinessRoutes } from './ops/readiness';
 import authRoutes, { type IpLimit } from './routes/auth';
 import metaRoutes from './routes/meta';
@@ -46,6 +47,8 @@ export interface AppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** The quotation-expiry sweep's interval (src/server/expiry-sweep.ts); defaults to EXPIRY_SWEEP_INTERVAL_MS. */
   expirySweepMs?: number;
+  /** Counts requests and login SMS into these (ops/metrics.ts); none: nothing is counted. */
+  metrics?: Metrics | null;
 }
 
 export const DEFAULT_IP_LIMIT: IpLimit = { max: 100, timeWindowMs: 60_000 };
@@ -61,12 +64,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Summary, tag, security and error answers for the OpenAPI document, before anyone reads a route.
   app.addHook('onRoute', describeRoute);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  if (options.metrics) installRequestMetrics(app, options.metrics);
 
   const deps: Deps = {
     db: options.db,
     config,
     secrets: options.secrets,
-    sms: options.sms,
+    sms: countedSms(options.sms, 'login', options.metrics ?? null),
     now: options.now ?? Date.now,
   };
   app.decorate('deps', deps);

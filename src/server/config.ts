@@ -147,7 +147,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   if (backupEveryHours > 0 && databaseUrl !== null) {
     throw new ConfigError('BACKUP_EVERY_HOURS backs up the SQLite file; on PostgreSQL schedule `npm run backup` (pg_dump) instead');
   }
-  const metricsPort = text(env, 'METRICS_PORT') === null ? null : integer(env, 'METRICS_PORT', 0, 1, 65535);
+  const metricsPort = text(env, 'METRICS_PORT') === null ? null : integer(env, 'METRICS_PORT', 0, 0, 65535);
 
   return {
     port: integer(env, 'PORT', 3000, 0, 65535),

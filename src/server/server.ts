@@ -10,6 +10,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
 import { driverHandle, openDatabase } from './db/connect';
 import { analyzePostgres, migrateToLatest } from './db/migrations';
+import { countedSms, createMetrics, listenForMetrics } from './ops/metrics';
 import { scheduleSqliteBackups, type BackupSchedule } from './ops/backup';
 import { pruneSessions } from './repos/sessions';
 import { loadSecrets } from './secrets';
@@ -44,7 +45,9 @@ async function main() {
   if (config.databaseUrl) await analyzePostgres(db);
 
   const sms = smsFor(config);
+  const metrics = config.metricsPort === null ? null : createMetrics(db);
   const app = await buildApp({
+    metrics,
     db,
     config,
     secrets,
@@ -53,12 +56,14 @@ async function main() {
     logger: { level: config.logLevel },
   });
   await app.listen({ port: config.port, host: config.host });
-  const outbox = createOutboxSender({ db, sms, enabled: config.smsNotifications, log: app.log });
+  const metricsListener = metrics && config.metricsPort !== null ? await listenForMetrics(metrics, config.metricsPort) : null;
+  const outbox = createOutboxSender({ db, sms: countedSms(sms, 'notification', metrics), enabled: config.smsNotifications, log: app.log });
   await outbox.start();
 
   const port = (app.server.address() as { port: number }).port;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const lines = [`Krishi is running at http://${shownHost}:${port}`];
+  if (metricsListener) lines.push(`Metrics for Prometheus at http://127.0.0.1:${metricsListener.port}/metrics`);
   if (seeded > 0) lines.push(`Seeded the sample catalogue (${seeded} products).`);
   lines.push(
     config.adminMobileNumbers.length > 0
@@ -91,6 +96,7 @@ async function main() {
     await backups?.stop();
     await outbox.stop();
     await app.close();
+    await metricsListener?.close();
     await db.destroy();
     process.exit(0);
   };
