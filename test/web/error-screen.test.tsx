@@ -5,6 +5,7 @@ import en from '../../locales/en.json';
 import hi from '../../locales/hi.json';
 import { loadScreen } from '../../src/web/routes';
 import { ChunkLoadError, ErrorScreen } from '../../src/web/shell/error-screen';
+import { afterPendingWork } from '../support/after-pending-work';
 
 function Boom({ error }: { error: Error }): never {
   throw error;
@@ -82,7 +83,7 @@ describe("loading a screen's script", () => {
     await vi.advanceTimersByTimeAsync(119_999);
     let settled = false;
     void pending.catch(() => (settled = true));
-    await Promise.resolve();
+    await afterPendingWork();
     expect(settled).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     await outcome;

@@ -4,7 +4,7 @@
  * the call has taken the answer (or had already left the state that asked), so a test awaits the
  * answer itself instead of a number of ticks.
  */
-import { fromPromise, waitFor, type AnyActorRef } from 'xstate';
+import { fromPromise, waitFor, type AnyActorRef, type AnyEventObject } from 'xstate';
 
 export interface ControlledCall<TOutput, TInput> {
   input: TInput;
@@ -31,6 +31,11 @@ function taken(self: AnyActorRef): Promise<void> {
     // A rejected answer fails the actor, which waitFor reports as an error: the parent has it too.
     () => undefined,
   );
+}
+
+/** Answers a call as a model path's `xstate.done.actor.*` or `xstate.error.actor.*` event says. */
+export function answerAs(call: Pick<ControlledCall<never, unknown>, 'resolve' | 'reject'>, event: AnyEventObject): Promise<void> {
+  return event.type.startsWith('xstate.error.actor.') ? call.reject(event.error) : call.resolve(event.output as never);
 }
 
 export function controlled<TOutput, TInput = unknown>(): Controlled<TOutput, TInput> {

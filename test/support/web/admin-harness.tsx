@@ -22,7 +22,7 @@ import { AppActorContext } from '../../../src/web/app-context';
 import { createAppLogic } from '../../../src/web/app-logic';
 import type { AdminActors } from '../../../src/web/admin/actors';
 import { controlledCallback } from '../machines/admin-controlled';
-import { controlled, type ControlledCall } from '../machines/controlled';
+import { answerAs, controlled, type ControlledCall } from '../machines/controlled';
 import { controlledActors, memoryStore, onboardingActors } from './render';
 
 export const ADMIN: ClientUser = {
@@ -151,5 +151,5 @@ export async function calledAt<TOutput, TInput>(actor: Calls<TOutput, TInput>, c
 /** Answers the latest live call of an effect as a path's done/error event says, once its chart has taken the answer. */
 export async function answer<TOutput, TInput>(actor: Calls<TOutput, TInput>, event: AnyEventObject): Promise<void> {
   const call = await calledAt(actor);
-  await act(() => (event.type.startsWith('xstate.done.actor.') ? call.resolve(event.output as TOutput) : call.reject(event.error)));
+  await act(() => answerAs(call, event));
 }

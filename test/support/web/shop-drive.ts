@@ -6,7 +6,7 @@ import { act } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import { afterPendingWork } from '../after-pending-work';
-import type { ControlledCall } from '../machines/controlled';
+import { answerAs, type ControlledCall } from '../machines/controlled';
 import { ROUTES } from '../../../src/domain/routes';
 import { SCREENS } from '../../../src/web/routes';
 
@@ -34,7 +34,7 @@ export async function until(done: () => boolean, what: string): Promise<void> {
 
 /** Answers a controlled actor's call as the path's done/error event says, once its chart has taken the answer. */
 export async function answer<TOutput>(call: ControlledCall<TOutput, unknown>, event: AnyEventObject): Promise<void> {
-  await act(() => (event.type.startsWith('xstate.done.actor.') ? call.resolve(event.output as TOutput) : call.reject(event.error)));
+  await act(() => answerAs(call, event));
 }
 
 /** The delay name of an `xstate.after.<delay>.<state id>` event. */

@@ -1,6 +1,7 @@
 import { createActor, createMachine, type AnyEventObject } from 'xstate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { everySecond, webOtp } from '../../../src/web/onboarding/browser-actors';
+import { afterPendingWork } from '../../support/after-pending-work';
 
 /** A parent that records what the callback actor sends back. */
 function host(logic: typeof everySecond) {
@@ -36,14 +37,14 @@ describe('the browser adapters', () => {
     vi.stubGlobal('OTPCredential', function OTPCredential() {});
     Object.defineProperty(navigator, 'credentials', { value: { get }, configurable: true });
     const { received } = host(webOtp as unknown as typeof everySecond);
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await vi.waitFor(() => expect(received).toContainEqual({ type: 'code.enter', index: 0, value: '482913' }));
     expect(get).toHaveBeenCalledWith(expect.objectContaining({ otp: { transport: ['sms'] } }));
-    expect(received).toContainEqual({ type: 'code.enter', index: 0, value: '482913' });
   });
 
   it('stay silent where the browser has no Web OTP', async () => {
     const { received } = host(webOtp as unknown as typeof everySecond);
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    // Nothing to wait for: the code must never come, so give a browser answer every chance to arrive.
+    await afterPendingWork();
     expect(received.filter((e) => e.type === 'code.enter')).toEqual([]);
   });
 });

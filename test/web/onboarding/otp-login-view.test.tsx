@@ -11,6 +11,7 @@ import { formatCountdown } from '../../../src/domain/otp';
 import { DEFAULT_CLIENT_USER } from '../../../src/domain/client-user';
 import { OTP_EVENTS, modelCountdown, otpModelMachine, otpSerialize } from '../../support/machines/otp-login-model';
 import { driveView, modelPaths } from '../../support/machines/model-coverage';
+import { answerAs } from '../../support/machines/controlled';
 import { renderApp, type RenderedApp } from '../../support/web/render';
 
 type Snap = SnapshotFrom<typeof otpLoginMachine>;
@@ -35,8 +36,7 @@ async function onPhoneScreen(app: RenderedApp) {
 
 async function perform(app: RenderedApp, event: AnyEventObject) {
   const reply = async (which: 'requestOtp' | 'verifyOtp') => {
-    const call = app.actors[which].last();
-    await act(() => (event.type.startsWith('xstate.error') ? call.reject(event.error) : call.resolve(event.output)));
+    await act(() => answerAs(app.actors[which].last(), event));
   };
   switch (event.type) {
     case 'xstate.init':

@@ -18,6 +18,7 @@ import {
   registrationSerialize,
 } from '../../support/machines/registration-model';
 import { driveView, modelPaths } from '../../support/machines/model-coverage';
+import { answerAs } from '../../support/machines/controlled';
 import { renderApp, type RenderedApp } from '../../support/web/render';
 
 type Snap = SnapshotFrom<typeof registrationMachine>;
@@ -66,8 +67,7 @@ const picker = (kind: ImageKind) => within(document.getElementById(`image-${kind
 async function perform(app: RenderedApp, event: AnyEventObject) {
   const kind = event.kind as ImageKind;
   const answer = async (which: 'prepareImage' | 'uploadImage' | 'locate' | 'submitProfile') => {
-    const call = app.actors[which].last();
-    await act(() => (event.type.startsWith('xstate.error') ? call.reject(event.error) : call.resolve(event.output as never)));
+    await act(() => answerAs(app.actors[which].last(), event));
   };
   if (event.type.startsWith('xstate.done.actor.prepare') || event.type.startsWith('xstate.error.actor.prepare')) await answer('prepareImage');
   else if (event.type.startsWith('xstate.done.actor.upload') || event.type.startsWith('xstate.error.actor.upload')) await answer('uploadImage');

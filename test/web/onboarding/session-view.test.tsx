@@ -13,6 +13,7 @@ import type { sessionMachine } from '../../../machines/session.machine';
 import { SPLASH_MS } from '../../../src/domain/constants';
 import { modelPaths } from '../../support/machines/model-coverage';
 import { driveView } from '../../support/machines/model-coverage';
+import { answerAs } from '../../support/machines/controlled';
 import { renderApp, type RenderedApp } from '../../support/web/render';
 import { SESSION_INPUTS, sessionEvents, sessionModelMachine, sessionSerialize } from '../../support/machines/session-model';
 import en from '../../../locales/en.json';
@@ -67,8 +68,7 @@ async function finishRegistration(app: RenderedApp) {
 async function perform(app: RenderedApp, event: AnyEventObject) {
   const session = app.app().system.get('session')!;
   const answer = async (which: 'fetchProfile' | 'saveLanguage' | 'logout') => {
-    const call = app.actors[which].last();
-    await act(() => (event.type.startsWith('xstate.error') ? call.reject(event.error) : call.resolve(event.output as never)));
+    await act(() => answerAs(app.actors[which].last(), event));
   };
   switch (event.type) {
     case 'xstate.init':
