@@ -76,6 +76,8 @@ const LATE_MS = 10;
 const VISIT_POLLS = 12;
 const WRITE_EVERY = 4;
 const HELD_SHARE = (VISIT_POLLS - 1 - 1 / WRITE_EVERY) / VISIT_POLLS;
+/** The polls sent with a tag at all: all but each visit's first (the share above, and the polls after a write). */
+const TAGGED_SHARE = (VISIT_POLLS - 1) / VISIT_POLLS;
 /** QUOTATION_VALIDITY_DAYS's default, as the compiled server runs. */
 const RULES = { validityDays: 7 };
 /** What Chromium on a phone sends: the server compresses answers above 1 KB. */
@@ -102,7 +104,7 @@ interface Farmer {
  * The farmers on the Request screen, as the paced poll rows drive them: `slots` farmers at once, the
  * i-th poll made by slot i mod slots, so each farmer polls every POLL_MS at the row's rate. When a
  * visit's VISIT_POLLS are done, a farmer not seen yet takes the slot (first poll without a tag).
- * Slot j starts j mod VISIT_POLLS polls into its visit, so visits end evenly spread.
+ * The visits under way at the start are evenly spread over their course, so visits end evenly spread.
  */
 class Visits {
   readonly slots: Farmer[];
@@ -118,7 +120,9 @@ class Visits {
     size: number,
     private readonly skuIds: string[],
   ) {
-    this.slots = Array.from({ length: size }, (_, j) => this.arrive(j % VISIT_POLLS));
+    // Slot j starts j / size of the way through its visit: the visits under way, and the writing
+    // ones among them (every fourth), are spread evenly over their course, as in a steady stream.
+    this.slots = Array.from({ length: size }, (_, j) => this.arrive(Math.floor((j * VISIT_POLLS) / size)));
   }
 
   private arrive(polls: number): Farmer {
@@ -357,10 +361,10 @@ async function explain(db: Kysely<Database>, target: Target, name: string, call:
     console.log(`    ${query.sql.replace(/\s+/g, ' ').slice(0, 400)}`);
     if (target === 'sqlite') {
       const plan = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]));
-      for (const row of plan.rows) console.log(`      ${row.detail}`);
+      for (const row of plan.rows) console.log(`      ${row.detail.slice(0, 300)}`);
     } else {
       const plan = await db.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain (analyze, costs off) ${query.sql}`, [...query.parameters]));
-      for (const row of plan.rows) console.log(`      ${row['QUERY PLAN']}`);
+      for (const row of plan.rows) console.log(`      ${row['QUERY PLAN'].slice(0, 300)}`);
     }
   }
 }
@@ -395,8 +399,10 @@ async function steadyPolls(app: Compiled, visits: Visits, rate: number, name: st
   visits.takeTagShare();
   await writesNote(visits);
   const figure = await paced(app.url, rate, Math.round(rate * PACED_SECONDS), visits.poll, goodPoll, app.child.pid);
-  const held = visits.takeTagShare();
-  const note = `polls holding a tag: ${(held * 100).toFixed(1)}% (planned ${(HELD_SHARE * 100).toFixed(1)}%); answered 304: ${share(figure, 304)}${await writesNote(visits)}`;
+  const tagged = visits.takeTagShare();
+  const note =
+    `sent with a tag: ${(tagged * 100).toFixed(1)}% (planned ${(TAGGED_SHARE * 100).toFixed(1)}%); ` +
+    `answered 304: ${share(figure, 304)} (planned ${(HELD_SHARE * 100).toFixed(1)}%: less the polls after a write)${await writesNote(visits)}`;
   return { name, figure, judged, note };
 }
 
