@@ -157,6 +157,7 @@ describe.each(databases())('HTTP behaviour on %s', (kind) => {
         'GET /api/quotations/:id/history',
         'GET /api/quotations/:id',
         'GET /api/quotations/all',
+        'GET /api/ready',
         'GET /api/skus',
         'GET /api/skus/:id/history',
         'GET /api/uploads/:id',
