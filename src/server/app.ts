@@ -5,6 +5,7 @@
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import sensible from '@fastify/sensible';
+import underPressure from '@fastify/under-pressure';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
@@ -15,7 +16,7 @@ import { describeRoute } from './http/api-docs';
 import { installAuthHook } from './http/auth-hook';
 import type { Deps } from './http/context';
 import { createExpirySweeper } from './expiry-sweep';
-import { HttpError, installErrorHandlers, notFound } from './http/errors';
+import { HttpError, installErrorHandlers, notFound, overloaded } from './http/errors';
 import { installApiCompression } from './http/compression';
 import { installSecurityHeaders } from './http/security-headers';
 import { installWeb } from './http/web';
@@ -47,6 +48,8 @@ export interface AppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** The quotation-expiry sweep's interval (src/server/expiry-sweep.ts); defaults to EXPIRY_SWEEP_INTERVAL_MS. */
   expirySweepMs?: number;
+  /** How often the load-shedding bounds are sampled (a test knob; @fastify/under-pressure's default is 1 s). */
+  overloadSampleMs?: number;
   /** Counts requests and login SMS into these (ops/metrics.ts); none: nothing is counted. */
   metrics?: Metrics | null;
 }
@@ -87,6 +90,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(sensible);
   installErrorHandlers(app);
   installReadiness(app);
+  // Shed load before it hurts: past the bounds a new request is refused at once (503 OVERLOADED with
+  // Retry-After) rather than queued behind the lag, where a phone on 3G would time out and ask again.
+  // The liveness check is never shed, so a busy instance is not taken for a dead one.
+  await app.register(underPressure, {
+    maxEventLoopDelay: config.overload.eventLoopDelayMs,
+    maxHeapUsedBytes: config.overload.heapUsedMb * 1024 * 1024,
+    ...(options.overloadSampleMs === undefined ? {} : { sampleInterval: options.overloadSampleMs }),
+    pressureHandler: async (request) => {
+      if (request.routeOptions.url !== '/api/health') throw overloaded();
+    },
+  });
 
   await installSecurityHeaders(app);
   // API answers are never stored by caches unless the route sets its own cache-control (public SKU

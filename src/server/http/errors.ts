@@ -31,6 +31,10 @@ export const versionConflict = () => coded(httpErrors.conflict('Someone else cha
 export const rateLimited = (retryAfterSeconds: number, message = 'Too many requests') =>
   coded(httpErrors.tooManyRequests(message), 'RATE_LIMITED', { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 
+/** The server is past its load bounds: the client waits `Retry-After` and asks again. */
+export const overloaded = (retryAfterSeconds = 5) =>
+  coded(httpErrors.serviceUnavailable('The server is busy; try again in a few seconds'), 'OVERLOADED', { 'retry-after': String(retryAfterSeconds) });
+
 const API_CODES: ReadonlySet<string> = new Set(API_ERROR_CODES);
 
 /** An error this server made (above), as opposed to Fastify's, a plugin's or an unexpected one. */

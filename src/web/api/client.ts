@@ -69,6 +69,39 @@ export function toApiFailure(error: unknown): ApiFailure {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** The longest wait the client sits through before its one retry; a longer Retry-After goes to the chart. */
+const MAX_RETRY_WAIT_SECONDS = 30;
+
+/** The seconds a 503 asks to wait (the server shedding load, or an instance draining), or null. */
+function retryAfter503(error: unknown): number | null {
+  if (!(error instanceof FetchError) || error.response?.status !== 503) return null;
+  const seconds = Number(error.response.headers.get('retry-after'));
+  return Number.isFinite(seconds) && seconds > 0 && seconds <= MAX_RETRY_WAIT_SECONDS ? seconds : null;
+}
+
+const wait = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+  });
+
+/**
+ * A 503 with Retry-After means "try again then": the server refused before doing anything (a shed or
+ * draining request never reaches its handler), so every call, writes included, waits once and asks
+ * once more. A second refusal goes to the caller, whose chart already knows how to wait.
+ */
+async function retryingOnce<T>(call: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    const seconds = retryAfter503(error);
+    if (seconds === null) throw error;
+    await wait(seconds * 1000, signal);
+    return call();
+  }
+}
+
 /** Calls `/api{path}`; resolves with the parsed body, rejects with an `ApiFailure`. */
 export async function api<T>(
   method: Method,
@@ -76,7 +109,7 @@ export async function api<T>(
   options: { body?: FetchOptions['body']; signal?: AbortSignal } = {},
 ): Promise<T> {
   try {
-    return await client<T>(path, { method, body: options.body, signal: options.signal });
+    return await retryingOnce(() => client<T>(path, { method, body: options.body, signal: options.signal }), options.signal);
   } catch (error) {
     throw toApiFailure(error);
   }
@@ -89,7 +122,7 @@ export async function apiResult<T>(
   options: { body?: FetchOptions['body']; signal?: AbortSignal } = {},
 ): Promise<{ status: number; data: T } | ApiFailure> {
   try {
-    const response = await client.raw<T>(path, { method, body: options.body, signal: options.signal });
+    const response = await retryingOnce(() => client.raw<T>(path, { method, body: options.body, signal: options.signal }), options.signal);
     return { status: response.status, data: response._data as T };
   } catch (error) {
     return toApiFailure(error);
@@ -102,7 +135,7 @@ export async function apiResult<T>(
  */
 export async function apiBlob(url: string, options: { signal?: AbortSignal } = {}): Promise<Blob> {
   try {
-    return await client(url.replace(/^\/api(?=\/)/, ''), { method: 'GET', responseType: 'blob', signal: options.signal });
+    return await retryingOnce(() => client(url.replace(/^\/api(?=\/)/, ''), { method: 'GET', responseType: 'blob', signal: options.signal }), options.signal);
   } catch (error) {
     throw toApiFailure(error);
   }
