@@ -1,8 +1,8 @@
 /**
  * The seeded database of `npm run bench:scale`: 20,000 farmers, 200,000 quotations (10 each, asked in
  * turn, so one farmer's rows lie apart in the tables as in a real shop's) and 20,000 orders, written
- * through the repositories' own functions on SQLite (about 3 minutes), then copied row by row into
- * PostgreSQL (about 2 minutes; see copyRows).
+ * through the repositories' own functions on SQLite (about 2 minutes), then copied row by row into
+ * PostgreSQL (about half a minute; see copyRows).
  *
  * The seeded databases are pristine: nothing ever serves them. Each bench run (and bench/scale-screens.ts)
  * serves a fresh copy (`freshCopy`), because the compiled server migrates its database forward when it
@@ -186,7 +186,7 @@ async function ensurePristine(target: Target): Promise<void> {
   // The very rows the repositories' functions wrote on SQLite (seeded there first when missing), copied
   // table by table: seeding PostgreSQL through the functions themselves queued every transaction on
   // the counter rows each insert updates (display ids, list counts) and ran at 5–14 farmers/s, 25–65
-  // minutes for 20,000; the copy takes a minute or two and makes both databases hold the same data.
+  // minutes for 20,000; the copy takes about half a minute and makes both databases hold the same data.
   await ensurePristine('sqlite');
   console.log(`\nscale on postgres: copying the seeded SQLite database into ${POSTGRES_URL} schema ${POSTGRES_SCHEMA}…`);
   await postgresAdmin(POSTGRES_URL, async (c) => {
