@@ -22,6 +22,7 @@ import { installSecurityHeaders } from './http/security-headers';
 import { installWeb } from './http/web';
 import { countedSms, installRequestMetrics, type Metrics } from './ops/metrics';
 import { installReadiness, readinessRoutes } from './ops/readiness';
+import { installRequestLog, requestId } from './ops/request-log';
 import authRoutes, { type IpLimit } from './routes/auth';
 import metaRoutes from './routes/meta';
 import orderRoutes from './routes/orders';
@@ -60,6 +61,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
     logger: options.logger ?? false,
+    // Fastify's own two lines per request carry the raw url; ops/request-log.ts writes one without it.
+    disableRequestLogging: true,
+    genReqId: requestId,
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
@@ -68,6 +72,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRoute', describeRoute);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   if (options.metrics) installRequestMetrics(app, options.metrics);
+  installRequestLog(app);
 
   const deps: Deps = {
     db: options.db,
@@ -103,9 +108,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await installSecurityHeaders(app);
-  // API answers are never stored by caches unless the route sets its own cache-control (public SKU
-  // images). Set up front rather than in onSend: a route without onSend hooks skips that phase.
+  // Every answer names its request id (the one in its log line). API answers are never stored by
+  // caches unless the route sets its own cache-control (public SKU images). Set up front rather than
+  // in onSend: a route without onSend hooks skips that phase.
   app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     done();
   });
