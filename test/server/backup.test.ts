@@ -13,7 +13,8 @@ import Database from 'better-sqlite3';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { backupPostgres, hasPgDump, pgDumpCommand, pruneBackups, stampedName } from '../../src/server/ops/backup';
+import { driverHandle } from '../../src/server/db/connect';
+import { backupPostgres, backupSqlite, hasPgDump, pgDumpCommand, pruneBackups, stampedName } from '../../src/server/ops/backup';
 import { freePort } from '../e2e/support/server';
 import { createTestApp, TEST_ADMIN } from '../support/server/app';
 import { call, ServerProcess } from '../support/server/process';
@@ -106,6 +107,34 @@ describe('backup and restore on SQLite', () => {
       expect(missing).toEqual([]);
     } finally {
       await fresh.stop();
+    }
+  });
+
+  it("copies through the server's own connection in steps while it goes on writing (the scheduled backups)", { timeout: 60_000 }, async () => {
+    const t = await createTestApp('sqlite');
+    try {
+      const farmer = await t.farmer();
+      const sku = (await t.as(farmer, { method: 'GET', url: '/api/skus' })).json<{ data: { _id: string }[] }>().data[0]!;
+      const create = async () => {
+        const made = await t.as(farmer, { method: 'POST', url: '/api/quotations', payload: { skusDetail: [{ skuIdentifier: sku._id, quantity: 1 }] } });
+        expect(made.statusCode).toBe(201);
+        t.clock.advance(3 * 60_000);
+        return made.json<{ data: { _id: string } }>().data._id;
+      };
+      const before = [await create(), await create(), await create()];
+      const handle = driverHandle(t.db);
+      if (handle?.kind !== 'sqlite') throw new Error('expected SQLite');
+      const file = join(root, 'own-connection.sqlite');
+      // Writes go on through the same connection while the copy is taken, and are answered.
+      const [result] = await Promise.all([backupSqlite(handle.sqlite, file), create(), create()]);
+      expect(result.bytes).toBeGreaterThan(0);
+      const copy = new Database(file, { readonly: true });
+      expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
+      const ids = (copy.prepare('select id from quotations').all() as { id: string }[]).map((r) => r.id);
+      copy.close();
+      expect(ids).toEqual(expect.arrayContaining(before));
+    } finally {
+      await t.close();
     }
   });
 
