@@ -2,10 +2,8 @@
  * Renders the real app on an admin screen for a logged-in admin, with every admin effect controlled
  * (nothing settles until the test answers) and the app-level effects silent.
  */
-import { act, render, waitFor, type RenderResult } from '@testing-library/react';
-import { StrictMode } from 'react';
+import { act, waitFor, type RenderResult } from '@testing-library/react';
 import { type ActorRefFrom, type AnyEventObject, type InspectionEvent, type NonReducibleUnknown } from 'xstate';
-import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { appMachine } from '../../../machines/app.machine';
 import { EMPTY_PERSISTED, PERSIST_KEY } from '../../../machines/persistence';
@@ -17,13 +15,11 @@ import type { SaveSkuInput } from '../../../machines/admin-skus.machine';
 import type { AppConfig } from '../../../src/domain/api';
 import type { ClientUser } from '../../../src/domain/client-user';
 import type { AuditEntry, Language, Order, Quotation, Sku, User } from '../../../src/domain/types';
-import { App } from '../../../src/web/app';
-import { AppActorContext } from '../../../src/web/app-context';
 import { createAppLogic } from '../../../src/web/app-logic';
 import type { AdminActors } from '../../../src/web/admin/actors';
 import { controlledCallback } from '../machines/admin-controlled';
 import { answerAs, controlled, type ControlledCall } from '../machines/controlled';
-import { controlledActors, memoryStore, onboardingActors } from './render';
+import { controlledActors, memoryStore, mountApp, onboardingActors } from './render';
 
 export const ADMIN: ClientUser = {
   _id: 'admin-1',
@@ -111,27 +107,9 @@ export function renderAdmin(
     },
     admin,
   });
-  let appRef: ActorRefFrom<typeof appMachine> | null = null;
-  function Probe() {
-    appRef = AppActorContext.useActorRef();
-    return null;
-  }
   // StrictMode as in main.tsx.
-  const utils = render(
-    <StrictMode>
-      <AppActorContext.Provider logic={logic} options={{ input: { hasToken: true }, inspect }}>
-        <Probe />
-        <Router hook={memory.hook} searchHook={memory.searchHook}>
-          <App />
-        </Router>
-      </AppActorContext.Provider>
-    </StrictMode>,
-  );
-  const app = () => {
-    if (!appRef) throw new Error('The app actor is not running');
-    return appRef;
-  };
-  return { ...utils, effects, app, path: () => memory.history.at(-1) ?? path };
+  const utils = mountApp(logic, memory, { input: { hasToken: true }, inspect, strict: true });
+  return { ...utils, effects, path: () => memory.history.at(-1) ?? path };
 }
 
 type Calls<TOutput, TInput> = { calls: ControlledCall<TOutput, TInput>[] };

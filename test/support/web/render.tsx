@@ -5,7 +5,8 @@
  * (inside the shell, in the user's language) + wouter memoryLocation + the app actor Provider.
  */
 import { render, type RenderResult } from '@testing-library/react';
-import { fromCallback, type ActorRefFrom, type AnyActorLogic } from 'xstate';
+import { StrictMode } from 'react';
+import { fromCallback, type ActorRefFrom, type AnyActorLogic, type InspectionEvent } from 'xstate';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { EMPTY_PERSISTED, PERSIST_KEY, type KeyValueStore, type PersistedRoot } from '../../../machines/persistence';
@@ -88,29 +89,46 @@ export function renderApp(options: RenderAppOptions = {}): RenderedApp {
     actors: onboardingActors(actors, options.override),
     otpLoginActions: options.otpLoginActions,
   });
-  let appRef: ActorRefFrom<typeof appMachine> | null = null;
-  function Probe() {
-    appRef = AppActorContext.useActorRef();
-    return null;
-  }
-  const utils = render(
-    <AppActorContext.Provider logic={logic} options={{ input: { hasToken: options.hasToken ?? false } }}>
-      <Probe />
-      <Router hook={memory.hook} searchHook={memory.searchHook}>
-        <App />
-      </Router>
-    </AppActorContext.Provider>,
-  );
+  const utils = mountApp(logic, memory, { input: { hasToken: options.hasToken ?? false } });
   return {
     ...utils,
-    app: () => {
-      if (!appRef) throw new Error('The app actor is not running');
-      return appRef;
-    },
     actors,
     memory,
     store,
     tokens,
     path: () => memory.history.at(-1) ?? options.path ?? '/',
   };
+}
+
+type AppLogic = ReturnType<typeof createAppLogic>;
+type Memory = ReturnType<typeof memoryLocation>;
+
+/**
+ * Mounts the app from its logic under a memory location, as main.tsx mounts it (StrictMode when
+ * `strict`), and hands the test the running app actor.
+ */
+export function mountApp(
+  logic: AppLogic,
+  memory: Memory,
+  options: { input: { hasToken: boolean; appUpdated?: boolean }; inspect?: (event: InspectionEvent) => void; strict?: boolean },
+): RenderResult & { app: () => ActorRefFrom<typeof appMachine> } {
+  let appRef: ActorRefFrom<typeof appMachine> | null = null;
+  function Probe() {
+    appRef = AppActorContext.useActorRef();
+    return null;
+  }
+  const tree = (
+    <AppActorContext.Provider logic={logic} options={{ input: options.input, inspect: options.inspect }}>
+      <Probe />
+      <Router hook={memory.hook} searchHook={memory.searchHook}>
+        <App />
+      </Router>
+    </AppActorContext.Provider>
+  );
+  const utils = render(options.strict ? <StrictMode>{tree}</StrictMode> : tree);
+  const app = () => {
+    if (!appRef) throw new Error('The app actor is not running');
+    return appRef;
+  };
+  return { ...utils, app };
 }

@@ -3,9 +3,8 @@
  * the app-level ones (SKUs, config, quotation request) and the per-screen ones (quotations, orders,
  * page visibility). Nothing settles until the test answers, so each test is the server's reply.
  */
-import { act, render, waitFor, type RenderResult } from '@testing-library/react';
+import { act, waitFor, type RenderResult } from '@testing-library/react';
 import { fromCallback, type ActorRefFrom, type InspectionEvent, type NonReducibleUnknown } from 'xstate';
-import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { appMachine } from '../../../machines/app.machine';
 import { EMPTY_PERSISTED, PERSIST_KEY, type PersistedRoot } from '../../../machines/persistence';
@@ -16,11 +15,9 @@ import type { ClientUser } from '../../../src/domain/client-user';
 import { pathOf } from '../../../src/domain/route-chain';
 import { ROUTES } from '../../../src/domain/routes';
 import type { Language, Quotation, Sku } from '../../../src/domain/types';
-import { App } from '../../../src/web/app';
-import { AppActorContext } from '../../../src/web/app-context';
 import { createAppLogic, type AppEffects } from '../../../src/web/app-logic';
 import { controlled, type Controlled, type ControlledCall } from '../machines/controlled';
-import { controlledActors, memoryStore, onboardingActors } from './render';
+import { controlledActors, memoryStore, mountApp, onboardingActors } from './render';
 
 export const farmer: ClientUser = {
   _id: 'u-1',
@@ -110,28 +107,12 @@ export function renderShop(options: ShopRenderOptions): RenderedShop {
       visibility: shop.visibility.logic,
     },
   });
-  let appRef: ActorRefFrom<typeof appMachine> | null = null;
-  function Probe() {
-    appRef = AppActorContext.useActorRef();
-    return null;
-  }
-  const utils = render(
-    <AppActorContext.Provider logic={logic} options={{ input: { hasToken: true, appUpdated: options.appUpdated }, inspect: options.inspect }}>
-      <Probe />
-      <Router hook={memory.hook} searchHook={memory.searchHook}>
-        <App />
-      </Router>
-    </AppActorContext.Provider>,
-  );
+  const utils = mountApp(logic, memory, { input: { hasToken: true, appUpdated: options.appUpdated }, inspect: options.inspect });
   return {
     ...utils,
     shop,
     onboarding,
     store,
-    app: () => {
-      if (!appRef) throw new Error('The app actor is not running');
-      return appRef;
-    },
     path: () => memory.history.at(-1) ?? options.path,
   };
 }
