@@ -26,7 +26,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/web/**/*.{ts,tsx}', 'test/web/**/*.{ts,tsx}'],
+    files: ['src/web/**/*.{ts,tsx}', 'test/web/**/*.{ts,tsx}', 'test/support/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },

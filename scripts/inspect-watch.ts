@@ -23,9 +23,9 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import type { Quotation } from '../src/domain/types';
-import { apiLogin, call, userId } from '../test/e2e/support/api';
+import { apiLogin, call, userId } from '../test/support/e2e/api';
 import { ADMIN_NUMBER, startServer, type TestServer } from '../test/e2e/support/server';
-import { text } from '../test/e2e/support/text';
+import { text } from '../test/support/e2e/text';
 import { loadMachines } from './statecharts';
 
 const SHOTS = process.env.SHOTS ?? '/tmp/inspect';

@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'no
 import { basename, join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
-const TEST_DIRS = ['test/machines', 'test/domain'];
+const TEST_DIRS = ['test/machines', 'test/domain', 'test/support'];
 const OUT = join(root, 'reports', 'mutation');
 
 const listTs = (dir: string): string[] =>

@@ -13,9 +13,9 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { priceDetails } from '../src/domain/money';
 import type { Order, Quotation } from '../src/domain/types';
-import { apiLogin, call, userId } from '../test/e2e/support/api';
+import { apiLogin, call, userId } from '../test/support/e2e/api';
 import { ADMIN_NUMBER, startServer, type TestServer } from '../test/e2e/support/server';
-import { text, type Lang } from '../test/e2e/support/text';
+import { text, type Lang } from '../test/support/e2e/text';
 
 const OUT = process.env.WALK_DIR ?? '/tmp/walk';
 const LANGS = (process.env.WALK_LANGS ?? 'en,hi,gu').split(',') as Lang[];

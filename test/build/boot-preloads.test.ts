@@ -1,7 +1,7 @@
 import type { Rolldown } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { bootPreloads } from '../../build/boot-preloads';
-import { hook } from './plugin-hooks';
+import { hook } from '../support/build/plugin-hooks';
 
 // main.tsx's boot steps download in parallel with the entry: index.html preloads their chunks.
 type Chunk = Pick<Rolldown.OutputChunk, 'type' | 'fileName' | 'isEntry' | 'imports' | 'moduleIds'> & { viteMetadata?: { importedCss: Set<string> } };

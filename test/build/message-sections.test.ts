@@ -6,7 +6,7 @@ import en from '../../locales/en.json';
 import hi from '../../locales/hi.json';
 import { localeFile, projectRoot } from '../../build/locales';
 import { messageSections } from '../../build/message-sections';
-import { hook, pluginContext, tempRoot } from './plugin-hooks';
+import { hook, pluginContext, tempRoot } from '../support/build/plugin-hooks';
 
 // The app imports its texts as `virtual:messages/<locale>/<app|admin>` (src/web/i18n/messages.ts):
 // precompiled ASTs, the admin texts apart from the farmer's.

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type { Alias } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { noIcuParser } from '../../build/no-icu-parser';
-import { hook } from './plugin-hooks';
+import { hook } from '../support/build/plugin-hooks';
 
 // The production bundle carries formatjs's `no-parser` entry: the messages arrive precompiled
 // (build/message-sections.ts), so the phone never downloads the ICU parser.

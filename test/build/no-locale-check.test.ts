@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { transform } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { noLocaleCheck, withoutLocaleCheck } from '../../build/no-locale-check';
-import { hook, pluginContext } from './plugin-hooks';
+import { hook, pluginContext } from '../support/build/plugin-hooks';
 
 // The production bundle drops createIntl's locale-data check (build/no-locale-check.ts): on `/`
 // it was the page's only Intl call, and a page's first Intl call sets up ICU (issue 9). The build

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { precompress } from '../../build/precompress';
-import { hook, tempRoot } from './plugin-hooks';
+import { hook, tempRoot } from '../support/build/plugin-hooks';
 
 // The server sends a file's .br or .gz copy as it is (src/server/http/web.ts): every copy must be the
 // file's bytes, and smaller.

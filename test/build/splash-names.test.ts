@@ -6,7 +6,7 @@ import gu from '../../locales/gu.json';
 import hi from '../../locales/hi.json';
 import { projectRoot } from '../../build/locales';
 import { splashNames } from '../../build/splash-names';
-import { hook, tempRoot } from './plugin-hooks';
+import { hook, tempRoot } from '../support/build/plugin-hooks';
 
 // index.html's inline splash reads these attributes before any script arrives (src/web/shell/first-paint.ts).
 const indexHtml = readFileSync(join(projectRoot, 'index.html'), 'utf8');

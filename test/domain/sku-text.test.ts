@@ -2,7 +2,7 @@ import { parse } from '@formatjs/icu-messageformat-parser';
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { knownUnit, skuName, skuText, translatedLanguageOf, translatedNames, unitText } from '../../src/domain/sku-text';
-import { sku } from './shop-fixtures';
+import { sku } from '../support/shop-fixtures';
 
 describe('SKU texts in the reader language', () => {
   const shell = sku({ translations: { hindi: { name: 'मूँगफली के छिलके', brandName: '  ' }, gujrati: { description: 'સૂકાં ફોતરાં' } } });

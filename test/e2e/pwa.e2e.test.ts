@@ -1,5 +1,5 @@
 /**
- * Issue 9: the installable, offline-capable app. The manifest and its icons load; the service worker
+ * The installable, offline-capable app: a farmer on patchy 3G keeps reading after one visit. The manifest and its icons load; the service worker
  * activates; after one online visit a farmer reading Hindi reloads /home offline and sees the
  * catalogue, opens /request and /profile from the tab bar, finds every write disabled with its reason,
  * and, back online, sees polling resume. No script is refused by the CSP on the way. A new version
@@ -14,12 +14,12 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Quotation, Sku } from '../../src/domain/types';
 import { skuName } from '../../src/domain/sku-text';
-import { apiLogin, call, verifiedFarmer } from './support/api';
-import { newPhone, screen } from './support/browser';
-import { at, chooseLanguage, look, verifiedLogIn } from './support/onboarding';
+import { apiLogin, call, verifiedFarmer } from '../support/e2e/api';
+import { newPhone, screen } from '../support/e2e/browser';
+import { at, chooseLanguage, look, verifiedLogIn } from '../support/e2e/onboarding';
 import { ADMIN_NUMBER } from './support/server';
-import { text } from './support/text';
-import { useWorld } from './support/world';
+import { text } from '../support/e2e/text';
+import { useWorld } from '../support/e2e/world';
 
 const hi = (id: string, values?: Record<string, string | number>) => text('hi', id, values);
 

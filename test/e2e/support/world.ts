@@ -1,2 +1,0 @@
-/** The browser journeys' world helpers live in test/support/e2e/world.ts; pwa.e2e.test.ts and scripts/ still import them from here. */
-export * from '../../support/e2e/world';
