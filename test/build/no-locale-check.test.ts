@@ -6,7 +6,7 @@ import { noLocaleCheck, withoutLocaleCheck } from '../../build/no-locale-check';
 import { hook, pluginContext } from '../support/build/plugin-hooks';
 
 // The production bundle drops createIntl's locale-data check (build/no-locale-check.ts): on `/`
-// it was the page's only Intl call, and a page's first Intl call sets up ICU (issue 9). The build
+// it was the page's only Intl call, and a page's first Intl call sets up ICU, a cost a slow phone pays before the first screen. The build
 // fails when the check's text is not found; this test says so before a build, after an upgrade.
 const intlSource = readFileSync(createRequire(import.meta.url).resolve('@formatjs/intl'), 'utf8');
 

@@ -1,5 +1,5 @@
 /**
- * The described API (issue 11): GET /api/openapi.json is a valid OpenAPI 3.1 document built from the
+ * The described API: GET /api/openapi.json is a valid OpenAPI 3.1 document built from the
  * route schemas, naming every /api route the server registers with a summary, a tag and its error
  * answers; /api/docs serves the reference page under the app's own CSP.
  */
