@@ -39,7 +39,7 @@ async function shown(page: Page, n: number): Promise<string> {
 }
 
 /**
- * The admin's login in the browser, as test/e2e/support/admin.ts adminLogIn does it, without vitest's
+ * The admin's login in the browser, as test/support/e2e/admin.ts adminLogIn does it, without vitest's
  * assertions (this runs outside vitest): language, join us, number, the code from the server's console.
  */
 async function logIn(page: Page, server: TestServer): Promise<void> {

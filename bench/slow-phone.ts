@@ -1,5 +1,5 @@
 /**
- * A hands-on look at the app on a farmer's phone (issue 9): the built app and the compiled server,
+ * A hands-on look at the app on a farmer's phone: the built app and the compiled server,
  * headless Chromium at 360 px with slow 3G (400 kbps, 400 ms round trip) and a 4× slower CPU, in
  * Hindi (SLOW_LANG=gujrati for Gujarati). Steps, each with screenshots at fixed moments
  * (/tmp/h7-<step>-<ms>.png) and the moments the farmer first sees something:

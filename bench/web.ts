@@ -1,5 +1,5 @@
 /**
- * `npm run bench:web` (issue 9): the production server (`node scripts/start.mjs`, built when out of
+ * `npm run bench:web`: what a farmer on a slow phone meets, measured on the production server (`node scripts/start.mjs`, built when out of
  * date) on a temporary SQLite database, a verified farmer with a few quotations, and Debian's
  * Chromium. Prints:
  * - Lighthouse 12.8 (mobile preset, simulated throttling) for `/` logged out and `/home` as the
@@ -74,7 +74,7 @@ async function startProduction(): Promise<TestServer & { child: ChildProcess }> 
   };
 }
 
-/** The resident memory of a process and all its descendants (start.mjs before issue 9 ran tsx in children). */
+/** The resident memory of a process and all its descendants (an older start.mjs ran the server in a child). */
 function rssOf(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const own = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
@@ -189,7 +189,7 @@ async function repeatVisit(context: BrowserContext, origin: string): Promise<{ s
     .waitForFunction(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined, undefined, { timeout: 60_000 })
     .then(() => true, () => false);
   if (!controlled) {
-    // No worker (the app before issue 9): a plain reload with the HTTP cache is the repeat visit.
+    // No worker (an older checkout measured as the "before"): a plain reload with the HTTP cache is the repeat visit.
     await page.reload();
   }
   await page.waitForLoadState('networkidle');
