@@ -503,6 +503,15 @@ async function run(target: Target): Promise<Outcome | undefined> {
         const figure = await paced(app.url, ADMIN_RATE, ADMIN_RATE * ADMIN_SECONDS, (i) => ({ path: row.paths[i % row.paths.length]!, headers: adminHeaders }), good200, app.child.pid);
         add({ name: `admin: ${row.name}`, figure, judged: true });
       }
+      // The floor of a row this slow on this machine: even a bare Fastify takes some ms after idling.
+      const bare = await startBare(page);
+      try {
+        const figure = await paced(bare.url, ADMIN_RATE, ADMIN_RATE * ADMIN_SECONDS, () => ({ path: '/page', headers: {} }), good200, bare.child.pid);
+        add({ name: `bare Fastify at ${ADMIN_RATE}/s, a farmer's page`, figure, judged: false, note: "the admin rows' yardstick: what a request costs at this rate with no app behind it" });
+      } finally {
+        await stopCompiled(bare.child);
+        rmSync(bare.dir, { recursive: true, force: true });
+      }
     }
     let besideBare: Visits | undefined;
     if (ROWS.has('polls')) {
