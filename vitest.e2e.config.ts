@@ -6,7 +6,7 @@ export default defineConfig({
     name: 'e2e',
     environment: 'node',
     include: ['test/e2e/**/*.e2e.test.ts'],
-    globalSetup: ['test/e2e/support/global-setup.ts'],
+    globalSetup: ['test/support/e2e/global-setup.ts'],
     fileParallelism: false,
     testTimeout: 180_000,
     hookTimeout: 180_000,

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { openAdmin } from '../test/support/e2e/admin';
 import { launchBrowser, newPhone } from '../test/support/e2e/browser';
-import { ADMIN_NUMBER, startServer, type TestServer } from '../test/e2e/support/server';
+import { ADMIN_NUMBER, startServer, type TestServer } from '../test/support/e2e/server';
 import { text } from '../test/support/e2e/text';
 import { seededEnv, type Target } from './scale';
 

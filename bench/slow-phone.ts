@@ -15,7 +15,7 @@
 import { readFileSync } from 'node:fs';
 import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { apiLogin, call, verifiedFarmer } from '../test/support/e2e/api';
-import { ADMIN_NUMBER, startServer } from '../test/e2e/support/server';
+import { ADMIN_NUMBER, startServer } from '../test/support/e2e/server';
 import { text } from '../test/support/e2e/text';
 import { printTraceSummary, summarizeTrace } from './trace-summary';
 

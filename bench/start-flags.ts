@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { freePort } from '../test/e2e/support/server';
+import { freePort } from '../test/support/e2e/server';
 
 /** The node flags of `npm start` (package.json), so a bench runs the server exactly as production does. */
 export function startFlags(root: string): string[] {

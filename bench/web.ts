@@ -22,7 +22,7 @@ import autocannon from 'autocannon';
 import lighthouse from 'lighthouse';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { call, verifiedFarmer, apiLogin } from '../test/support/e2e/api';
-import { freePort, type TestServer } from '../test/e2e/support/server';
+import { freePort, type TestServer } from '../test/support/e2e/server';
 import { startFlags } from './start-flags';
 
 const ROOT = resolve(process.env.BENCH_ROOT ?? '.');

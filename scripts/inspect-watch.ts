@@ -24,7 +24,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import sharp from 'sharp';
 import type { Quotation } from '../src/domain/types';
 import { apiLogin, call, userId } from '../test/support/e2e/api';
-import { ADMIN_NUMBER, startServer, type TestServer } from '../test/e2e/support/server';
+import { ADMIN_NUMBER, startServer, type TestServer } from '../test/support/e2e/server';
 import { text } from '../test/support/e2e/text';
 import { loadMachines } from './statecharts';
 

@@ -14,7 +14,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { priceDetails } from '../src/domain/money';
 import type { Order, Quotation } from '../src/domain/types';
 import { apiLogin, call, userId } from '../test/support/e2e/api';
-import { ADMIN_NUMBER, startServer, type TestServer } from '../test/e2e/support/server';
+import { ADMIN_NUMBER, startServer, type TestServer } from '../test/support/e2e/server';
 import { text, type Lang } from '../test/support/e2e/text';
 
 const OUT = process.env.WALK_DIR ?? '/tmp/walk';

@@ -12,7 +12,7 @@ import { apiLogin, verifiedFarmer } from '../support/e2e/api';
 import { axeFindings, newPhone, screen } from '../support/e2e/browser';
 import { measureLayout } from '../support/e2e/layout';
 import { quotationsInEachStatus } from '../support/e2e/quotations';
-import { ADMIN_NUMBER } from './support/server';
+import { ADMIN_NUMBER } from '../support/e2e/server';
 import { text } from '../support/e2e/text';
 import { useWorld } from '../support/e2e/world';
 

@@ -14,7 +14,7 @@ import { adminLogIn, openAdmin } from '../support/e2e/admin';
 import { apiLogin, call, verifiedFarmer } from '../support/e2e/api';
 import { newPhone } from '../support/e2e/browser';
 import { at, look, verifiedLogIn } from '../support/e2e/onboarding';
-import { ADMIN_NUMBER, SECOND_ADMIN_NUMBER, type TestServer } from './support/server';
+import { ADMIN_NUMBER, SECOND_ADMIN_NUMBER, type TestServer } from '../support/e2e/server';
 import { useWorld } from '../support/e2e/world';
 import { text } from '../support/e2e/text';
 

@@ -13,7 +13,7 @@ import { adminLogIn, openAdmin } from '../support/e2e/admin';
 import { apiLogin, call, verifiedFarmer } from '../support/e2e/api';
 import { newPhone } from '../support/e2e/browser';
 import { at, chooseLanguage, logIn, look } from '../support/e2e/onboarding';
-import { ADMIN_NUMBER, type TestServer } from './support/server';
+import { ADMIN_NUMBER, type TestServer } from '../support/e2e/server';
 import { text, type Lang } from '../support/e2e/text';
 import { useWorld } from '../support/e2e/world';
 

@@ -11,7 +11,7 @@ import { adminLogIn } from '../support/e2e/admin';
 import { apiLogin, verifiedFarmer } from '../support/e2e/api';
 import { newPhone } from '../support/e2e/browser';
 import { at, chooseLanguage, imageStep, logIn, look, personalDetails, verifiedLogIn } from '../support/e2e/onboarding';
-import { ADMIN_NUMBER } from './support/server';
+import { ADMIN_NUMBER } from '../support/e2e/server';
 import { useWorld } from '../support/e2e/world';
 import { text } from '../support/e2e/text';
 

@@ -13,7 +13,7 @@ import { newPhone, screen } from '../support/e2e/browser';
 import { foreignFocusRings, measureLayout, WIDTHS } from '../support/e2e/layout';
 import { at, chooseLanguage, imageStep, logIn, typeCode } from '../support/e2e/onboarding';
 import { quotationsInEachStatus } from '../support/e2e/quotations';
-import { ADMIN_NUMBER } from './support/server';
+import { ADMIN_NUMBER } from '../support/e2e/server';
 import { text, type Lang } from '../support/e2e/text';
 import { useWorld } from '../support/e2e/world';
 import { STEP_PAUSE_MS } from '../../machines/registration.machine';

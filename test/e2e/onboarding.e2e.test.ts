@@ -9,7 +9,7 @@ import { adminLogIn, verifyUser } from '../support/e2e/admin';
 import { call } from '../support/e2e/api';
 import { newPhone } from '../support/e2e/browser';
 import { at, chooseLanguage, imageStep, logIn, look, personalDetails } from '../support/e2e/onboarding';
-import { ADMIN_NUMBER } from './support/server';
+import { ADMIN_NUMBER } from '../support/e2e/server';
 import { useWorld } from '../support/e2e/world';
 import { text } from '../support/e2e/text';
 

@@ -17,7 +17,7 @@ import { skuName } from '../../src/domain/sku-text';
 import { apiLogin, call, verifiedFarmer } from '../support/e2e/api';
 import { newPhone, screen } from '../support/e2e/browser';
 import { at, chooseLanguage, look, verifiedLogIn } from '../support/e2e/onboarding';
-import { ADMIN_NUMBER } from './support/server';
+import { ADMIN_NUMBER } from '../support/e2e/server';
 import { text } from '../support/e2e/text';
 import { useWorld } from '../support/e2e/world';
 

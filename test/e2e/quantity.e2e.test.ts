@@ -11,7 +11,7 @@ import type { Quotation } from '../../src/domain/types';
 import { apiLogin, call, verifiedFarmer } from '../support/e2e/api';
 import { newPhone } from '../support/e2e/browser';
 import { at, chooseLanguage, logIn, look } from '../support/e2e/onboarding';
-import { ADMIN_NUMBER } from './support/server';
+import { ADMIN_NUMBER } from '../support/e2e/server';
 import { text } from '../support/e2e/text';
 import { useWorld } from '../support/e2e/world';
 

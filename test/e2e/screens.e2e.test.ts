@@ -11,7 +11,7 @@ import { apiLogin, verifiedFarmer } from '../support/e2e/api';
 import { newPhone, screensSeen } from '../support/e2e/browser';
 import { quotationsInEachStatus } from '../support/e2e/quotations';
 import { at, chooseLanguage, logIn, look } from '../support/e2e/onboarding';
-import { ADMIN_NUMBER } from './support/server';
+import { ADMIN_NUMBER } from '../support/e2e/server';
 import { useWorld } from '../support/e2e/world';
 import { text, type Lang } from '../support/e2e/text';
 

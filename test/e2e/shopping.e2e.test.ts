@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { apiLogin, verifiedFarmer } from '../support/e2e/api';
 import { newPhone } from '../support/e2e/browser';
 import { at, look, verifiedLogIn } from '../support/e2e/onboarding';
-import { ADMIN_NUMBER } from './support/server';
+import { ADMIN_NUMBER } from '../support/e2e/server';
 import { useWorld } from '../support/e2e/world';
 import { text } from '../support/e2e/text';
 

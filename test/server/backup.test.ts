@@ -15,7 +15,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { driverHandle } from '../../src/server/db/connect';
 import { backupPostgres, backupSqlite, hasPgDump, pgDumpCommand, pruneBackups, stampedName } from '../../src/server/ops/backup';
-import { freePort } from '../e2e/support/server';
+import { freePort } from '../support/e2e/server';
 import { createTestApp, TEST_ADMIN } from '../support/server/app';
 import { call, ServerProcess } from '../support/server/process';
 

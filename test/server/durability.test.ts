@@ -11,7 +11,7 @@ import Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Quotation, Sku } from '../../src/domain/types';
-import { freePort } from '../e2e/support/server';
+import { freePort } from '../support/e2e/server';
 import { call, ServerProcess } from '../support/server/process';
 
 const ADMIN = '9000000001';

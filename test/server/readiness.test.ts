@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../e2e/support/server';
+import { freePort } from '../support/e2e/server';
 import { createTestApp, databases } from '../support/server/app';
 import { ServerProcess } from '../support/server/process';
 

@@ -1,6 +1,6 @@
 /** What an admin does in the admin screens (English). */
 import type { Page } from 'playwright-core';
-import type { TestServer } from '../../e2e/support/server';
+import type { TestServer } from './server';
 import { at, chooseLanguage, logIn, look } from './onboarding';
 import { text, type Lang } from './text';
 

@@ -1,5 +1,5 @@
 /** Direct API calls for a journey's setup (a verified farmer to start from), through the real server. */
-import type { TestServer } from '../../e2e/support/server';
+import type { TestServer } from './server';
 
 export async function call<T = unknown>(server: TestServer, method: string, path: string, token: string | null, body?: unknown) {
   const res = await fetch(`${server.url}/api${path}`, {

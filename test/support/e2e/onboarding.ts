@@ -1,7 +1,7 @@
 /** What a farmer does on the onboarding screens, step by step, reading the labels in their language. */
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { TestServer } from '../../e2e/support/server';
+import type { TestServer } from './server';
 import { screen } from './browser';
 import { text, type Lang } from './text';
 

@@ -1,7 +1,7 @@
 /** A farmer's quotation in a chosen status, made through the real API (the admin prices it, the farmer orders it). */
 import type { Quotation, Sku } from '../../../src/domain/types';
 import { call } from './api';
-import type { TestServer } from '../../e2e/support/server';
+import type { TestServer } from './server';
 
 export type SetUpStatus = 'PENDING' | 'COMPLETED' | 'ORDERED';
 

@@ -5,7 +5,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { launchBrowser } from './browser';
-import { startServer, type TestServer } from '../../e2e/support/server';
+import { startServer, type TestServer } from './server';
 
 export interface World {
   server: TestServer;

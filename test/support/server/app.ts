@@ -102,8 +102,13 @@ export async function freshDatabase(kind: DbKind): Promise<TestDb> {
   };
 }
 
+/**
+ * The app as a test builds it. Load shedding is off unless a test turns it on: the event loop it would
+ * watch is the test runner's, which a test's own bulk writes (a thousand quotations in a loop) block
+ * for longer than any request would.
+ */
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
-  return { ...loadConfig({ ADMIN_MOBILE_NUMBERS: TEST_ADMIN, DATA_DIR: tmpdir() }), ...overrides };
+  return { ...loadConfig({ ADMIN_MOBILE_NUMBERS: TEST_ADMIN, DATA_DIR: tmpdir() }), overload: { eventLoopDelayMs: 0, heapUsedMb: 0 }, ...overrides };
 }
 
 export const testSecrets = () => ({ otpHmacSecret: randomBytes(32), aadhaarKey: randomBytes(32) });
