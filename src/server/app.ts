@@ -95,6 +95,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(sensible);
   installErrorHandlers(app);
   installReadiness(app);
+  // Every answer names its request id (the one in its log line). API answers are never stored by
+  // caches unless the route sets its own cache-control (public SKU images). Set up front rather than
+  // in onSend: a route without onSend hooks skips that phase; and before the load shedding, so a
+  // refused request names its id too.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    done();
+  });
   // Shed load before it hurts: past the bounds a new request is refused at once (503 OVERLOADED with
   // Retry-After) rather than queued behind the lag, where a phone on 3G would time out and ask again.
   // The liveness check is never shed, so a busy instance is not taken for a dead one.
@@ -108,14 +117,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await installSecurityHeaders(app);
-  // Every answer names its request id (the one in its log line). API answers are never stored by
-  // caches unless the route sets its own cache-control (public SKU images). Set up front rather than
-  // in onSend: a route without onSend hooks skips that phase.
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
-    done();
-  });
 
   // CORS stays closed (no headers at all) unless CORS_ORIGINS lists the caller's origin.
   if (config.corsOrigins.length > 0) {

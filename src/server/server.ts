@@ -1,5 +1,6 @@
 /**
- * `npm start` / `npm run serve`: load config, migrate, seed, listen, close gracefully on SIGTERM/SIGINT.
+ * `npm start` / `npm run serve`: load config, answer 503 while starting, migrate, seed, listen, close
+ * gracefully on SIGTERM/SIGINT.
  * Bad configuration or a failed start prints one line on stderr and exits 1.
  */
 import { mkdirSync } from 'node:fs';
@@ -12,6 +13,7 @@ import { driverHandle, openDatabase } from './db/connect';
 import { analyzePostgres, migrateToLatest } from './db/migrations';
 import { countedSms, createMetrics, listenForMetrics } from './ops/metrics';
 import { scheduleSqliteBackups, type BackupSchedule } from './ops/backup';
+import { listenWhileStarting } from './ops/readiness';
 import { pruneSessions } from './repos/sessions';
 import { loadSecrets } from './secrets';
 import { seedDatabase } from './seed/seed';
@@ -31,6 +33,8 @@ function smsFor(config: ServerConfig): SmsTransport {
 async function main() {
   const config = loadConfig();
   const secrets = loadSecrets(config);
+  // A chosen port answers 503 UNAVAILABLE until the app is ready (an ephemeral one has no one asking yet).
+  const starting = config.port === 0 ? null : await listenWhileStarting(config.port, config.host);
   mkdirSync(config.dataDir, { recursive: true });
   const db = openDatabase(
     config.databaseUrl
@@ -55,6 +59,9 @@ async function main() {
     webRoot: fileURLToPath(new URL('../../dist/web', import.meta.url)),
     logger: { level: config.logLevel },
   });
+  // The app's plugins and routes are in place before it takes the port over: the gap is one listen call.
+  await app.ready();
+  await starting?.close();
   await app.listen({ port: config.port, host: config.host });
   const metricsListener = metrics && config.metricsPort !== null ? await listenForMetrics(metrics, config.metricsPort) : null;
   const outbox = createOutboxSender({ db, sms: countedSms(sms, 'notification', metrics), enabled: config.smsNotifications, log: app.log });

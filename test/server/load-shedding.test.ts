@@ -28,6 +28,8 @@ describe('load shedding on sqlite', () => {
       expect(shed.statusCode).toBe(503);
       expect(shed.json()).toEqual({ message: expect.any(String), code: 'OVERLOADED' });
       expect(Number(shed.headers['retry-after'])).toBeGreaterThan(0);
+      // The refusal names its request id, as every answer does, so a farmer's support call finds its log line.
+      expect(shed.headers['x-request-id']).toMatch(/^[\w-]{8,}$/);
       expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
 
       let served = 0;

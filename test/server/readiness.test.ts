@@ -1,12 +1,13 @@
 /**
- * GET /api/ready tells a load balancer whether to send this instance farmers: 200 while it serves,
- * 503 `UNAVAILABLE` from the moment SIGTERM arrives while requests are still answered for
+ * GET /api/ready tells a load balancer whether to send this instance farmers: 503 `UNAVAILABLE` while
+ * it starts (the database migrating), 200 while it serves, 503 again from the moment SIGTERM arrives while requests are still answered for
  * SHUTDOWN_DRAIN_SECONDS, then the process closes cleanly. /api/health stays 200 throughout.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { listenWhileStarting } from '../../src/server/ops/readiness';
 import { freePort } from '../support/e2e/server';
 import { createTestApp, databases } from '../support/server/app';
 import { ServerProcess } from '../support/server/process';
@@ -24,6 +25,28 @@ describe.each(databases())('readiness on %s', (kind) => {
       expect(draining.json()).toEqual({ message: expect.any(String), code: 'UNAVAILABLE' });
       expect(draining.headers['retry-after']).toBe('5');
       expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('while the database migrates', () => {
+  it('answers every request 503 UNAVAILABLE with Retry-After, then hands the port to the app', async () => {
+    const port = await freePort();
+    const starting = await listenWhileStarting(port, '127.0.0.1');
+    for (const path of ['/api/ready', '/api/quotations', '/']) {
+      const res = await fetch(`http://127.0.0.1:${port}${path}`);
+      expect(res.status, path).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('5');
+      expect(await res.json()).toEqual({ message: expect.any(String), code: 'UNAVAILABLE' });
+    }
+    await starting.close();
+    const t = await createTestApp('sqlite');
+    try {
+      await t.app.listen({ port, host: '127.0.0.1' });
+      const ready = await fetch(`http://127.0.0.1:${port}/api/ready`);
+      expect(ready.status).toBe(200);
     } finally {
       await t.close();
     }

@@ -3,6 +3,7 @@
  * is ready (migrated, seeded, its routes in place) and again from the moment a shutdown begins, while
  * requests already sent are still answered; 200 otherwise. /api/health stays the liveness check.
  */
+import { createServer } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { HttpError } from '../http/errors';
@@ -44,4 +45,35 @@ export function installReadiness(app: FastifyInstance): void {
   });
   app.addHook('onReady', async () => void (started = true));
   app.addHook('preClose', async () => void (draining = true));
+}
+
+export interface StartingListener {
+  /** Frees the port for the app; resolves once every connection is closed. */
+  close(): Promise<void>;
+}
+
+/**
+ * While the database migrates (minutes, on a large one) the port already answers, every request
+ * with 503 UNAVAILABLE and Retry-After in the API's error shape: a load balancer sees an instance that
+ * is starting, not one that is down, and a farmer's phone waits and asks again. The app takes the
+ * port over once it is ready.
+ */
+export function listenWhileStarting(port: number, host: string): Promise<StartingListener> {
+  const server = createServer((_request, response) => {
+    response.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'retry-after': '5', 'cache-control': 'no-store' });
+    response.end(JSON.stringify({ message: 'This instance is starting', code: 'UNAVAILABLE' }));
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve({
+        close: () =>
+          new Promise<void>((closed) => {
+            server.close(() => closed());
+            server.closeAllConnections();
+          }),
+      });
+    });
+  });
 }
