@@ -57,6 +57,8 @@ export interface AppOptions {
 
 export const DEFAULT_IP_LIMIT: IpLimit = { max: 100, timeWindowMs: 60_000 };
 
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
@@ -64,7 +66,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Fastify's own two lines per request carry the raw url; ops/request-log.ts writes one without it.
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: requestId,
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies nearest the server (Fastify's number form, which its types omit).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 256 * 1024,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
   });

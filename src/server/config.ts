@@ -2,6 +2,7 @@
  * Configuration from the environment (docs/server.md lists every variable). `loadConfig` throws a
  * `ConfigError` with one readable line; server.ts prints it and exits 1.
  */
+import { isIP } from 'node:net';
 import { isValidMobile } from '../domain/constants';
 
 export class ConfigError extends Error {}
@@ -32,7 +33,22 @@ export interface ServerConfig {
   aadhaarKey: string | null;
   otpTtlSeconds: number;
   otpResendSeconds: number;
-  trustProxy: boolean;
+  /**
+   * Which proxies in front may name the client in X-Forwarded-For: false (none; the header is
+   * ignored), a hop count, or their addresses and CIDRs. Fastify's `trustProxy` takes each form.
+   */
+  trustProxy: false | number | string[];
+  /** Login codes to numbers never sent to before, per hour: service-wide and per client address (IPv6 by /64). */
+  otpNewNumbersPerHour: number;
+  otpNewNumbersPerIpHour: number;
+  /** Days an Aadhaar image is kept after the account is verified (0: erased on verification). */
+  aadhaarRetentionDays: number;
+  /** Who hears a farmer's grievance about their data (DPDP Act 2023), shown in the Aadhaar notice. */
+  grievanceContact: string;
+  /** Images one user may upload per hour. */
+  uploadHourlyLimit: number;
+  /** NODE_ENV=production: keys only from the environment, no default admin. */
+  production: boolean;
   logLevel: string;
   /** A COMPLETED quotation's validity from its pricing, in days. */
   quotationValidityDays: number;
@@ -96,6 +112,34 @@ function twilio(env: Env): TwilioConfig {
   return { accountSid, authToken, from, messagingServiceSid, baseUrl: baseUrl.replace(/\/+$/, '') };
 }
 
+/**
+ * TRUST_PROXY: a hop count (`1` behind one load balancer) or the proxies' addresses and CIDRs.
+ * `true` would believe any X-Forwarded-For a client makes up, so it is refused.
+ */
+function proxies(env: Env): ServerConfig['trustProxy'] {
+  const raw = text(env, 'TRUST_PROXY');
+  if (raw === null || raw === 'false') return false;
+  if (raw === 'true') {
+    throw new ConfigError('TRUST_PROXY=true would trust any X-Forwarded-For; give the hop count (1) or the proxies\' addresses');
+  }
+  if (/^\d+$/.test(raw)) return integer(env, 'TRUST_PROXY', 0, 1, 10);
+  const entries = list(env, 'TRUST_PROXY')!;
+  const bad = entries.find((entry) => {
+    const [address = '', prefix, extra] = entry.split('/');
+    const family = isIP(address);
+    if (family === 0 || extra !== undefined) return true;
+    return prefix !== undefined && !(/^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+  });
+  if (bad !== undefined) throw new ConfigError(`TRUST_PROXY must be a hop count or addresses and CIDRs, got "${bad}"`);
+  return entries;
+}
+
+function grievance(env: Env): string {
+  const value = text(env, 'GRIEVANCE_CONTACT') ?? text(env, 'CONTACT_PHONE') ?? '+919000000000';
+  if (value.length > 200) throw new ConfigError('GRIEVANCE_CONTACT must be at most 200 characters');
+  return value;
+}
+
 export function loadConfig(env: Env = process.env): ServerConfig {
   const transport = text(env, 'SMS_TRANSPORT') ?? 'console';
   if (transport !== 'console' && transport !== 'twilio') {
@@ -103,7 +147,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   }
   const sms: ServerConfig['sms'] = transport === 'twilio' ? { transport, twilio: twilio(env) } : { transport };
 
-  const admins = list(env, 'ADMIN_MOBILE_NUMBERS') ?? (transport === 'console' ? [DEFAULT_CONSOLE_ADMIN] : []);
+  const production = text(env, 'NODE_ENV') === 'production';
+  const admins = list(env, 'ADMIN_MOBILE_NUMBERS') ?? (transport === 'console' && !production ? [DEFAULT_CONSOLE_ADMIN] : []);
   const badAdmin = admins.find((n) => !isValidMobile(n));
   if (badAdmin !== undefined) {
     throw new ConfigError(`ADMIN_MOBILE_NUMBERS must be 10-digit numbers starting 6-9, got "${badAdmin}"`);
@@ -122,6 +167,11 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   if (otpHmacSecret !== null && otpHmacSecret.length < 32) {
     throw new ConfigError('OTP_HMAC_SECRET must be at least 32 characters');
   }
+  // A key generated beside the database would travel in every copy of it: in production both come
+  // from the environment (a secret store), never from DATA_DIR.
+  if (production && (aadhaarKey === null || otpHmacSecret === null)) {
+    throw new ConfigError('NODE_ENV=production needs AADHAAR_KEY and OTP_HMAC_SECRET from the environment');
+  }
 
   const corsOrigins = list(env, 'CORS_ORIGINS') ?? [];
   const badOrigin = corsOrigins.find((o) => !/^https?:\/\/[^/\s]+$/.test(o));
@@ -132,8 +182,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     throw new ConfigError(`SMS_NOTIFICATIONS must be on or off, got "${notifications}"`);
   }
 
-  const trust = text(env, 'TRUST_PROXY') ?? 'false';
-  if (trust !== 'true' && trust !== 'false') throw new ConfigError(`TRUST_PROXY must be true or false, got "${trust}"`);
+  const trustProxy = proxies(env);
 
   const quotationHourlyLimit = integer(env, 'QUOTATION_HOURLY_LIMIT', 20, 1, 10_000);
   const quotationDailyLimit = integer(env, 'QUOTATION_DAILY_LIMIT', 100, 1, 100_000);
@@ -166,7 +215,13 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     aadhaarKey,
     otpTtlSeconds: integer(env, 'OTP_TTL_SECONDS', 600, 1, 86400),
     otpResendSeconds: integer(env, 'OTP_RESEND_SECONDS', 120, 0, 86400),
-    trustProxy: trust === 'true',
+    trustProxy,
+    otpNewNumbersPerHour: integer(env, 'OTP_NEW_NUMBERS_PER_HOUR', 50, 1, 100_000),
+    otpNewNumbersPerIpHour: integer(env, 'OTP_NEW_NUMBERS_PER_IP_HOUR', 5, 1, 100_000),
+    aadhaarRetentionDays: integer(env, 'AADHAAR_RETENTION_DAYS', 30, 0, 3650),
+    grievanceContact: grievance(env),
+    uploadHourlyLimit: integer(env, 'UPLOAD_HOURLY_LIMIT', 30, 1, 10_000),
+    production,
     logLevel: text(env, 'LOG_LEVEL') ?? 'warn',
     quotationValidityDays: integer(env, 'QUOTATION_VALIDITY_DAYS', 7, 1, 365),
     quotationHourlyLimit,

@@ -49,6 +49,20 @@ describe('configuration', () => {
     expect(c.sms).toMatchObject({ transport: 'twilio', twilio: { baseUrl: 'https://api.twilio.com' } });
   });
 
+  it('in production takes keys only from the environment and makes no default admin', () => {
+    const keys = { AADHAAR_KEY: 'ab'.repeat(32), OTP_HMAC_SECRET: 'x'.repeat(40) };
+    const c = loadConfig({ NODE_ENV: 'production', ...keys });
+    expect(c.production).toBe(true);
+    expect(c.adminMobileNumbers).toEqual([]);
+    expect(loadConfig({ NODE_ENV: 'production', ...keys, ADMIN_MOBILE_NUMBERS: '9876543210' }).adminMobileNumbers).toEqual(['9876543210']);
+  });
+
+  it('trusts X-Forwarded-For from no one by default, and from a hop count when given one', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+  });
+
   it('reads every variable it documents', () => {
     const c = loadConfig({
       PORT: '8080',
@@ -63,7 +77,12 @@ describe('configuration', () => {
       CORS_ORIGINS: 'https://a.example,http://localhost:5173',
       OTP_TTL_SECONDS: '30',
       OTP_RESEND_SECONDS: '5',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,fd00::/8',
+      OTP_NEW_NUMBERS_PER_HOUR: '200',
+      OTP_NEW_NUMBERS_PER_IP_HOUR: '3',
+      AADHAAR_RETENTION_DAYS: '0',
+      GRIEVANCE_CONTACT: 'Asha Patel, grievance@krishi.example',
+      UPLOAD_HOURLY_LIMIT: '12',
       QUOTATION_VALIDITY_DAYS: '3',
       QUOTATION_HOURLY_LIMIT: '5',
       QUOTATION_DAILY_LIMIT: '40',
@@ -86,7 +105,13 @@ describe('configuration', () => {
       corsOrigins: ['https://a.example', 'http://localhost:5173'],
       otpTtlSeconds: 30,
       otpResendSeconds: 5,
-      trustProxy: true,
+      trustProxy: ['10.0.0.0/8', '192.168.1.7', 'fd00::/8'],
+      otpNewNumbersPerHour: 200,
+      otpNewNumbersPerIpHour: 3,
+      aadhaarRetentionDays: 0,
+      grievanceContact: 'Asha Patel, grievance@krishi.example',
+      uploadHourlyLimit: 12,
+      production: false,
     });
   });
 
@@ -107,6 +132,17 @@ describe('configuration', () => {
     [{ QUOTATION_REPLY_HOURS: 'soon' }, /QUOTATION_REPLY_HOURS/],
     [{ QUOTATION_REPLY_HOURS: '12.5' }, /QUOTATION_REPLY_HOURS/],
     [{ QUOTATION_REPLY_HOURS: '721' }, /QUOTATION_REPLY_HOURS/],
+    [{ TRUST_PROXY: 'true' }, /TRUST_PROXY=true/],
+    [{ TRUST_PROXY: '0' }, /TRUST_PROXY/],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, /TRUST_PROXY/],
+    [{ TRUST_PROXY: 'proxy.local' }, /TRUST_PROXY/],
+    [{ OTP_NEW_NUMBERS_PER_HOUR: '0' }, /OTP_NEW_NUMBERS_PER_HOUR/],
+    [{ OTP_NEW_NUMBERS_PER_IP_HOUR: '100001' }, /OTP_NEW_NUMBERS_PER_IP_HOUR/],
+    [{ UPLOAD_HOURLY_LIMIT: '10001' }, /UPLOAD_HOURLY_LIMIT/],
+    [{ AADHAAR_RETENTION_DAYS: '-1' }, /AADHAAR_RETENTION_DAYS/],
+    [{ NODE_ENV: 'production' }, /AADHAAR_KEY and OTP_HMAC_SECRET/],
+    [{ NODE_ENV: 'production', AADHAAR_KEY: 'a'.repeat(64) }, /AADHAAR_KEY and OTP_HMAC_SECRET/],
+    [{ NODE_ENV: 'production', OTP_HMAC_SECRET: 's'.repeat(32) }, /AADHAAR_KEY and OTP_HMAC_SECRET/],
   ])('refuses %o with a ConfigError naming the variable', (env, pattern) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(pattern);
@@ -130,6 +166,8 @@ describe('configuration', () => {
       runServer({ DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' }),
       runServer({ QUOTATION_DAILY_LIMIT: 'lots' }),
       runServer({ QUOTATION_REPLY_HOURS: 'a day' }),
+      runServer({ NODE_ENV: 'production' }),
+      runServer({ TRUST_PROXY: 'true' }),
     ]);
     for (const r of results) {
       expect(r.code).toBe(1);
@@ -142,5 +180,7 @@ describe('configuration', () => {
     expect(results[1]!.stderr).toContain('TWILIO');
     expect(results[3]!.stderr).toContain('QUOTATION_DAILY_LIMIT');
     expect(results[4]!.stderr).toContain('QUOTATION_REPLY_HOURS');
+    expect(results[5]!.stderr).toContain('AADHAAR_KEY and OTP_HMAC_SECRET');
+    expect(results[6]!.stderr).toContain('TRUST_PROXY');
   });
 });

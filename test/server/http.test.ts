@@ -36,7 +36,7 @@ describe.each(databases())('HTTP behaviour on %s', (kind) => {
   });
 
   it('sends HSTS when the request came over HTTPS through a trusted proxy', async () => {
-    const app = await buildApp({ ...t.options, config: testConfig({ trustProxy: true }) });
+    const app = await buildApp({ ...t.options, config: testConfig({ trustProxy: 1 }) });
     const res = await app.inject({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
     expect(res.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
     await app.close();

@@ -27,7 +27,7 @@ const TABLES = [
 ] as const;
 
 /** Tables added by later migrations, for ANALYZE. */
-const LATER_TABLES = ['sms_outbox', 'list_counts', 'audit_log'] as const;
+const LATER_TABLES = ['sms_outbox', 'list_counts', 'audit_log', 'rate_events', 'spent_challenges'] as const;
 
 /** Every table of the latest schema. */
 export const APP_TABLES = [...TABLES, ...LATER_TABLES] as const;
@@ -488,6 +488,53 @@ const linesAsQuoted: Migration = {
   },
 };
 
+/**
+ * Safe to launch. Budgets shared by every instance: one row per counted event (a login code to a new
+ * number, an upload, a profile write) in its bucket, counted over the last hour. Proof-of-work
+ * solutions already used, until they would expire anyway. The user's data facts: when the account
+ * was verified (the Aadhaar image's retention counts from it), when a verified farmer changed the
+ * name or Aadhaar, the Aadhaar notice consented to and when, and when the account was closed.
+ * Indexes for the sweep that deletes login codes and sent SMS past 30 days, and for an owner's images.
+ */
+const safeLaunch: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable('rate_events')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('bucket', 'text', (c) => c.notNull())
+      .addColumn('at', 'bigint', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('rate_events_bucket_idx').on('rate_events').columns(['bucket', 'at']).execute();
+    await db.schema.createIndex('rate_events_at_idx').on('rate_events').column('at').execute();
+    await db.schema
+      .createTable('spent_challenges')
+      .addColumn('signature', 'text', (c) => c.primaryKey())
+      .addColumn('expires_at', 'bigint', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('spent_challenges_expiry_idx').on('spent_challenges').column('expires_at').execute();
+    for (const column of ['verified_at', 'details_changed_at', 'aadhaar_consent_at', 'removed_at']) {
+      await db.schema.alterTable('users').addColumn(column, 'bigint').execute();
+    }
+    await db.schema.alterTable('users').addColumn('aadhaar_consent', 'text').execute();
+    // Accounts verified before this release count their retention from their last change.
+    await sql`update users set verified_at = updated_at where is_verified = 1`.execute(db);
+    await db.schema.createIndex('users_verified_at_idx').on('users').column('verified_at').execute();
+    await db.schema.createIndex('images_owner_idx').on('images').columns(['owner_id', 'created_at']).execute();
+    await db.schema.createIndex('otp_sends_sent_idx').on('otp_sends').column('sent_at').execute();
+    await db.schema.createIndex('sms_outbox_created_idx').on('sms_outbox').column('created_at').execute();
+  },
+  async down(db: AnyDb) {
+    for (const index of ['sms_outbox_created_idx', 'otp_sends_sent_idx', 'images_owner_idx', 'users_verified_at_idx']) {
+      await db.schema.dropIndex(index).execute();
+    }
+    for (const column of ['aadhaar_consent', 'removed_at', 'aadhaar_consent_at', 'details_changed_at', 'verified_at']) {
+      await db.schema.alterTable('users').dropColumn(column).execute();
+    }
+    await db.schema.dropTable('spent_challenges').execute();
+    await db.schema.dropTable('rate_events').execute();
+  },
+};
+
 const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_answer_versions': answerVersions,
@@ -502,6 +549,7 @@ const migrations: Record<string, Migration> = {
   '0011_code_point_search': codePointSearch,
   '0012_farmer_pages': farmerPages,
   '0013_lines_as_quoted': linesAsQuoted,
+  '0014_safe_launch': safeLaunch,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

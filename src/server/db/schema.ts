@@ -26,6 +26,15 @@ export interface UsersTable {
   profileSubmittedAt: number | null;
   /** Bumped with every write that changes this user's quotation list (decision 025). */
   quotationsVersion: Generated<number>;
+  /** When an admin verified the account (the Aadhaar image's retention counts from it); null while unverified. */
+  verifiedAt: number | null;
+  /** When a verified farmer changed the name or Aadhaar, which put the account back to unverified; cleared on verification. */
+  detailsChangedAt: number | null;
+  /** The Aadhaar notice's version the farmer consented to (`aadhaar-v1`), and when. */
+  aadhaarConsent: string | null;
+  aadhaarConsentAt: number | null;
+  /** When the farmer closed the account; the row stays for the books, emptied of personal data. */
+  removedAt: number | null;
 }
 
 export interface SessionsTable {
@@ -174,6 +183,19 @@ export interface AuditLogTable {
   changes: string;
 }
 
+/** One counted event in a shared budget (`otp-new`, `otp-new-ip:<client>`, `upload:<user>`, …), migration 0014. */
+export interface RateEventsTable {
+  id: string;
+  bucket: string;
+  at: number;
+}
+
+/** A proof-of-work solution already used, kept until its challenge would have expired anyway. */
+export interface SpentChallengesTable {
+  signature: string;
+  expiresAt: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -188,4 +210,6 @@ export interface Database {
   smsOutbox: SmsOutboxTable;
   listCounts: ListCountsTable;
   auditLog: AuditLogTable;
+  rateEvents: RateEventsTable;
+  spentChallenges: SpentChallengesTable;
 }

@@ -77,6 +77,11 @@ export async function upsertLoginUser(
     updatedAt: now,
     profileSubmittedAt: null,
     quotationsVersion: 0,
+    verifiedAt: makeAdmin ? now : null,
+    detailsChangedAt: null,
+    aadhaarConsent: null,
+    aadhaarConsentAt: null,
+    removedAt: null,
   };
   await db.transaction().execute(async (trx) => {
     const inserted = await trx.insertInto('users').values(row).onConflict((oc) => oc.column('mobileNumber').doNothing()).executeTakeFirst();
@@ -217,7 +222,12 @@ export async function userPage(db: Kysely<Database>, list: UserListQuery, now: n
  * transaction; false (nothing written) when already verified.
  */
 export async function markVerified(trx: Transaction<Database>, id: string, now: number): Promise<boolean> {
-  const result = await trx.updateTable('users').set({ isVerified: 1, updatedAt: now }).where('id', '=', id).where('isVerified', '=', 0).executeTakeFirst();
+  const result = await trx
+    .updateTable('users')
+    .set({ isVerified: 1, verifiedAt: now, detailsChangedAt: null, updatedAt: now })
+    .where('id', '=', id)
+    .where('isVerified', '=', 0)
+    .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) return false;
   await shiftCounts(trx, moved('users', 'UNVERIFIED', 'VERIFIED'));
   return true;
