@@ -29,6 +29,7 @@ export const API_ERROR_CODES = [
   'INTERNAL',
   'OVERLOADED',
   'UNAVAILABLE',
+  'CHALLENGE_REQUIRED',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 
@@ -40,6 +41,7 @@ export interface ApiFailure {
 export const NETWORK_FAILURE: ApiFailure = { status: 500, data: { message: 'Network error or request failed' } };
 
 export type RequestOtpBody = Static<typeof user.RequestOtpBody>;
+export type OtpChallenge = Static<typeof user.OtpChallenge>;
 export type VerifyOtpBody = Static<typeof user.VerifyOtpBody>;
 export type VerifyOtpResponse = Static<typeof user.VerifyOtpResponse>;
 export type ProfileResponse = Static<typeof user.ProfileResponse>;

@@ -112,6 +112,7 @@ const TABLE: Record<string, Row> = {
     expect: PUBLIC(200),
   },
   'POST /api/auth/logout': { prepare: async () => ({ url: '/api/auth/logout' }), expect: USER(200) },
+  'GET /api/auth/challenge': { prepare: async () => ({ url: '/api/auth/challenge' }), expect: PUBLIC(200) },
   'GET /api/config': { prepare: async () => ({ url: '/api/config' }), expect: PUBLIC(200) },
   'GET /api/health': { prepare: async () => ({ url: '/api/health' }), expect: PUBLIC(200) },
   'GET /api/ready': { prepare: async () => ({ url: '/api/ready' }), expect: PUBLIC(200) },

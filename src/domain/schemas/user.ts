@@ -27,10 +27,20 @@ export const RequestOtpBody = Type.Object(
     mobileNumber: MobileNumber,
     /** The language the app shows; the login SMS of a number the server does not know yet uses it. */
     preferredLanguage: Type.Optional(LanguageSchema),
+    /** A solved proof-of-work challenge (base64 of ALTCHA's JSON payload): a new number past the hour's budgets needs one. */
+    altcha: Type.Optional(Type.String({ minLength: 1, maxLength: 1024 })),
   },
   { additionalProperties: false },
 );
 export const RequestOtpResponse = Type.Object({ resendAfterSeconds: Type.Integer() });
+/** GET /auth/challenge: an ALTCHA challenge (SHA-256) that expires in five minutes. */
+export const OtpChallenge = Type.Object({
+  algorithm: Type.Literal('SHA-256'),
+  challenge: Type.String(),
+  maxnumber: Type.Integer(),
+  salt: Type.String(),
+  signature: Type.String(),
+});
 export const VerifyOtpBody = Type.Object(
   { mobileNumber: MobileNumber, otp: Type.String({ pattern: `^[0-9]{${OTP_LENGTH}}$` }) },
   { additionalProperties: false },

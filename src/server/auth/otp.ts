@@ -4,7 +4,7 @@
  * the hourly and daily caps hold across restarts and instances.
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { OTP_LENGTH } from '../../domain/constants';
 import { newId } from '../db/ids';
 import type { Database } from '../db/schema';
@@ -20,7 +20,23 @@ export interface OtpRules {
   maxTries: number;
 }
 
-export type IssueResult = { ok: true; code: string } | { ok: false; retryAfterMs: number; reason: string };
+/**
+ * Whether a code may go to this number beyond its own spacing and caps, decided inside the send's
+ * transaction (after the number's lock); what it took is given back if the SMS cannot be sent.
+ */
+export type Admission<Paid> = { ok: true; paid: Paid } | { ok: false; retryAfterMs: number };
+export type Admit<Paid> = (trx: Transaction<Database>) => Promise<Admission<Paid>>;
+
+export type IssueResult<Paid = null> =
+  | { ok: true; code: string; paid: Paid }
+  | { ok: false; retryAfterMs: number; reason: string; admitted: boolean };
+
+/** Carries a refusal out of the transaction, so nothing it wrote (the number's lock row) stays. */
+class NotAdmitted extends Error {
+  constructor(readonly retryAfterMs: number) {
+    super('not admitted');
+  }
+}
 export type CheckResult = 'ok' | 'invalid' | 'expired' | 'locked';
 
 const hmac = (secret: Buffer, mobileNumber: string, code: string): string =>
@@ -43,13 +59,30 @@ function waitBeforeSend(sentTimes: number[], now: number, rules: OtpRules): { wa
   return waits.reduce((a, b) => (b.waitMs > a.waitMs ? b : a), { waitMs: 0, reason: '' });
 }
 
-export async function issueCode(
+export async function issueCode<Paid = null>(
   db: Kysely<Database>,
   secret: Buffer,
   mobileNumber: string,
   now: number,
   rules: OtpRules,
-): Promise<IssueResult> {
+  admit: Admit<Paid> = async () => ({ ok: true, paid: null as Paid }),
+): Promise<IssueResult<Paid>> {
+  try {
+    return await issueIn(db, secret, mobileNumber, now, rules, admit);
+  } catch (error) {
+    if (error instanceof NotAdmitted) return { ok: false, retryAfterMs: error.retryAfterMs, reason: 'Prove this device first', admitted: false };
+    throw error;
+  }
+}
+
+function issueIn<Paid>(
+  db: Kysely<Database>,
+  secret: Buffer,
+  mobileNumber: string,
+  now: number,
+  rules: OtpRules,
+  admit: Admit<Paid>,
+): Promise<IssueResult<Paid>> {
   return db.transaction().execute(async (trx) => {
     // Lock this number's row first (PostgreSQL row lock; SQLite serialises transactions anyway), so two
     // simultaneous requests for one number are counted one after the other. A first-ever request makes
@@ -76,7 +109,9 @@ export async function issueCode(
       now,
       rules,
     );
-    if (wait.waitMs > 0) return { ok: false, retryAfterMs: wait.waitMs, reason: wait.reason };
+    if (wait.waitMs > 0) return { ok: false, retryAfterMs: wait.waitMs, reason: wait.reason, admitted: true };
+    const admission = await admit(trx);
+    if (!admission.ok) throw new NotAdmitted(admission.retryAfterMs);
 
     const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
     const codeHash = hmac(secret, mobileNumber, code);
@@ -89,7 +124,7 @@ export async function issueCode(
       .execute();
     await trx.insertInto('otpSends').values({ id: newId(), mobileNumber, sentAt: now }).execute();
     await trx.deleteFrom('otpSends').where('mobileNumber', '=', mobileNumber).where('sentAt', '<=', now - DAY_MS).execute();
-    return { ok: true, code };
+    return { ok: true, code, paid: admission.paid };
   });
 }
 

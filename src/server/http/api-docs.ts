@@ -12,7 +12,8 @@ export const UNDOCUMENTED = '(undocumented)';
 
 /** `METHOD /api/url` → [tag, summary]. */
 export const SUMMARIES: Record<string, readonly [tag: string, summary: string]> = {
-  'POST /api/auth/request-otp': ['auth', 'Send a six-digit login code by SMS'],
+  'GET /api/auth/challenge': ['auth', 'A proof-of-work challenge (ALTCHA, SHA-256, five minutes) for a login code to a new number'],
+  'POST /api/auth/request-otp': ['auth', 'Send a six-digit login code by SMS (a new number past the hour\'s budgets needs a solved challenge: 429 CHALLENGE_REQUIRED)'],
   'POST /api/auth/verify-otp': ['auth', 'Log in with the SMS code; answers a bearer token'],
   'POST /api/auth/logout': ['auth', 'End this session'],
   'GET /api/users/profile': ['users', "The caller's own profile"],

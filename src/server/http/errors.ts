@@ -31,6 +31,15 @@ export const versionConflict = () => coded(httpErrors.conflict('Someone else cha
 export const rateLimited = (retryAfterSeconds: number, message = 'Too many requests') =>
   coded(httpErrors.tooManyRequests(message), 'RATE_LIMITED', { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 
+/**
+ * A login code to a new number past the hour's budgets: the client solves a proof-of-work challenge
+ * (GET /api/auth/challenge) and asks again with it; Retry-After says when the budgets have room anyway.
+ */
+export const challengeRequired = (retryAfterSeconds: number) =>
+  coded(httpErrors.tooManyRequests('Solve the challenge and ask again'), 'CHALLENGE_REQUIRED', {
+    'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+  });
+
 /** The server is past its load bounds: the client waits `Retry-After` and asks again. */
 export const overloaded = (retryAfterSeconds = 5) =>
   coded(httpErrors.serviceUnavailable('The server is busy; try again in a few seconds'), 'OVERLOADED', { 'retry-after': String(retryAfterSeconds) });

@@ -1,4 +1,7 @@
-/** POST /api/auth/request-otp, /verify-otp, /logout (DECISIONS §2 OTP and sessions). */
+/**
+ * GET /api/auth/challenge, POST /api/auth/request-otp, /verify-otp, /logout (DECISIONS §2 OTP and
+ * sessions; codes to new numbers are budgeted and past the budgets need a solved challenge).
+ */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -9,10 +12,21 @@ import {
   OTP_MAX_PER_HOUR,
   OTP_MAX_TRIES,
 } from '../../domain/constants';
+import { challengeKey, isValidSolution, MalformedSolution, newChallenge, parseSolution, unspend } from '../auth/challenge';
+import { admitNewNumbers, newNumberBudgets, type Paid } from '../auth/new-numbers';
 import { checkCode, issueCode, withdrawCode, type OtpRules } from '../auth/otp';
-import { HttpError, rateLimited } from '../http/errors';
-import { LoggedOut, RequestOtpBody, RequestOtpResponse, VerifyOtpBody, VerifyOtpResponse } from '../../domain/schemas/user';
+import { clientAddressKey } from '../http/client-address';
+import { badRequest, challengeRequired, HttpError, rateLimited } from '../http/errors';
+import {
+  LoggedOut,
+  OtpChallenge,
+  RequestOtpBody,
+  RequestOtpResponse,
+  VerifyOtpBody,
+  VerifyOtpResponse,
+} from '../../domain/schemas/user';
 import { data } from '../http/schemas';
+import { giveBack } from '../repos/budgets';
 import { createSession, endSession } from '../repos/sessions';
 import { upsertLoginUser } from '../repos/users';
 import { recipientLanguage } from '../sms/outbox';
@@ -40,6 +54,26 @@ export default async function authRoutes(plugin: FastifyInstance, opts: { ipLimi
     maxTries: OTP_MAX_TRIES,
   };
   const rateLimit = { max: opts.ipLimit.max, timeWindow: opts.ipLimit.timeWindowMs };
+  const key = challengeKey(secrets.otpHmacSecret);
+  const limits = { perHour: config.otpNewNumbersPerHour, perAddressHour: config.otpNewNumbersPerIpHour };
+
+  /** What a code that could not be sent took, given back. */
+  const refund = async (paid: Paid, at: number) => {
+    if (paid.kind === 'budgets') await giveBack(db, paid.buckets, at);
+    if (paid.kind === 'solution') await unspend(db, paid.signature);
+  };
+
+  app.get(
+    '/auth/challenge',
+    {
+      config: { access: 'public', rateLimit },
+      schema: { response: { 200: data(OtpChallenge) } },
+    },
+    async () => {
+      const challenge = await newChallenge(key, now());
+      return { data: { ...challenge, algorithm: 'SHA-256' as const, maxnumber: challenge.maxnumber ?? 0 } };
+    },
+  );
 
   app.post(
     '/auth/request-otp',
@@ -50,7 +84,20 @@ export default async function authRoutes(plugin: FastifyInstance, opts: { ipLimi
     async (request) => {
       const number = request.body.mobileNumber;
       const at = now();
-      const issued = await issueCode(db, secrets.otpHmacSecret, number, at, rules);
+      let solution = null;
+      if (request.body.altcha !== undefined) {
+        try {
+          solution = parseSolution(request.body.altcha);
+        } catch (error) {
+          if (error instanceof MalformedSolution) throw badRequest(error.message);
+          throw error;
+        }
+        // A forged or stale solution is no solution: the budgets decide as if none came.
+        if (!(await isValidSolution(solution, key, at))) solution = null;
+      }
+      const budgets = newNumberBudgets(clientAddressKey(request.ip), limits);
+      const issued = await issueCode(db, secrets.otpHmacSecret, number, at, rules, admitNewNumbers(number, budgets, solution, at));
+      if (!issued.ok && !issued.admitted) throw challengeRequired(issued.retryAfterMs / 1000);
       if (!issued.ok) throw rateLimited(issued.retryAfterMs / 1000, issued.reason);
       try {
         const language = await recipientLanguage(db, number, request.body.preferredLanguage);
@@ -58,6 +105,7 @@ export default async function authRoutes(plugin: FastifyInstance, opts: { ipLimi
       } catch (error) {
         request.log.error({ err: error }, 'sms send failed');
         await withdrawCode(db, number, at);
+        await refund(issued.paid, at);
         throw new HttpError(502, 'INTERNAL', 'The code could not be sent; try again shortly');
       }
       // The same answer for a known and an unknown number.
