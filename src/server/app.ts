@@ -22,7 +22,7 @@ import { installSecurityHeaders } from './http/security-headers';
 import { installWeb } from './http/web';
 import { countedSms, installRequestMetrics, type Metrics } from './ops/metrics';
 import { installReadiness, readinessRoutes } from './ops/readiness';
-import { installRequestLog, requestId } from './ops/request-log';
+import { installRequestLog, requestId, safeLogging } from './ops/request-log';
 import authRoutes, { type IpLimit } from './routes/auth';
 import metaRoutes from './routes/meta';
 import orderRoutes from './routes/orders';
@@ -57,18 +57,27 @@ export interface AppOptions {
 
 export const DEFAULT_IP_LIMIT: IpLimit = { max: 100, timeWindowMs: 60_000 };
 
+const REQUEST_TIMEOUT_MS = 30_000;
+
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: typeof options.logger === 'object' ? { ...safeLogging, ...options.logger } : (options.logger ?? false),
     // Fastify's own two lines per request carry the raw url; ops/request-log.ts writes one without it.
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: requestId,
     // A hop count trusts that many proxies nearest the server (Fastify's number form, which its types omit).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 256 * 1024,
+    // A request has 30 s to arrive whole (a sign-up photo, shrunk on the phone, takes a few seconds on
+    // slow 3G), checked every 5 s, so a body sent a byte at a time is cut off within 35 s rather than
+    // holding its connection for ever; a connection that sends nothing for 40 s is closed. Node's
+    // server enforces the request timeout only when it is given at construction, hence `http` too.
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    connectionTimeout: 40_000,
+    http: { requestTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: 5_000 },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
   });
   // Summary, tag, security and error answers for the OpenAPI document, before anyone reads a route.

@@ -7,6 +7,17 @@ import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../support/server/app';
 
+function collect(): { lines: Record<string, unknown>[]; stream: Writable } {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { lines, stream };
+}
+
 describe('request log lines on sqlite', () => {
   it('writes one line per request by route pattern, and answers with its request id', async () => {
     const lines: Record<string, unknown>[] = [];
@@ -45,6 +56,41 @@ describe('request log lines on sqlite', () => {
       expect(all).not.toMatch(new RegExp(`\\b${t.sms.lastCode('9876543210')}\\b`));
     } finally {
       await t.close();
+    }
+  });
+
+  it('keeps numbers out of an admin search, a failed send and a logged header', async () => {
+    const { lines, stream } = collect();
+    let failing = false;
+    const sms = {
+      async send(to: string) {
+        // A gateway's refusal quotes the number it refused, as Twilio's does.
+        if (failing) throw new Error(`The 'To' number ${to} is not a valid phone number`);
+      },
+    };
+    const t = await createTestApp('sqlite', { logger: { level: 'info', stream } });
+    const failingApp = await createTestApp('sqlite', { logger: { level: 'info', stream }, sms });
+    try {
+      const farmer = await t.farmer('9812345678');
+      const admin = await t.admin();
+      const search = await t.as(admin, { method: 'GET', url: '/api/users/all?q=9812345678' });
+      expect(search.statusCode).toBe(200);
+      failing = true;
+      const refused = await failingApp.app.inject({ method: 'POST', url: '/api/auth/request-otp', payload: { mobileNumber: '9712345678' } });
+      expect(refused.statusCode).toBe(502);
+      t.app.log.info({ headers: { authorization: `Bearer ${farmer.token}` } }, 'headers seen');
+
+      const failed = lines.find((l) => l.msg === 'sms send failed') as { err: { message: string } } | undefined;
+      expect(failed?.err.message).toBe("The 'To' number [mobile] is not a valid phone number");
+      expect(lines.find((l) => l.msg === 'headers seen')).toMatchObject({ headers: { authorization: '[redacted]' } });
+      const all = JSON.stringify(lines);
+      expect(all).not.toContain('9812345678');
+      expect(all).not.toContain('9712345678');
+      expect(all).not.toContain(farmer.token);
+      expect(all).not.toContain('q=');
+    } finally {
+      await t.close();
+      await failingApp.close();
     }
   });
 });
