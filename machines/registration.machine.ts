@@ -12,12 +12,16 @@
  * follows the session's location and sends `step.leave` when it leaves an image step's path
  * (`stepLeavesFor`), so the screens send none of their lifecycle.
  * A farmer who left the screen while the image was still going up is not moved when it lands.
+ * The Aadhaar step opens on its notice (`notice`: why the card is asked for, who sees it, how long it is
+ * kept, how to withdraw; DPDP Act 2023 §5–6): only `notice.agree` leads on to choosing the image, and
+ * the agreed notice's version goes up with the image (`consent`), so no card is sent without consent.
  * The server's answer to the PUT (with the time it stamped the submission) is the machine's output.
  */
 import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { ProfileBody, UploadKind } from '../src/domain/api';
 import { isAcceptedImageType, isFormComplete, profileBody, type DetailsForm } from '../src/domain/registration';
 import { sanitizePhone } from '../src/domain/otp';
+import { AADHAAR_NOTICE_VERSION } from '../src/domain/constants';
 import { ROUTES } from '../src/domain/routes';
 import { pathOf } from '../src/domain/route-chain';
 import { LANGUAGES, type Geocoordinate, type Language, type User } from '../src/domain/types';
@@ -41,6 +45,8 @@ export interface RegistrationContext {
   saved: Partial<User> | null;
   /** Per step, while its image goes up: the farmer tapped Upload and has not left the screen since. */
   watching: Record<ImageKind, boolean>;
+  /** The version of the Aadhaar notice the farmer agreed to on this sign-up, or null before agreeing. */
+  aadhaarConsent: string | null;
 }
 
 export interface RegistrationInput {
@@ -64,6 +70,8 @@ export type RegistrationEvent =
   | { type: 'step.skip'; kind: ImageKind }
   /** The farmer left the step's screen (Back, the browser's back, any route change). */
   | { type: 'step.leave'; kind: ImageKind }
+  /** The farmer read the Aadhaar notice and agreed to it. */
+  | { type: 'notice.agree' }
   | { type: 'details.change'; field: DetailsField; value: string }
   | { type: 'details.locate' }
   | { type: 'details.submit' };
@@ -95,6 +103,13 @@ export function stepLeavesFor(from: string | null, to: string | null): { type: '
   return left !== undefined && stepAt(to) !== left ? [{ type: 'step.leave', kind: left }] : [];
 }
 
+export interface UploadInput {
+  kind: ImageKind;
+  file: Blob;
+  /** The notice version agreed to; sent with the Aadhaar card only. */
+  consent?: string;
+}
+
 const kindOf = (event: RegistrationEvent): ImageKind | null => ('kind' in event ? event.kind : null);
 
 export const registrationMachine = setup({
@@ -113,8 +128,8 @@ export const registrationMachine = setup({
     prepareImage: fromPromise<Blob, { file: Blob }>(async () => {
       throw new Error('prepareImage is supplied by the app');
     }),
-    /** POST /api/uploads (multipart `file`, `kind`) → the image url. */
-    uploadImage: fromPromise<{ url: string }, { kind: ImageKind; file: Blob }>(async () => {
+    /** POST /api/uploads (multipart `file`, `kind`, and for the Aadhaar card the notice's `consent`) → the image url. */
+    uploadImage: fromPromise<{ url: string }, UploadInput>(async () => {
       throw new Error('uploadImage is supplied by the app');
     }),
     locate: fromPromise<Geocoordinate>(async () => {
@@ -179,6 +194,7 @@ export const registrationMachine = setup({
     }),
     keepSaved: assign({ saved: (_, saved: Partial<User>) => saved }),
     noteWatching: assign({ watching: ({ context }, params: { kind: ImageKind }) => ({ ...context.watching, [params.kind]: true }) }),
+    recordConsent: assign({ aadhaarConsent: AADHAAR_NOTICE_VERSION }),
     forgetWatching: assign({ watching: ({ context }, params: { kind: ImageKind }) => ({ ...context.watching, [params.kind]: false }) }),
   },
 }).createMachine({
@@ -197,6 +213,7 @@ export const registrationMachine = setup({
     },
     saved: null,
     watching: { profile: false, aadhaar: false },
+    aadhaarConsent: null,
   }),
   output: ({ context }) => ({
     user: {
@@ -259,7 +276,7 @@ export const registrationMachine = setup({
   },
 });
 
-/** One image step's region: choose a jpg/png, upload it (prepared first), then move on (by itself) or skip. */
+/** One image step's region (the Aadhaar step behind its notice): choose a jpg/png, upload it (prepared first), then move on (by itself) or skip. */
 function imageStep(kind: ImageKind) {
   const params = { kind };
   const moveOn = { type: 'goTo', params: { to: NEXT_STEP[kind] } } as const;
@@ -269,13 +286,17 @@ function imageStep(kind: ImageKind) {
     { guard: { type: 'isAcceptedImage', params }, target: 'chosen', actions: { type: 'chooseFile', params } },
     { guard: { type: 'isForStep', params }, actions: { type: 'rejectFile', params } },
   ] as const;
+  // The Aadhaar card is asked for only after its notice: the step opens on it.
+  const notice =
+    kind === 'aadhaar' ? { notice: { on: { 'notice.agree': { target: 'empty', actions: 'recordConsent' } } } } : {};
   return {
-    initial: 'empty',
+    initial: kind === 'aadhaar' ? 'notice' : 'empty',
     on: {
       'step.skip': { guard: { type: 'isForStep', params }, actions: moveOn },
       'step.leave': { guard: { type: 'isForStep', params }, actions: forget },
     },
     states: {
+      ...notice,
       empty: { on: { 'image.choose': choose } },
       chosen: {
         on: {
@@ -301,9 +322,10 @@ function imageStep(kind: ImageKind) {
         invoke: {
           id: `upload-${kind}`,
           src: 'uploadImage',
-          input: ({ context }: { context: RegistrationContext }) => ({
+          input: ({ context }: { context: RegistrationContext }): UploadInput => ({
             kind,
             file: (context.images[kind].prepared ?? context.images[kind].file) as Blob,
+            ...(kind === 'aadhaar' && context.aadhaarConsent ? { consent: context.aadhaarConsent } : {}),
           }),
           onDone: [
             { guard: { type: 'isWatching', params }, target: 'uploaded.pausing', actions: [keepUrl, forget] },
@@ -335,3 +357,9 @@ function imageStep(kind: ImageKind) {
 }
 
 export type RegistrationActorRef = ActorRefFrom<typeof registrationMachine>;
+
+type RegistrationSnapshot = { matches: (value: never) => boolean };
+
+/** The Aadhaar step still shows its notice: the farmer has not agreed yet. */
+export const showsAadhaarNotice = (snapshot: RegistrationSnapshot): boolean =>
+  snapshot.matches({ filling: { aadhaar: 'notice' } } as never);

@@ -10,7 +10,10 @@
  * - The invoked actors answer with typed outcomes (ProfileResult, OtpLoginOutput, RegistrationOutput);
  *   each done transition hands `event.output` to its guards and actions as typed params.
  * - `account`: logged out (the otp-login child runs), registering (the registration child runs),
- *   loading the profile after login, active (profile refresh, language saves), logging out.
+ *   loading the profile after login, active (profile refresh, language saves), logging out, and
+ *   closing the account (the farmer's right to leave): `active.confirmingDelete` says what happens
+ *   and waits for Yes, `deletingAccount` asks the server, then the session ends as at logout;
+ *   `deleteFailed` keeps the question open with Try again.
  * The token never sits in context: the injected `saveToken` action stores it.
  */
 import { assign, enqueueActions, fromPromise, raise, setup, type ActorRefFrom } from 'xstate';
@@ -62,6 +65,10 @@ export const sessionMachine = setup({
     }),
     logout: fromPromise<void>(async () => {
       throw new Error('logout is supplied by the app');
+    }),
+    /** DELETE /users/profile: closes the account (its sessions end, its images and details go). */
+    deleteAccount: fromPromise<void>(async () => {
+      throw new Error('deleteAccount is supplied by the app');
     }),
   },
   delays: { splash: SPLASH_MS },
@@ -260,6 +267,14 @@ export const sessionMachine = setup({
               on: {
                 'profile.refresh': 'refreshing',
                 'language.choose': { target: 'savingLanguage', actions: 'setLanguage' },
+                'account.delete': 'confirmingDelete',
+              },
+            },
+            // The farmer reads what closing the account does before anything is sent.
+            confirmingDelete: {
+              on: {
+                'account.keep': 'idle',
+                'account.deleteConfirm': '#session.account.deletingAccount',
               },
             },
             refreshing: {
@@ -288,6 +303,23 @@ export const sessionMachine = setup({
             },
           },
         },
+        deletingAccount: {
+          tags: 'busy',
+          invoke: {
+            id: 'deleteAccount',
+            src: 'deleteAccount',
+            // The account is gone and its token with it: the start again, as after logout.
+            onDone: { target: 'loggedOut', actions: ['forgetSession', goTo(ROUTES.joinUs)] },
+            onError: 'deleteFailed',
+          },
+        },
+        // Nothing was closed (the network or the server failed): the farmer may try again or keep it.
+        deleteFailed: {
+          on: {
+            'account.deleteConfirm': 'deletingAccount',
+            'account.keep': 'active',
+          },
+        },
         loggingOut: {
           tags: 'busy',
           invoke: {
@@ -303,3 +335,14 @@ export const sessionMachine = setup({
 });
 
 export type SessionActorRef = ActorRefFrom<typeof sessionMachine>;
+
+export type DeleteAccountStep = 'closed' | 'confirming' | 'deleting' | 'failed';
+type SessionSnapshot = { matches: (value: never) => boolean };
+
+/** Where "Delete my account" stands: the question closed, asked, being answered by the server, or failed. */
+export function deleteAccountStep(snapshot: SessionSnapshot): DeleteAccountStep {
+  if (snapshot.matches({ account: 'deletingAccount' } as never)) return 'deleting';
+  if (snapshot.matches({ account: 'deleteFailed' } as never)) return 'failed';
+  if (snapshot.matches({ account: { active: 'confirmingDelete' } } as never)) return 'confirming';
+  return 'closed';
+}

@@ -32,4 +32,8 @@ export type SessionEvent =
   | { type: 'language.choose'; language: Language }
   | { type: 'profile.refresh' }
   | { type: 'session.logout' }
+  /** Delete my account: open the question; `account.deleteConfirm` answers Yes (or tries again), `account.keep` No. */
+  | { type: 'account.delete' }
+  | { type: 'account.deleteConfirm' }
+  | { type: 'account.keep' }
   | { type: 'otp.codeSent'; sent: boolean };

@@ -37,6 +37,7 @@ export const realOnboardingActors = {
   fetchProfile: onboardingApi.fetchProfile,
   saveLanguage: onboardingApi.saveLanguage,
   logout: onboardingApi.logout,
+  deleteAccount: onboardingApi.deleteAccount,
   prepareImage: browser.prepareImage,
   uploadImage: onboardingApi.uploadImage,
   locate: browser.locate,
@@ -89,6 +90,7 @@ function chartParts(effects: AppEffects) {
           fetchProfile: a.fetchProfile,
           saveLanguage: a.saveLanguage,
           logout: a.logout,
+          deleteAccount: a.deleteAccount,
           otpLogin: otpLoginMachine.provide({
             actors: { requestOtp: a.requestOtp, verifyOtp: a.verifyOtp, clock: a.clock, webOtp: a.webOtp },
             actions: effects.otpLoginActions ?? {},

@@ -1,6 +1,6 @@
 import { assign, createActor, fromCallback, fromPromise, setup, SimulatedClock, type ActorRefFrom, waitFor } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
-import { registrationMachine, STEP_PAUSE_MS, stepLeavesFor, type ImageKind } from '../../machines/registration.machine';
+import { registrationMachine, showsAadhaarNotice, STEP_PAUSE_MS, stepLeavesFor, type ImageKind, type UploadInput } from '../../machines/registration.machine';
 import type { ProfileBody } from '../../src/domain/api';
 import type { Geocoordinate, User } from '../../src/domain/types';
 import { controlled } from '../support/machines/controlled';
@@ -9,7 +9,7 @@ const jpeg = () => new Blob(['x'], { type: 'image/jpeg' });
 
 function start() {
   const prepareImage = controlled<Blob, { file: Blob }>();
-  const uploadImage = controlled<{ url: string }, { kind: ImageKind; file: Blob }>();
+  const uploadImage = controlled<{ url: string }, UploadInput>();
   const locate = controlled<Geocoordinate>();
   const submitProfile = controlled<Partial<User>, ProfileBody>();
   const went: string[] = [];
@@ -28,6 +28,8 @@ type T = ReturnType<typeof start>;
 
 async function upload(t: T, kind: ImageKind, url: string) {
   const file = jpeg();
+  // The Aadhaar step opens on its notice; agreeing twice changes nothing.
+  if (kind === 'aadhaar') t.actor.send({ type: 'notice.agree' });
   t.actor.send({ type: 'image.choose', kind, file, fileName: 'card.jpg' });
   t.actor.send({ type: 'image.upload', kind });
   const prepared = new Blob(['small'], { type: 'image/jpeg' });
@@ -40,6 +42,50 @@ function fillRequired(t: T) {
   t.actor.send({ type: 'details.change', field: 'gender', value: 'female' });
   t.actor.send({ type: 'details.change', field: 'farmAddress', value: 'Near the well, Anand' });
 }
+
+describe('the Aadhaar notice', () => {
+  it('opens the Aadhaar step on its notice: no card can be chosen before the farmer agrees', () => {
+    const t = start();
+    expect(showsAadhaarNotice(t.snap())).toBe(true);
+    expect(t.snap().context.aadhaarConsent).toBeNull();
+    t.actor.send({ type: 'image.choose', kind: 'aadhaar', file: jpeg(), fileName: 'card.jpg' });
+    expect(t.snap().context.images.aadhaar.file).toBeNull();
+    expect(t.snap().can({ type: 'image.upload', kind: 'aadhaar' })).toBe(false);
+    // The photo step has no notice.
+    t.actor.send({ type: 'image.choose', kind: 'profile', file: jpeg(), fileName: 'me.jpg' });
+    expect(t.snap().can({ type: 'image.upload', kind: 'profile' })).toBe(true);
+  });
+
+  it('records the notice version on agreeing and sends it with the card, and only with the card', async () => {
+    const t = start();
+    t.actor.send({ type: 'notice.agree' });
+    expect(showsAadhaarNotice(t.snap())).toBe(false);
+    expect(t.snap().matches({ filling: { aadhaar: 'empty' } } as never)).toBe(true);
+    expect(t.snap().context.aadhaarConsent).toBe('aadhaar-v1');
+    await upload(t, 'aadhaar', '/api/uploads/a.jpg');
+    expect(t.uploadImage.last().input).toMatchObject({ kind: 'aadhaar', consent: 'aadhaar-v1' });
+    await upload(t, 'profile', '/api/uploads/p.jpg');
+    expect(t.uploadImage.last().input.kind).toBe('profile');
+    expect(t.uploadImage.last().input).not.toHaveProperty('consent');
+  });
+
+  it('lets the farmer skip the step from the notice, without agreeing', () => {
+    const t = start();
+    t.actor.send({ type: 'step.skip', kind: 'aadhaar' });
+    expect(t.went).toEqual(['/register/personal-details']);
+    expect(showsAadhaarNotice(t.snap())).toBe(true);
+    expect(t.snap().context.aadhaarConsent).toBeNull();
+  });
+
+  it('keeps the notice open when the farmer leaves it, and does not ask again once agreed', () => {
+    const t = start();
+    t.actor.send({ type: 'step.leave', kind: 'aadhaar' });
+    expect(showsAadhaarNotice(t.snap())).toBe(true);
+    t.actor.send({ type: 'notice.agree' });
+    t.actor.send({ type: 'step.leave', kind: 'aadhaar' });
+    expect(t.snap().matches({ filling: { aadhaar: 'empty' } } as never)).toBe(true);
+  });
+});
 
 describe('the image steps', () => {
   it('keeps Upload disabled until an image is chosen', () => {
@@ -58,6 +104,7 @@ describe('the image steps', () => {
 
   it('accepts a png', () => {
     const t = start();
+    t.actor.send({ type: 'notice.agree' });
     t.actor.send({ type: 'image.choose', kind: 'aadhaar', file: new Blob(['p'], { type: 'image/png' }), fileName: 'a.png' });
     expect(t.snap().can({ type: 'image.upload', kind: 'aadhaar' })).toBe(true);
   });
@@ -125,6 +172,7 @@ describe('the image steps', () => {
 
   it('does not move a farmer who left the step while the image was still going up', async () => {
     const t = start();
+    t.actor.send({ type: 'notice.agree' });
     t.actor.send({ type: 'image.choose', kind: 'aadhaar', file: jpeg(), fileName: 'card.jpg' });
     t.actor.send({ type: 'image.upload', kind: 'aadhaar' });
     t.actor.send({ type: 'step.leave', kind: 'aadhaar' });
@@ -336,6 +384,7 @@ describe('what the screens read', () => {
   it('prepares the chosen file', () => {
     const t = start();
     const file = jpeg();
+    t.actor.send({ type: 'notice.agree' });
     t.actor.send({ type: 'image.choose', kind: 'aadhaar', file, fileName: 'card.jpg' });
     t.actor.send({ type: 'image.upload', kind: 'aadhaar' });
     expect(t.prepareImage.last().input.file).toBe(file);
@@ -493,6 +542,7 @@ describe('without the effects the app supplies', () => {
     noDetails.send({ type: 'details.locate' });
     await waitFor(noDetails, (snapshot) => snapshot.matches({ filling: { details: 'locateFailed' } }));
     expect(noDetails.getSnapshot().matches({ filling: { details: 'locateFailed' } })).toBe(true);
+    noDetails.send({ type: 'notice.agree' });
     noDetails.send({ type: 'image.choose', kind: 'aadhaar', file: jpeg(), fileName: 'card.jpg' });
     noDetails.send({ type: 'image.upload', kind: 'aadhaar' });
     await vi.waitUntil(() => sent.calls.length > 0);

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { sessionMachine } from '../../machines/session.machine';
+import { deleteAccountStep, sessionMachine } from '../../machines/session.machine';
 import type { RegistrationActorRef } from '../../machines/registration.machine';
 import { DEFAULT_CLIENT_USER } from '../../src/domain/client-user';
 import { SPLASH_MS } from '../../src/domain/constants';
@@ -325,6 +325,69 @@ describe('the page shown', () => {
     expect(session.actor.getSnapshot().context.user.isVerified).toBe(true);
     expect(session.location()).toBe('/home');
     expect(session.navigations).toEqual([{ to: '/home', replace: true }]);
+  });
+});
+
+describe('deleting the account', () => {
+  it('asks first: nothing is sent until the farmer says Yes, and No leaves everything as it was', () => {
+    const session = startSession({ user: verifiedFarmer, hasToken: true, location: '/profile' });
+    expect(deleteAccountStep(session.actor.getSnapshot())).toBe('closed');
+    session.actor.send({ type: 'account.delete' });
+    expect(deleteAccountStep(session.actor.getSnapshot())).toBe('confirming');
+    expect(session.actors.deleteAccount.calls).toHaveLength(0);
+    session.actor.send({ type: 'account.keep' });
+    expect(deleteAccountStep(session.actor.getSnapshot())).toBe('closed');
+    expect(session.actor.getSnapshot().matches({ account: { active: 'idle' } })).toBe(true);
+    expect(session.actors.deleteAccount.calls).toHaveLength(0);
+    expect(session.tokens).toEqual([]);
+  });
+
+  it('closes the account on Yes, then ends the session as logout does and shows the start', async () => {
+    const session = startSession({ user: { ...verifiedFarmer, name: 'Kanu Patel', mobileNumber: '9876543210' }, hasToken: true, location: '/profile' });
+    session.actor.send({ type: 'account.delete' });
+    session.actor.send({ type: 'account.deleteConfirm' });
+    expect(deleteAccountStep(session.actor.getSnapshot())).toBe('deleting');
+    expect(session.actor.getSnapshot().hasTag('busy')).toBe(true);
+    // While the server closes it, the question cannot be dropped or asked twice.
+    expect(session.actor.getSnapshot().can({ type: 'account.keep' })).toBe(false);
+    expect(session.actor.getSnapshot().can({ type: 'account.deleteConfirm' })).toBe(false);
+    await session.actors.deleteAccount.last().resolve();
+    expect(session.tokens).toEqual([null]);
+    expect(session.actor.getSnapshot().context.user).toEqual({ ...DEFAULT_CLIENT_USER, preferredLanguage: 'hindi' });
+    expect(session.actor.getSnapshot().matches({ account: 'loggedOut' })).toBe(true);
+    expect(session.location()).toBe('/join-us');
+  });
+
+  it('keeps the session when the server could not close the account, and tries again on request', async () => {
+    const session = startSession({ user: verifiedFarmer, hasToken: true, location: '/profile' });
+    session.actor.send({ type: 'account.delete' });
+    session.actor.send({ type: 'account.deleteConfirm' });
+    await session.actors.deleteAccount.last().reject(new Error('offline'));
+    expect(deleteAccountStep(session.actor.getSnapshot())).toBe('failed');
+    expect(session.tokens).toEqual([]);
+    expect(session.actor.getSnapshot().context.user.isLoggedIn).toBe(true);
+    session.actor.send({ type: 'account.deleteConfirm' });
+    expect(session.actors.deleteAccount.calls).toHaveLength(2);
+    await session.actors.deleteAccount.last().resolve();
+    expect(session.location()).toBe('/join-us');
+  });
+
+  it('lets the farmer keep the account after a failed try', async () => {
+    const session = startSession({ user: verifiedFarmer, hasToken: true, location: '/profile' });
+    session.actor.send({ type: 'account.delete' });
+    session.actor.send({ type: 'account.deleteConfirm' });
+    await session.actors.deleteAccount.last().reject(new Error('server error'));
+    session.actor.send({ type: 'account.keep' });
+    expect(deleteAccountStep(session.actor.getSnapshot())).toBe('closed');
+    expect(session.actor.getSnapshot().matches({ account: { active: 'idle' } })).toBe(true);
+    expect(session.location()).toBe('/profile');
+  });
+
+  it('is offered to a farmer still waiting for verification, not to one logged out', () => {
+    const waiting = startSession({ user: waitingFarmer, hasToken: true, location: '/under-verification' });
+    expect(waiting.actor.getSnapshot().can({ type: 'account.delete' })).toBe(true);
+    const loggedOut = startSession({ user: { ...DEFAULT_CLIENT_USER, preferredLanguage: 'hindi' } });
+    expect(loggedOut.actor.getSnapshot().can({ type: 'account.delete' })).toBe(false);
   });
 });
 

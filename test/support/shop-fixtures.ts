@@ -64,7 +64,7 @@ export const straw = sku({
 export const shellInCart: CartItem = { _id: 'sku-1', name: 'Groundnut Shell', image: '/img/groundnut-shell.jpg', skuQuantityUnit: 'kg', quantity: 2 };
 export const strawInCart: CartItem = { _id: 'sku-2', name: 'Paddy Straw', image: '/img/paddy-straw.jpg', skuQuantityUnit: 'bale', quantity: 1 };
 
-export const config: AppConfig = { contactPhone: '+919812345678', chatUrl: 'https://wa.me/919812345678', upiPayeeId: null, upiPayeeName: null, quotationReplyHours: 24 };
+export const config: AppConfig = { contactPhone: '+919812345678', chatUrl: 'https://wa.me/919812345678', upiPayeeId: null, upiPayeeName: null, quotationReplyHours: 24, grievanceContact: 'Grievance officer, +91 98123 45678', aadhaarRetentionDays: 30 };
 
 const strawRef = { _id: 'sku-2', name: 'Paddy Straw', image: '/img/paddy-straw.jpg', skuQuantityUnit: 'bale', minimumPrice: 4_000 };
 export const pricedLines = [

@@ -8,7 +8,7 @@ import type { ProfileResponse, RequestOtpBody, UploadResponse, VerifyOtpResponse
 import { LANGUAGE_OF_LOCALE, type Language, type Locale, type User } from '../../domain/types';
 import type { ProfileBody } from '../../domain/api';
 import type { RequestOtpResult, VerifyOtpResult } from '../../../machines/otp-login.machine';
-import type { ImageKind } from '../../../machines/registration.machine';
+import type { UploadInput } from '../../../machines/registration.machine';
 import type { ProfileResult } from '../../../machines/session.machine';
 import { api, toApiFailure } from './client';
 
@@ -63,9 +63,11 @@ export const logout = fromPromise<void>(async ({ signal }) => {
   await api('POST', '/auth/logout', { signal });
 });
 
-export const uploadImage = fromPromise<{ url: string }, { kind: ImageKind; file: Blob }>(async ({ input, signal }) => {
+export const uploadImage = fromPromise<{ url: string }, UploadInput>(async ({ input, signal }) => {
   const form = new FormData();
   form.append('kind', input.kind);
+  // The Aadhaar notice's version the farmer agreed to; the server takes no card without it.
+  if (input.consent) form.append('consent', input.consent);
   form.append('file', input.file, input.file.type === 'image/png' ? 'image.png' : 'image.jpg');
   const answer = await api<UploadResponse | { data: UploadResponse }>('POST', '/uploads', { body: form, signal });
   return 'url' in answer ? answer : answer.data;
@@ -74,4 +76,18 @@ export const uploadImage = fromPromise<{ url: string }, { kind: ImageKind; file:
 export const submitProfile = fromPromise<Partial<User>, ProfileBody>(async ({ input, signal }) => {
   const answer = await api<{ data?: User; user?: User } | null>('PUT', '/users/profile', { body: input, signal });
   return answer?.data ?? answer?.user ?? { ...input, profileUpdated: true };
+});
+
+/**
+ * DELETE /users/profile: closes the farmer's account. A 401 counts as closed too: when the answer to
+ * a first try was lost on a weak network, the retry finds the account's sessions already ended.
+ */
+export const deleteAccount = fromPromise<void>(async ({ signal }) => {
+  try {
+    await api('DELETE', '/users/profile', { signal });
+  } catch (error) {
+    const failure = toApiFailure(error);
+    if (failure.status === 401) return;
+    throw failure;
+  }
 });

@@ -17,6 +17,8 @@ export const user = (overrides: Partial<User> & Pick<User, '_id'>): User => ({
   isVerified: false,
   isAdmin: false,
   profileSubmittedAt: null,
+  detailsChangedAt: null,
+  removedAt: null,
   ...overrides,
 });
 

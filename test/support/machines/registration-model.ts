@@ -16,6 +16,7 @@ export const gifFile = new Blob(['gif'], { type: 'image/gif' });
 const failure = { status: 500, data: { message: 'Network error or request failed' } };
 
 const imageEvents = (kind: ImageKind): AnyEventObject[] => [
+  ...(kind === 'aadhaar' ? [{ type: 'notice.agree' }] : []),
   { type: 'image.choose', kind, file: jpegFile, fileName: `${kind}.jpg` },
   { type: 'image.choose', kind, file: gifFile, fileName: `${kind}.gif` },
   { type: 'image.upload', kind },
@@ -43,8 +44,11 @@ const detailEvents: AnyEventObject[] = [
 
 type Snap = SnapshotFrom<typeof registrationModelMachine>;
 // A step waiting to move on by itself is not at rest: its own events come first, as on the screen.
+// The Aadhaar notice is at rest too: the farmer may read it and go elsewhere.
 const atRest = (s: Snap, kind: ImageKind) =>
-  s.matches({ filling: { [kind]: 'empty' } } as never) || s.matches({ filling: { [kind]: { uploaded: 'settled' } } } as never);
+  s.matches({ filling: { [kind]: 'empty' } } as never) ||
+  s.matches({ filling: { [kind]: 'notice' } } as never) ||
+  s.matches({ filling: { [kind]: { uploaded: 'settled' } } } as never);
 
 /** The photo step first, then the Aadhaar step, then the form: as a farmer goes, and a small model. */
 export function registrationEvents(s: Snap): AnyEventObject[] {
@@ -59,4 +63,5 @@ export const registrationSerialize = (s: Snap) =>
     filled: ['name', 'gender', 'farmAddress'].filter((f) => (s.context.form as unknown as Record<string, string>)[f] !== '').length,
     geo: s.context.form.geocoordinate !== null,
     watching: s.context.watching,
+    consent: s.context.aadhaarConsent,
   });

@@ -37,6 +37,7 @@ export function startSession(options: { user?: ClientUser; hasToken?: boolean; l
     fetchProfile: controlled<ProfileResult>(),
     saveLanguage: controlled<void, { preferredLanguage: Language }>(),
     logout: controlled<void>(),
+    deleteAccount: controlled<void>(),
     requestOtp: controlled<RequestOtpResult, { mobileNumber: string }>(),
     verifyOtp: controlled<VerifyOtpResult, { mobileNumber: string; otp: string }>(),
   };
@@ -49,6 +50,7 @@ export function startSession(options: { user?: ClientUser; hasToken?: boolean; l
       fetchProfile: actors.fetchProfile.logic,
       saveLanguage: actors.saveLanguage.logic,
       logout: actors.logout.logic,
+      deleteAccount: actors.deleteAccount.logic,
       otpLogin: otpLoginMachine.provide({
         actors: {
           requestOtp: actors.requestOtp.logic,

@@ -1,7 +1,7 @@
 /**
  * The session chart as a model: the production machine with children and actors that never settle,
  * so the login and registration results, the profile answers, the saves and the splash timer are
- * explicit events. Three restored users start the paths (the restoring branches need all three),
+ * explicit events (the account's closing too). Three restored users start the paths (the restoring branches need all three),
  * each on /loading, where the rendered app starts too.
  */
 import { createMachine, fromPromise, type AnyEventObject, type AnyStateMachine, type SnapshotFrom } from 'xstate';
@@ -32,6 +32,7 @@ export const sessionModelMachine = withoutSystemIds(sessionMachine).provide({
     fetchProfile: never,
     saveLanguage: never,
     logout: never,
+    deleteAccount: never,
   },
 });
 
@@ -51,6 +52,8 @@ export const serverUser = (over: Partial<User> = {}): User => ({
   isVerified: false,
   isAdmin: false,
   profileSubmittedAt: null,
+  detailsChangedAt: null,
+  removedAt: null,
   ...over,
 });
 
@@ -95,6 +98,11 @@ export function sessionEvents(s: SnapshotFrom<typeof sessionModelMachine>): AnyE
     { type: 'xstate.error.actor.saveLanguage', error: failure },
     { type: 'xstate.done.actor.logout' },
     { type: 'xstate.error.actor.logout', error: failure },
+    { type: 'account.delete' },
+    { type: 'account.deleteConfirm' },
+    { type: 'account.keep' },
+    { type: 'xstate.done.actor.deleteAccount' },
+    { type: 'xstate.error.actor.deleteAccount', error: failure },
   ];
   if (s.context.location) events.push({ type: 'nav.changed', to: s.context.location });
   // The otp-login child's reports: a code went out (tried from one page, to keep the model small), or the one out was dropped.

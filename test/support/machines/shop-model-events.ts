@@ -30,6 +30,8 @@ export const modelConfig: AppConfig = {
   upiPayeeId: 'krishi@upi',
   upiPayeeName: 'Krishi Byproducts',
   quotationReplyHours: 24,
+  grievanceContact: 'Grievance officer, +91 98123 45678',
+  aadhaarRetentionDays: 30,
 };
 
 const priced = [
