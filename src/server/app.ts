@@ -158,6 +158,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         version: '1',
         description: 'Every answer is `{ data }` (lists: `{ data, nextCursor, total }`); every error is `{ message, code }`.',
       },
+      // The API is served by the app itself, at the page's own origin.
+      servers: [{ url: '/', description: 'This server' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
   });

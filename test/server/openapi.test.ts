@@ -19,6 +19,8 @@ interface JsonSchema {
 }
 interface Operation {
   summary?: string;
+  operationId?: string;
+  security?: Record<string, string[]>[];
   tags?: string[];
   responses?: Record<string, { content?: { 'application/json': { schema: JsonSchema } } }>;
   parameters?: { name: string; in: string }[];
@@ -62,7 +64,25 @@ describe('the OpenAPI document', () => {
       const errors = Object.keys(op!.responses ?? {}).filter((code) => Number(code) >= 400);
       expect(errors, route).toContain('500');
       expect(errors.length, route).toBeGreaterThan(1);
+      expect(Object.keys(op!.responses ?? {}).some((code) => /^2\d\d$/.test(code)), `${route} names no success answer`).toBe(true);
     }
+  });
+
+  it('gives every operation a unique operationId and states who may call it', async () => {
+    const doc = await document();
+    const ids = Object.values(doc.paths).flatMap((path) => Object.values(path).map((op) => op.operationId));
+    expect(ids.every((id) => typeof id === 'string' && /^[a-z][A-Za-z]+$/.test(id))).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    const login = doc.paths['/api/auth/request-otp']!.post!;
+    expect(login.operationId).toBe('postAuthRequestOtp');
+    expect(login.security).toEqual([]);
+    expect(doc.paths['/api/users/verify/{id}']!.patch!.operationId).toBe('patchUsersVerifyById');
+    expect(doc.paths['/api/users/verify/{id}']!.patch!.security).toEqual([{ bearer: [] }]);
+    // An image: a SKU picture needs no token, a farmer's own photo does.
+    const image = doc.paths['/api/uploads/{id}']!.get!;
+    expect(image.security).toEqual([{}, { bearer: [] }]);
+    expect(Object.keys(image.responses!)).toEqual(expect.arrayContaining(['200', '304', '404']));
+    expect((await document() as unknown as { servers: unknown[] }).servers).toEqual([{ url: '/', description: 'This server' }]);
   });
 
   it('describes the list parameters and the page answer from the route schemas', async () => {

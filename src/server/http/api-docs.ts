@@ -17,7 +17,8 @@ export const SUMMARIES: Record<string, readonly [tag: string, summary: string]> 
   'POST /api/auth/verify-otp': ['auth', 'Log in with the SMS code; answers a bearer token'],
   'POST /api/auth/logout': ['auth', 'End this session'],
   'GET /api/users/profile': ['users', "The caller's own profile"],
-  'PUT /api/users/profile': ['users', 'Set the preferred language, or send the full profile for verification'],
+  'PUT /api/users/profile': ['users', 'Set the preferred language, or send the full profile for verification (a verified farmer who changes name or Aadhaar is verified again)'],
+  'DELETE /api/users/profile': ['users', "Close the caller's own account: sessions end, photo and Aadhaar deleted, details erased; quotations and orders stay for the books"],
   'GET /api/users/all': ['users', 'Users, unverified first then newest, one page (admins)'],
   'PATCH /api/users/verify/{id}': ['users', 'Verify a user who sent a profile (admins)'],
   'GET /api/users/{id}/history': ['users', "A user's audit trail (admins)"],
@@ -49,6 +50,32 @@ export const SUMMARIES: Record<string, readonly [tag: string, summary: string]> 
 
 /** Fastify's `:id` as OpenAPI's `{id}`. */
 export const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+
+const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/** `PATCH /api/users/verify/{id}` → `patchUsersVerifyById`: unique per method and path, stable for generated clients. */
+export function operationId(method: string, path: string): string {
+  const words = path
+    .replace(/^\/api\//, '')
+    .split(/[/.-]/)
+    .filter(Boolean)
+    .map((part) => (part.startsWith('{') ? `By${capital(part.slice(1, -1))}` : capital(part)));
+  return method.toLowerCase() + words.join('');
+}
+
+/**
+ * Who may call: none needed (`[]`, stated so a reader never wonders), a bearer token, or either (an
+ * image: SKU pictures are public, a farmer's own only with the token).
+ */
+const SECURITY = { public: [], optional: [{}, { bearer: [] }] } as const;
+
+/** Answers that are not JSON, which no route schema describes. */
+const BINARY_ANSWERS: Record<string, Record<string, object>> = {
+  'GET /api/uploads/{id}': {
+    200: { description: 'The image as JPEG (SKU images cached for a year; Aadhaar never stored by any cache)', content: { 'image/jpeg': { schema: { type: 'string', format: 'binary' } } } },
+    304: { description: 'Unchanged since the tag the caller holds (photos)' },
+  },
+};
 
 const errorBody = {
   type: 'object',
@@ -92,7 +119,11 @@ export function describeRoute(route: RouteOptions): void {
     ...schema,
     summary,
     tags: [tag],
-    ...(access === 'public' || access === 'optional' ? {} : { security: [{ bearer: [] }] }),
+    operationId: operationId(methods[0]!, openApiPath(route.url)),
+    security: access === 'public' || access === 'optional' ? SECURITY[access] : [{ bearer: [] }],
     response: { ...errorAnswers(route), ...((schema.response as object | undefined) ?? {}) },
   };
+  // A route sends these as bytes (a Buffer), which Fastify writes as they are: described here, never encoded.
+  const binary = BINARY_ANSWERS[key];
+  if (binary) route.schema.response = { ...binary, ...(route.schema.response as object) };
 }
