@@ -30,6 +30,7 @@ export const API_ERROR_CODES = [
   'OVERLOADED',
   'UNAVAILABLE',
   'CHALLENGE_REQUIRED',
+  'CONSENT_REQUIRED',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 

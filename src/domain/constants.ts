@@ -37,6 +37,23 @@ export const ADMIN_SESSION_MS = 12 * 60 * 60 * 1000;
 export const UPLOAD_MAX_BYTES = 2 * 1024 * 1024;
 export const UPLOAD_MAX_PIXELS = 20_000_000;
 
+/**
+ * The version of the Aadhaar notice the farmer reads before uploading the card (DPDP Act 2023: consent
+ * is to a stated purpose). The upload sends it as the form field `consent`; a new notice text is a new
+ * version, and an upload consenting to an older one is refused.
+ */
+export const AADHAAR_NOTICE_VERSION = 'aadhaar-v1';
+
+/** Profile writes (the form or the language) one user may make per hour. */
+export const PROFILE_WRITES_PER_HOUR = 30;
+
+/**
+ * A closed account's mobile number is replaced by this prefix and the account's id, so the number no
+ * longer finds it (a new login starts afresh) and the orders kept for the books show the farmer as removed.
+ */
+export const REMOVED_NUMBER_PREFIX = 'removed:';
+export const isRemovedNumber = (value: string): boolean => value.startsWith(REMOVED_NUMBER_PREFIX);
+
 /** A mobile number as the server accepts it: 10 digits starting 6–9 (sent as +91…). */
 export const MOBILE_PATTERN = '^[6-9][0-9]{9}$';
 export const isValidMobile = (value: string): boolean => new RegExp(MOBILE_PATTERN).test(value);

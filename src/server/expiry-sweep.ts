@@ -1,13 +1,148 @@
 /**
- * The server's periodic quotation-expiry sweep: reads expire only the quotations they show,
- * so the backlog of due ones (a quiet week, a restart) is drained here, in bounded batches
- * (`sweepExpired`), with a first pass as the app becomes ready and one every
- * `EXPIRY_SWEEP_INTERVAL_MS` after that. The app starts it on ready and stops it on close, waiting for
- * a pass under way, so a graceful shutdown never cuts a batch short of its transactions.
+ * The server's periodic sweep, a first pass as the app becomes ready and one every
+ * `EXPIRY_SWEEP_INTERVAL_MS` after that, each in bounded batches:
+ * - quotation expiry: reads expire only the quotations they show, so the backlog of due ones (a quiet
+ *   week, a restart) is drained here (`sweepExpired`);
+ * - Aadhaar retention: a verified account's card is erased `aadhaarRetentionDays` after verification
+ *   (`eraseDueAadhaar`); the verification itself stays on record;
+ * - forgetting: login codes and their sends, SMS already sent, failed or skipped, budget events and
+ *   spent proof-of-work challenges, once nothing needs them (`forgetOldRows`).
+ * The app starts it on ready and stops it on close, waiting for a pass under way, so a graceful
+ * shutdown never cuts a batch short of its transactions.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema';
+import { forgetEventsBefore } from './repos/budgets';
 import { sweepExpired, type QuotationRules } from './repos/quotations';
+import { dueForErasure, eraseAadhaarIfDue } from './repos/users';
+
+const DAY_MS = 86_400_000;
+/** Rows one statement deletes or one batch erases; a pass runs at most MAX_BATCHES of each. */
+export const SWEEP_BATCH = 200;
+const MAX_BATCHES = 10;
+/** Login codes, their sends and finished SMS are kept this long (the caps look back a day at most; support a month). */
+export const FORGET_AFTER_MS = 30 * DAY_MS;
+/** Budget events are kept a day: the longest budget window. */
+export const RATE_EVENTS_KEPT_MS = DAY_MS;
+/** The retention default when the app passes none (AADHAAR_RETENTION_DAYS' own default). */
+const DEFAULT_RETENTION_DAYS = 30;
+
+interface BatchOptions {
+  batch?: number;
+  between?: () => Promise<void>;
+  stopped?: () => boolean;
+}
+
+/** Runs `step` (one bounded statement answering how many rows it did) until it does less than a batch. */
+async function drain(step: (batch: number) => Promise<number>, options: BatchOptions): Promise<number> {
+  const batch = options.batch ?? SWEEP_BATCH;
+  let total = 0;
+  for (let round = 0; round < MAX_BATCHES; round++) {
+    const done = await step(batch);
+    total += done;
+    if (done < batch || options.stopped?.()) break;
+    await options.between?.();
+  }
+  return total;
+}
+
+/**
+ * Erases the Aadhaar card of every account verified at least `retentionDays` ago, each in its own
+ * transaction with its history row, reading users_verified_at_idx from `from` (the sweeper keeps the
+ * point it had reached, so a pass reads only the accounts verified since, not every verified account
+ * ever). Answers how many it erased and where the next pass may start.
+ */
+export async function eraseDueAadhaar(
+  db: Kysely<Database>,
+  now: number,
+  retentionDays: number,
+  from = 0,
+  options: BatchOptions = {},
+): Promise<{ erased: number; nextFrom: number }> {
+  const cutoff = now - retentionDays * DAY_MS;
+  let start = from;
+  let erased = 0;
+  let complete = false;
+  const batch = options.batch ?? SWEEP_BATCH;
+  for (let round = 0; round < MAX_BATCHES && !options.stopped?.(); round++) {
+    const due = await dueForErasure(db, start, cutoff, batch);
+    for (const user of due) if (await eraseAadhaarIfDue(db, user.id, cutoff, now)) erased++;
+    if (due.length < batch) {
+      complete = true;
+      break;
+    }
+    start = Number(due.at(-1)!.verifiedAt);
+    await options.between?.();
+  }
+  // Once every account up to the cutoff is done, the next pass starts a little before it (an hour: a
+  // verification committed a moment late, or a clock set back, is still seen).
+  return { erased, nextFrom: complete ? Math.max(from, cutoff - 3_600_000) : start };
+}
+
+/** Deletes what the service no longer needs, in bounded batches over each table's time index. */
+export async function forgetOldRows(db: Kysely<Database>, now: number, options: BatchOptions = {}): Promise<Record<string, number>> {
+  const before = now - FORGET_AFTER_MS;
+  const deleted = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
+  return {
+    otpVerifications: await drain(
+      async (batch) =>
+        deleted(
+          await db
+            .deleteFrom('otpVerifications')
+            .where('mobileNumber', 'in', db.selectFrom('otpVerifications').select('mobileNumber').where('createdAt', '<', before).limit(batch))
+            .executeTakeFirst(),
+        ),
+      options,
+    ),
+    otpSends: await drain(
+      async (batch) =>
+        deleted(
+          await db
+            .deleteFrom('otpSends')
+            .where('id', 'in', db.selectFrom('otpSends').select('id').where('sentAt', '<', before).orderBy('sentAt').limit(batch))
+            .executeTakeFirst(),
+        ),
+      options,
+    ),
+    smsOutbox: await drain(
+      async (batch) =>
+        deleted(
+          await db
+            .deleteFrom('smsOutbox')
+            .where(
+              'id',
+              'in',
+              db
+                .selectFrom('smsOutbox')
+                .select('id')
+                .where('createdAt', '<', before)
+                // A pending message is still owed to the farmer, however old: only finished ones go.
+                .where('state', 'in', ['sent', 'failed', 'skipped'])
+                .orderBy('createdAt')
+                .limit(batch),
+            )
+            .executeTakeFirst(),
+        ),
+      options,
+    ),
+    // A day of budget events is what the budgets' windows allow: one statement is bounded by them.
+    rateEvents: await forgetEventsBefore(db, now - RATE_EVENTS_KEPT_MS),
+    spentChallenges: await drain(
+      async (batch) =>
+        deleted(
+          await db
+            .deleteFrom('spentChallenges')
+            .where(
+              'signature',
+              'in',
+              db.selectFrom('spentChallenges').select('signature').where('expiresAt', '<', now).orderBy('expiresAt').limit(batch),
+            )
+            .executeTakeFirst(),
+        ),
+      options,
+    ),
+  };
+}
 
 /** How often the sweep looks for quotations whose validity has ended. */
 export const EXPIRY_SWEEP_INTERVAL_MS = 60_000;
@@ -16,6 +151,8 @@ export interface ExpirySweeperOptions {
   db: Kysely<Database>;
   now: () => number;
   rules: QuotationRules;
+  /** Days an Aadhaar card is kept after verification (config.aadhaarRetentionDays). */
+  aadhaarRetentionDays?: number;
   intervalMs?: number;
   batch?: number;
   log?: { error(obj: object, msg: string): void };
@@ -26,7 +163,7 @@ export interface ExpirySweeper {
   start(): void;
   /** No pass after this; resolves once a pass under way has finished its batch. */
   stop(): Promise<void>;
-  /** One pass now (each batch its own transactions); resolves to how many it expired. */
+  /** One pass now (each batch its own transactions); resolves to how many quotations it expired. */
   runOnce(): Promise<number>;
 }
 
@@ -39,18 +176,23 @@ export function createExpirySweeper(options: ExpirySweeperOptions): ExpirySweepe
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> | null = null;
 
-  const runOnce = () =>
-    sweepExpired(db, now, rules, {
-      batch: options.batch,
-      between: nextTick,
-      stopped: () => stopped,
-    });
+  const retentionDays = options.aadhaarRetentionDays ?? DEFAULT_RETENTION_DAYS;
+  /** Where the retention's read of users_verified_at_idx starts: every account verified before is done. */
+  let retentionFrom = 0;
+  const batches = { batch: options.batch, between: nextTick, stopped: () => stopped };
+
+  const runOnce = async () => {
+    const expired = await sweepExpired(db, now, rules, batches);
+    if (!stopped) retentionFrom = (await eraseDueAadhaar(db, now(), retentionDays, retentionFrom, batches)).nextFrom;
+    if (!stopped) await forgetOldRows(db, now(), batches);
+    return expired;
+  };
 
   function schedule(delay: number): void {
     if (stopped) return;
     timer = setTimeout(() => {
       running = runOnce()
-        .catch((error: unknown) => options.log?.error({ err: error instanceof Error ? error.message : String(error) }, 'quotation expiry sweep failed'))
+        .catch((error: unknown) => options.log?.error({ err: error instanceof Error ? error.message : String(error) }, 'background sweep failed'))
         .finally(() => schedule(intervalMs));
     }, delay);
     timer.unref();

@@ -7,7 +7,7 @@
 import type { RouteOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Order, Quotation, Sku, User } from '../../src/domain/types';
-import { png, multipart } from '../support/server/images';
+import { png, multipart, uploadFields } from '../support/server/images';
 import { databases, testConfig, useTestApp, type Session, type TestApp } from '../support/server/app';
 
 const CALLERS = ['none', 'forged', 'loggedOut', 'unverified', 'farmerA', 'farmerB', 'admin'] as const;
@@ -81,7 +81,7 @@ async function orderOfA(f: Fixtures): Promise<Order> {
 }
 
 async function upload(f: Fixtures, session: Session, kind: 'profile' | 'aadhaar' | 'sku'): Promise<string> {
-  const body = multipart({ kind }, { bytes: await png(), type: 'image/png', name: 'x.png' });
+  const body = multipart(uploadFields(kind), { bytes: await png(), type: 'image/png', name: 'x.png' });
   return (await f.t.as(session, { method: 'POST', url: '/api/uploads', ...body })).json().url;
 }
 

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { quantityRule } from '../../src/domain/quantity';
 import type { Order, Quotation, Sku } from '../../src/domain/types';
-import { multipart, png } from '../support/server/images';
+import { multipart, png, uploadFields } from '../support/server/images';
 import { sql } from 'kysely';
 import { databases, useTestApp, type Session, type TestApp } from '../support/server/app';
 import { APP_TABLES } from '../../src/server/db/migrations';
@@ -251,7 +251,7 @@ describe.each(databases())('bad input on %s', (kind) => {
     await t.as(admin, { method: 'PATCH', url: `/api/quotations/${other._id}`, payload: pricedBody });
     const order: Order = (await t.as(farmer, { method: 'POST', url: `/api/orders/${other._id}` })).json().data;
     const up = async (s: Session, k: string) =>
-      (await t.as(s, { method: 'POST', url: '/api/uploads', ...multipart({ kind: k }, { bytes: await png(), type: 'image/png', name: 'a.png' }) })).json().url as string;
+      (await t.as(s, { method: 'POST', url: '/api/uploads', ...multipart(uploadFields(k), { bytes: await png(), type: 'image/png', name: 'a.png' }) })).json().url as string;
     return { t, farmer, admin, unverified, sku: sku!, quotation, order, aadhaarUrl: await up(unverified, 'aadhaar'), skuImageUrl: await up(admin, 'sku') };
   }
 

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { AADHAAR_NOTICE_VERSION } from '../../src/domain/constants';
 import type { Quotation, Sku } from '../../src/domain/types';
 import { freePort } from '../support/e2e/server';
 import { call, ServerProcess } from '../support/server/process';
@@ -65,6 +66,7 @@ describe('durability on SQLite under kill -9', () => {
     // The farmer sends a profile (with an Aadhaar image) before the admin can verify them.
     const form = new FormData();
     form.append('kind', 'aadhaar');
+    form.append('consent', AADHAAR_NOTICE_VERSION);
     const card = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#3a6ea5' } }).png().toBuffer();
     form.append('file', new Blob([new Uint8Array(card)], { type: 'image/png' }), 'card.png');
     const upload = await fetch(`${server.url}/api/uploads`, { method: 'POST', headers: { authorization: `Bearer ${farmer}` }, body: form });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { jpegWithGps, multipart } from '../support/server/images';
+import { jpegWithGps, multipart, uploadFields } from '../support/server/images';
 import { databases, dumpDatabase, useTestApp, type Session } from '../support/server/app';
 
 describe.each(databases())('users on %s', (kind) => {
   const t = useTestApp(kind);
   const uploadAs = async (session: Session, kindOf: 'profile' | 'aadhaar') => {
-    const res = await t.as(session, { method: 'POST', url: '/api/uploads', ...multipart({ kind: kindOf }, { bytes: await jpegWithGps() }) });
+    const res = await t.as(session, { method: 'POST', url: '/api/uploads', ...multipart(uploadFields(kindOf), { bytes: await jpegWithGps() }) });
     return res.json<{ url: string }>().url;
   };
   const profileOf = async (s: Session) => (await t.as(s, { method: 'GET', url: '/api/users/profile' })).json().user;
@@ -46,6 +46,8 @@ describe.each(databases())('users on %s', (kind) => {
       isVerified: false,
       isAdmin: false,
       profileSubmittedAt: null,
+      detailsChangedAt: null,
+      removedAt: null,
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/users/profile' })).statusCode).toBe(401);
   });

@@ -20,6 +20,13 @@ export const User = Type.Object({
   isAdmin: Type.Boolean(),
   /** When the sign-up form was last sent (ISO 8601, from the server), or null before. */
   profileSubmittedAt: Nullable(Type.String({ format: 'date-time' })),
+  /**
+   * When a verified farmer changed the name or Aadhaar, which put the account back under verification
+   * (ISO 8601), or null; cleared when an admin verifies again.
+   */
+  detailsChangedAt: Nullable(Type.String({ format: 'date-time' })),
+  /** When the farmer closed the account (ISO 8601), or null for an open one. */
+  removedAt: Nullable(Type.String({ format: 'date-time' })),
 });
 
 export const RequestOtpBody = Type.Object(

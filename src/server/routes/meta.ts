@@ -1,4 +1,8 @@
-/** GET /api/config (public contact details, UPI payee and the usual reply time for a quotation), GET /api/health and GET /api/openapi.json. */
+/**
+ * GET /api/config (public contact details, UPI payee, the usual reply time for a quotation, and what the
+ * Aadhaar notice states: the grievance contact and how long the image is kept after verification),
+ * GET /api/health and GET /api/openapi.json.
+ */
 import { sql } from 'kysely';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
@@ -23,6 +27,8 @@ export default async function metaRoutes(plugin: FastifyInstance) {
         upiPayeeId: config.upiPayeeId,
         upiPayeeName: config.upiPayeeName,
         quotationReplyHours: config.quotationReplyHours,
+        grievanceContact: config.grievanceContact,
+        aadhaarRetentionDays: config.aadhaarRetentionDays,
       },
     }),
   );

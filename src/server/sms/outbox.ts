@@ -13,7 +13,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { COUNTRY_PREFIX } from '../../domain/constants';
+import { COUNTRY_PREFIX, isRemovedNumber } from '../../domain/constants';
 import { priceDetails } from '../../domain/money';
 import type { OrderStatus, QuotationStatus } from '../../domain/types';
 import { driverHandle } from '../db/connect';
@@ -32,6 +32,8 @@ const ORDER_NOTICES: Partial<Record<OrderStatus, SmsTemplate>> = {
 };
 
 async function queue(trx: Db, kind: SmsTemplate, mobileNumber: string, text: string, now: number): Promise<void> {
+  // A closed account has no number any more: its kept quotations and orders may still move, told to no one.
+  if (isRemovedNumber(mobileNumber)) return;
   await trx
     .insertInto('smsOutbox')
     .values({

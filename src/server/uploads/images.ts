@@ -5,7 +5,7 @@
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { UPLOAD_MAX_PIXELS } from '../../domain/constants';
-import { HttpError } from '../http/errors';
+import { HttpError, overloaded } from '../http/errors';
 import { loadSharp } from '../memory-budget';
 
 const MAX_SIDE = 1600;
@@ -19,9 +19,56 @@ export function sniffImage(bytes: Buffer): 'jpeg' | 'png' | null {
 
 const unsupported = () => new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send a JPEG or PNG image');
 
-/** The upload re-encoded as a clean JPEG, or an HttpError saying why not. */
+/** Images decoded at once: a 20-megapixel PNG takes some 80 MB of pixels while it is re-encoded. */
+export const DECODE_CONCURRENCY = 2;
+/** Uploads waiting for a decoder beyond this are refused with 503 and Retry-After rather than held in memory. */
+export const DECODE_QUEUE_LIMIT = 32;
+
+/**
+ * A small semaphore: at most `limit` tasks run at once, the rest wait in arrival order, and at most
+ * `queueLimit` may wait. Six parallel uploads of 20-megapixel images decode two at a time, so the
+ * server's memory holds two images' pixels, not six.
+ */
+export function createLimiter(limit: number, queueLimit: number) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  // A finished task hands its slot straight to the next waiting one, so a newcomer never slips in between.
+  const release = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else active--;
+  };
+  return {
+    get active() {
+      return active;
+    },
+    get waiting() {
+      return waiting.length;
+    },
+    async run<T>(task: () => Promise<T>): Promise<T> {
+      if (active < limit) active++;
+      else {
+        if (waiting.length >= queueLimit) throw overloaded(5);
+        await new Promise<void>((resolve) => waiting.push(resolve));
+      }
+      try {
+        return await task();
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+const decoders = createLimiter(DECODE_CONCURRENCY, DECODE_QUEUE_LIMIT);
+
+/** The upload re-encoded as a clean JPEG, or an HttpError saying why not; at most DECODE_CONCURRENCY at a time. */
 export async function reencodeUpload(bytes: Buffer): Promise<Buffer> {
   if (sniffImage(bytes) === null) throw unsupported();
+  return decoders.run(() => reencode(bytes));
+}
+
+async function reencode(bytes: Buffer): Promise<Buffer> {
   const sharp = await loadSharp();
   let pixels: number;
   try {

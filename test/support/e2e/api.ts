@@ -1,4 +1,5 @@
 /** Direct API calls for a journey's setup (a verified farmer to start from), through the real server. */
+import { AADHAAR_NOTICE_VERSION } from '../../../src/domain/constants';
 import type { TestServer } from './server';
 
 export async function call<T = unknown>(server: TestServer, method: string, path: string, token: string | null, body?: unknown) {
@@ -52,6 +53,8 @@ export async function uploadPng(server: TestServer, token: string, kind: string)
   const png = await sharp({ create: { width: 120, height: 80, channels: 3, background: { r: 40, g: 90, b: 160 } } }).png().toBuffer();
   const form = new FormData();
   form.append('kind', kind);
+  // A card goes with the farmer's consent to the Aadhaar notice, as the app's card step sends it.
+  if (kind === 'aadhaar') form.append('consent', AADHAAR_NOTICE_VERSION);
   form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'card.png');
   const res = await fetch(`${server.url}/api/uploads`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
   if (res.status !== 201) throw new Error(`upload ${res.status}`);

@@ -1,5 +1,10 @@
-/** Images for upload tests, made with sharp: a JPEG carrying EXIF GPS, a PNG, and multipart bodies. */
+/** Images for upload tests, made with sharp: a JPEG carrying EXIF GPS, a PNG, and multipart bodies (uploadFields: with consent for a card). */
 import sharp from 'sharp';
+import { AADHAAR_NOTICE_VERSION } from '../../../src/domain/constants';
+
+/** The form fields of an upload of `kind`: an Aadhaar card goes with the farmer's consent to the notice. */
+export const uploadFields = (kind: string): Record<string, string> =>
+  kind === 'aadhaar' ? { kind, consent: AADHAAR_NOTICE_VERSION } : { kind };
 
 export async function jpegWithGps(width = 64, height = 48): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 150, b: 60 } } })
