@@ -10,7 +10,7 @@ import { connectionMachine } from '../../machines/connection.machine';
 import { catalogueMachine } from '../../machines/catalogue.machine';
 import { quotationStoreMachine } from '../../machines/quotation-store.machine';
 import { orderTrackingMachine } from '../../machines/order-tracking.machine';
-import { otpLoginMachine } from '../../machines/otp-login.machine';
+import { otpLoginMachine, otpProofMachine } from '../../machines/otp-login.machine';
 import { protectedImageMachine } from '../../machines/protected-image.machine';
 import { quotationDetailMachine } from '../../machines/quotation-detail.machine';
 import { quotationListMachine } from '../../machines/quotation-list.machine';
@@ -25,6 +25,7 @@ import { realAdminActors, type AdminActors } from './admin/actors';
 import * as onboardingApi from './api/onboarding';
 import { fetchProtectedImage } from './api/protected-image';
 import * as browser from './onboarding/browser-actors';
+import * as solver from './onboarding/challenge-solver';
 import { realAppShopActors, realScreenActors, whenLoggedOut, type AppShopActors, type ScreenActors } from './shop/actors';
 import { ROUTES } from '../domain/routes';
 import type { Quotation } from '../domain/types';
@@ -32,6 +33,8 @@ import type { Quotation } from '../domain/types';
 export const realOnboardingActors = {
   requestOtp: onboardingApi.requestOtp,
   verifyOtp: onboardingApi.verifyOtp,
+  fetchChallenge: onboardingApi.fetchChallenge,
+  solveChallenge: solver.solveChallenge,
   clock: browser.everySecond,
   webOtp: browser.webOtp,
   fetchProfile: onboardingApi.fetchProfile,
@@ -92,7 +95,13 @@ function chartParts(effects: AppEffects) {
           logout: a.logout,
           deleteAccount: a.deleteAccount,
           otpLogin: otpLoginMachine.provide({
-            actors: { requestOtp: a.requestOtp, verifyOtp: a.verifyOtp, clock: a.clock, webOtp: a.webOtp },
+            actors: {
+              requestOtp: a.requestOtp,
+              verifyOtp: a.verifyOtp,
+              clock: a.clock,
+              webOtp: a.webOtp,
+              proof: otpProofMachine.provide({ actors: { fetchChallenge: a.fetchChallenge, solveChallenge: a.solveChallenge } }),
+            },
             actions: effects.otpLoginActions ?? {},
           }),
           registration: registrationMachine.provide({

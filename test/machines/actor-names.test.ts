@@ -10,7 +10,7 @@ import { cartMachine } from '../../machines/cart.machine';
 import { catalogueMachine } from '../../machines/catalogue.machine';
 import { connectionMachine } from '../../machines/connection.machine';
 import { orderTrackingMachine } from '../../machines/order-tracking.machine';
-import { otpLoginMachine } from '../../machines/otp-login.machine';
+import { otpLoginMachine, otpProofMachine } from '../../machines/otp-login.machine';
 import { protectedImageMachine } from '../../machines/protected-image.machine';
 import { quotationDetailMachine } from '../../machines/quotation-detail.machine';
 import { quotationListMachine } from '../../machines/quotation-list.machine';
@@ -54,13 +54,16 @@ const NAMES: [AnyStateMachine, string[]][] = [
   [
     otpLoginMachine,
     [
-      'otpLogin.requestingCode > requestOtp',
+      'otpLogin > proof',
+      'otpLogin.requestingCode.sending > requestOtp',
+      'otpLogin.requestingCode.retrying > retryOtp',
       'otpLogin.awaitingCode > webOtp',
       'otpLogin.awaitingCode.code.verifying > verifyOtp',
       'otpLogin.awaitingCode.resend.counting > clock',
       'otpLogin.awaitingCode.resend.resending > resendOtp',
     ],
   ],
+  [otpProofMachine, ['otpProof.fetching > fetchChallenge', 'otpProof.solving > solveChallenge']],
   [
     registrationMachine,
     [

@@ -5,12 +5,12 @@
  */
 import { createActor, fromCallback, setup, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { otpLoginMachine, type RequestOtpResult, type VerifyOtpResult } from '../../machines/otp-login.machine';
+import { otpLoginMachine, type RequestOtpInput, type RequestOtpResult, type VerifyOtpResult } from '../../machines/otp-login.machine';
 import { controlled } from '../support/machines/controlled';
 
 /** A stand-in session: it runs the chart as its child and records what the chart sends it. */
 function start() {
-  const requestOtp = controlled<RequestOtpResult, { mobileNumber: string }>();
+  const requestOtp = controlled<RequestOtpResult, RequestOtpInput>();
   const verifyOtp = controlled<VerifyOtpResult, { mobileNumber: string; otp: string }>();
   const told: AnyEventObject[] = [];
   const running: string[] = [];
@@ -118,7 +118,7 @@ describe('the helpers it runs, and when it is busy', () => {
     for (let i = 0; i < 120; i += 1) t.otp.send({ type: 'clock.tick' });
     t.otp.send({ type: 'code.resend' });
     expect(t.snap().hasTag('busy')).toBe(true);
-    expect(t.requestOtp.last().input).toEqual({ mobileNumber: '9876543210' });
+    expect(t.requestOtp.last().input).toEqual({ mobileNumber: '9876543210', altcha: null });
     await t.requestOtp.last().resolve({ ok: true });
     expect(t.snap().hasTag('busy')).toBe(false);
     expect(t.snap().context.secondsLeft).toBe(120);

@@ -1,12 +1,19 @@
-import { createActor, fromCallback, waitFor } from 'xstate';
-import { describe, expect, it } from 'vitest';
-import { otpLoginMachine, type RequestOtpResult, type VerifyOtpResult } from '../../machines/otp-login.machine';
+import { createActor, fromCallback, waitFor, type ActorRefFrom } from 'xstate';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  otpLoginMachine,
+  otpProofMachine,
+  SOLUTION_FRESH_MS,
+  type RequestOtpInput, type RequestOtpResult,
+  type VerifyOtpResult,
+} from '../../machines/otp-login.machine';
+import type { OtpChallenge } from '../../src/domain/api';
 import { RESEND_SECONDS } from '../../src/domain/constants';
 import { formatCountdown } from '../../src/domain/otp';
 import { controlled } from '../support/machines/controlled';
 
 function start() {
-  const requestOtp = controlled<RequestOtpResult, { mobileNumber: string }>();
+  const requestOtp = controlled<RequestOtpResult, RequestOtpInput>();
   const verifyOtp = controlled<VerifyOtpResult, { mobileNumber: string; otp: string }>();
   const went: string[] = [];
   const actor = createActor(
@@ -78,7 +85,7 @@ describe('phone entry', () => {
   it('goes to the code screen when the code is sent', async () => {
     const t = start();
     await toCode(t);
-    expect(t.requestOtp.last().input).toEqual({ mobileNumber: '9876543210' });
+    expect(t.requestOtp.last().input).toEqual({ mobileNumber: '9876543210', altcha: null });
     expect(t.went).toEqual(['/auth/verify-otp']);
     expect(t.snap().matches({ awaitingCode: { code: 'editing', resend: 'counting' } })).toBe(true);
   });
@@ -271,7 +278,7 @@ describe('without the effects the app supplies', () => {
     expect(bare.getSnapshot().value).toBe('enteringPhone');
     expect(bare.getSnapshot().hasTag('busy')).toBe(false);
 
-    const requestOtp = controlled<RequestOtpResult, { mobileNumber: string }>();
+    const requestOtp = controlled<RequestOtpResult, RequestOtpInput>();
     const noVerify = createActor(otpLoginMachine.provide({ actors: { requestOtp: requestOtp.logic } })).start();
     noVerify.send({ type: 'phone.change', value: '9876543210' });
     noVerify.send({ type: 'phone.submit' });
@@ -281,5 +288,124 @@ describe('without the effects the app supplies', () => {
     await waitFor(noVerify, (snapshot) => snapshot.matches({ awaitingCode: { code: 'editing' } }));
     expect(noVerify.getSnapshot().matches({ awaitingCode: { code: 'editing' } })).toBe(true);
     expect(noVerify.getSnapshot().status).toBe('active');
+  });
+});
+
+describe('the proof of work for codes to new numbers', () => {
+  const CHALLENGE: OtpChallenge = { algorithm: 'SHA-256', challenge: 'c'.repeat(64), maxnumber: 100, salt: 'abc?expires=1&', signature: 's'.repeat(64) };
+
+  function startWithProof() {
+    const requestOtp = controlled<RequestOtpResult, RequestOtpInput>();
+    const fetchChallenge = controlled<OtpChallenge>();
+    const solveChallenge = controlled<string | null, OtpChallenge>();
+    const actor = createActor(
+      otpLoginMachine.provide({
+        actors: {
+          requestOtp: requestOtp.logic,
+          verifyOtp: controlled<VerifyOtpResult, { mobileNumber: string; otp: string }>().logic,
+          clock: fromCallback(() => undefined),
+          webOtp: fromCallback(() => undefined),
+          proof: otpProofMachine.provide({ actors: { fetchChallenge: fetchChallenge.logic, solveChallenge: solveChallenge.logic } }),
+        },
+        actions: { goTo: () => undefined },
+      }),
+    ).start();
+    const proof = () => actor.getSnapshot().children.proof as ActorRefFrom<typeof otpProofMachine>;
+    /** The proof child fetches a challenge and solves it as `altcha`. */
+    const solve = async (altcha: string | null) => {
+      await fetchChallenge.last().resolve(CHALLENGE);
+      expect(solveChallenge.last().input).toEqual(CHALLENGE);
+      await solveChallenge.last().resolve(altcha);
+    };
+    return { actor, requestOtp, fetchChallenge, solveChallenge, proof, solve };
+  }
+
+  it('starts solving when the farmer starts typing, not before, and only once while typing', async () => {
+    const t = startWithProof();
+    expect(t.fetchChallenge.calls).toHaveLength(0);
+    for (const value of ['9', '98', '987']) t.actor.send({ type: 'phone.change', value });
+    expect(t.fetchChallenge.calls).toHaveLength(1);
+    expect(t.proof().getSnapshot().hasTag('solving')).toBe(true);
+    await t.solve('solution-1');
+    expect(t.proof().getSnapshot().value).toBe('ready');
+    expect(t.actor.getSnapshot().context.altcha).toBe('solution-1');
+  });
+
+  it('sends the solution it has with the request, once, and solves a fresh one for the next', async () => {
+    const t = startWithProof();
+    t.actor.send({ type: 'phone.change', value: '9876543210' });
+    await t.solve('solution-1');
+    t.actor.send({ type: 'phone.submit' });
+    expect(t.requestOtp.last().input).toEqual({ mobileNumber: '9876543210', altcha: 'solution-1' });
+    expect(t.actor.getSnapshot().context.altcha).toBeNull();
+    // The used solution is gone; the child is already on the next one.
+    expect(t.fetchChallenge.calls).toHaveLength(2);
+    await t.requestOtp.last().resolve({ ok: true });
+    await t.solve('solution-2');
+    expect(t.actor.getSnapshot().context.altcha).toBe('solution-2');
+  });
+
+  it('asks without a solution when none is ready yet, then on CHALLENGE_REQUIRED waits for it and asks once more', async () => {
+    const t = startWithProof();
+    t.actor.send({ type: 'phone.change', value: '9876543210' });
+    t.actor.send({ type: 'phone.submit' });
+    expect(t.requestOtp.last().input).toEqual({ mobileNumber: '9876543210', altcha: null });
+    await t.requestOtp.last().resolve({ ok: false, code: 'CHALLENGE_REQUIRED' });
+    expect(t.actor.getSnapshot().matches({ requestingCode: 'awaitingProof' })).toBe(true);
+    expect(t.actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(t.actor.getSnapshot().context.error).toBeNull();
+    await t.solve('solution-1');
+    expect(t.requestOtp.calls).toHaveLength(2);
+    expect(t.requestOtp.last().input).toEqual({ mobileNumber: '9876543210', altcha: 'solution-1' });
+    await t.requestOtp.last().resolve({ ok: true });
+    expect(t.actor.getSnapshot().matches({ awaitingCode: { code: 'editing' } })).toBe(true);
+  });
+
+  it('retries at once with a solution that arrived while the first request was out', async () => {
+    const t = startWithProof();
+    t.actor.send({ type: 'phone.change', value: '9876543210' });
+    t.actor.send({ type: 'phone.submit' });
+    await t.solve('solution-1');
+    await t.requestOtp.last().resolve({ ok: false, code: 'CHALLENGE_REQUIRED' });
+    expect(t.requestOtp.calls).toHaveLength(2);
+    expect(t.requestOtp.last().input.altcha).toBe('solution-1');
+  });
+
+  it('retries only once: a second CHALLENGE_REQUIRED, or a solver that fails, shows the error and re-enables Get OTP', async () => {
+    const t = startWithProof();
+    t.actor.send({ type: 'phone.change', value: '9876543210' });
+    await t.solve('used-elsewhere');
+    t.actor.send({ type: 'phone.submit' });
+    await t.requestOtp.last().resolve({ ok: false, code: 'CHALLENGE_REQUIRED' });
+    await t.solve('solution-2');
+    await t.requestOtp.last().resolve({ ok: false, code: 'CHALLENGE_REQUIRED' });
+    expect(t.requestOtp.calls).toHaveLength(2);
+    expect(t.actor.getSnapshot().value).toBe('enteringPhone');
+    expect(t.actor.getSnapshot().context.error).toBe('CHALLENGE_REQUIRED');
+    expect(t.actor.getSnapshot().can({ type: 'phone.submit' })).toBe(true);
+
+    t.actor.send({ type: 'phone.submit' });
+    await t.requestOtp.last().resolve({ ok: false, code: 'CHALLENGE_REQUIRED' });
+    await t.fetchChallenge.last().resolve(CHALLENGE);
+    await t.solveChallenge.last().resolve(null);
+    expect(t.proof().getSnapshot().value).toBe('failed');
+    expect(t.actor.getSnapshot().value).toBe('enteringPhone');
+    expect(t.actor.getSnapshot().context.error).toBe('CHALLENGE_REQUIRED');
+  });
+
+  it('solves a fresh one before the server would call the held one stale', async () => {
+    vi.useFakeTimers();
+    try {
+      const t = startWithProof();
+      t.actor.send({ type: 'phone.change', value: '9' });
+      await t.solve('solution-1');
+      vi.advanceTimersByTime(SOLUTION_FRESH_MS - 1);
+      expect(t.proof().getSnapshot().value).toBe('ready');
+      vi.advanceTimersByTime(1);
+      expect(t.proof().getSnapshot().value).toBe('fetching');
+      expect(SOLUTION_FRESH_MS).toBeLessThan(5 * 60 * 1000);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -4,10 +4,10 @@
  * route; anything else rejects with the ApiFailure so the machine's onError fires.
  */
 import { fromPromise } from 'xstate';
-import type { ProfileResponse, RequestOtpBody, UploadResponse, VerifyOtpResponse } from '../../domain/api';
+import type { OtpChallenge, ProfileResponse, RequestOtpBody, UploadResponse, VerifyOtpResponse } from '../../domain/api';
 import { LANGUAGE_OF_LOCALE, type Language, type Locale, type User } from '../../domain/types';
 import type { ProfileBody } from '../../domain/api';
-import type { RequestOtpResult, VerifyOtpResult } from '../../../machines/otp-login.machine';
+import type { RequestOtpInput, RequestOtpResult, VerifyOtpResult } from '../../../machines/otp-login.machine';
 import type { UploadInput } from '../../../machines/registration.machine';
 import type { ProfileResult } from '../../../machines/session.machine';
 import { api, toApiFailure } from './client';
@@ -16,19 +16,30 @@ const codeOf = (error: unknown) => toApiFailure(error).data.code;
 const retryAfterOf = (error: unknown) =>
   Number((toApiFailure(error).data as { retryAfterSeconds?: number }).retryAfterSeconds) || 0;
 
-export const requestOtp = fromPromise<RequestOtpResult, { mobileNumber: string }>(async ({ input, signal }) => {
+export const requestOtp = fromPromise<RequestOtpResult, RequestOtpInput>(async ({ input, signal }) => {
   try {
     // The language the screen is shown in: the login SMS to a number the server does not know yet uses it.
     const preferredLanguage = LANGUAGE_OF_LOCALE[globalThis.document?.documentElement.lang as Locale];
-    const body: RequestOtpBody = { mobileNumber: input.mobileNumber, ...(preferredLanguage ? { preferredLanguage } : {}) };
+    const body: RequestOtpBody = {
+      mobileNumber: input.mobileNumber,
+      ...(preferredLanguage ? { preferredLanguage } : {}),
+      ...(input.altcha ? { altcha: input.altcha } : {}),
+    };
     await api('POST', '/auth/request-otp', { body, signal });
     return { ok: true };
   } catch (error) {
     const failure = toApiFailure(error);
+    if (failure.status === 429 && codeOf(error) === 'CHALLENGE_REQUIRED') return { ok: false, code: 'CHALLENGE_REQUIRED' };
     if (failure.status === 429) return { ok: false, code: 'RATE_LIMITED', retryAfterSeconds: retryAfterOf(error) };
     if (failure.status === 400 && codeOf(error) === 'BAD_REQUEST') return { ok: false, code: 'INVALID_NUMBER' };
     throw failure;
   }
+});
+
+/** A proof-of-work challenge, for a code to a new number past the server's hourly budgets. */
+export const fetchChallenge = fromPromise<OtpChallenge>(async ({ signal }) => {
+  const answer = await api<{ data: OtpChallenge }>('GET', '/auth/challenge', { signal });
+  return answer.data;
 });
 
 export const verifyOtp = fromPromise<VerifyOtpResult, { mobileNumber: string; otp: string }>(async ({ input, signal }) => {

@@ -7,7 +7,7 @@ import { DEFAULT_CLIENT_USER, type ClientUser } from '../../../src/domain/client
 import type { GuardFlags } from '../../../src/domain/routes';
 import type { Language } from '../../../src/domain/types';
 import { controlled } from './controlled';
-import type { RequestOtpResult, VerifyOtpResult } from '../../../machines/otp-login.machine';
+import type { RequestOtpInput, RequestOtpResult, VerifyOtpResult } from '../../../machines/otp-login.machine';
 
 export function userWith(flags: GuardFlags, language: Language = 'hindi'): ClientUser {
   return {
@@ -38,7 +38,7 @@ export function startSession(options: { user?: ClientUser; hasToken?: boolean; l
     saveLanguage: controlled<void, { preferredLanguage: Language }>(),
     logout: controlled<void>(),
     deleteAccount: controlled<void>(),
-    requestOtp: controlled<RequestOtpResult, { mobileNumber: string }>(),
+    requestOtp: controlled<RequestOtpResult, RequestOtpInput>(),
     verifyOtp: controlled<VerifyOtpResult, { mobileNumber: string; otp: string }>(),
   };
   const machine = sessionMachine.provide({

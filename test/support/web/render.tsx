@@ -12,9 +12,9 @@ import { memoryLocation } from 'wouter/memory-location';
 import { EMPTY_PERSISTED, PERSIST_KEY, type KeyValueStore, type PersistedRoot } from '../../../machines/persistence';
 import type { appMachine } from '../../../machines/app.machine';
 import type { ProfileResult } from '../../../machines/session.machine';
-import type { RequestOtpResult, VerifyOtpResult } from '../../../machines/otp-login.machine';
+import type { RequestOtpInput, RequestOtpResult, VerifyOtpResult } from '../../../machines/otp-login.machine';
 import type { ImageKind } from '../../../machines/registration.machine';
-import type { ProfileBody } from '../../../src/domain/api';
+import type { OtpChallenge, ProfileBody } from '../../../src/domain/api';
 import type { Geocoordinate, Language, User } from '../../../src/domain/types';
 import { App } from '../../../src/web/app';
 import { AppActorContext } from '../../../src/web/app-context';
@@ -29,8 +29,10 @@ export function memoryStore(initial: Record<string, string> = {}): KeyValueStore
 /** Every onboarding actor, controlled; clock and Web OTP stay silent (tests tick by hand). */
 export function controlledActors() {
   return {
-    requestOtp: controlled<RequestOtpResult, { mobileNumber: string }>(),
+    requestOtp: controlled<RequestOtpResult, RequestOtpInput>(),
     verifyOtp: controlled<VerifyOtpResult, { mobileNumber: string; otp: string }>(),
+    fetchChallenge: controlled<OtpChallenge>(),
+    solveChallenge: controlled<string | null, OtpChallenge>(),
     fetchProfile: controlled<ProfileResult>(),
     saveLanguage: controlled<void, { preferredLanguage: Language }>(),
     logout: controlled<void>(),

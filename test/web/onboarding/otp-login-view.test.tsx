@@ -15,7 +15,7 @@ import { answerAs } from '../../support/machines/controlled';
 import { renderApp, type RenderedApp } from '../../support/web/render';
 
 type Snap = SnapshotFrom<typeof otpLoginMachine>;
-const paths = modelPaths(otpModelMachine, { events: OTP_EVENTS, serializeState: otpSerialize as never });
+const paths = modelPaths(otpModelMachine, { events: OTP_EVENTS as never, serializeState: otpSerialize as never });
 
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
 const boxes = () => screen.getAllByRole('textbox', { name: /Digit \d of 6/ }) as HTMLInputElement[];
@@ -70,12 +70,17 @@ async function perform(app: RenderedApp, event: AnyEventObject) {
       fireEvent.click(button('Resend'));
       break;
     case 'clock.tick':
-      act(() => otpActor(app).send({ type: 'clock.tick' }));
+    case 'proof.solved':
+    case 'proof.failed':
+      // What the clock and the proof child (its worker answering) send the chart.
+      act(() => otpActor(app).send(event as never));
       break;
     case 'xstate.done.actor.requestOtp':
     case 'xstate.error.actor.requestOtp':
     case 'xstate.done.actor.resendOtp':
     case 'xstate.error.actor.resendOtp':
+    case 'xstate.done.actor.retryOtp':
+    case 'xstate.error.actor.retryOtp':
       await reply('requestOtp');
       break;
     case 'xstate.done.actor.verifyOtp':
@@ -91,6 +96,7 @@ const ERROR_TEXT: Record<string, RegExp> = {
   OTP_INVALID: /That code is not right/,
   RATE_LIMITED: /Too many requests/,
   INVALID_NUMBER: /valid 10-digit/,
+  CHALLENGE_REQUIRED: /could not be sent just now/,
 };
 
 const assertions: Record<string, (s: Snap) => Promise<void> | void> = {
@@ -104,6 +110,12 @@ const assertions: Record<string, (s: Snap) => Promise<void> | void> = {
   },
   requestingCode: () => {
     expect(button('Get OTP').disabled).toBe(true);
+  },
+  'requestingCode.awaitingProof': (s) => {
+    // The server asked for a proof of work: the farmer sees the button still busy and no refusal
+    // (only a line an earlier attempt left, as while any request is out).
+    expect(button('Get OTP').querySelector('.spinner')).not.toBeNull();
+    if (s.context.error === null) expect(screen.queryByRole('alert')).toBeNull();
   },
   awaitingCode: async (s) => {
     await screen.findByRole('heading', { name: 'Enter the 6-digit code' });
