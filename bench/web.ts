@@ -13,6 +13,7 @@
  * BENCH_LHR_DIR=<dir> keeps every Lighthouse report there.
  * BENCH_ROOT=<dir> measures another checkout (its node_modules must be installed or linked).
  */
+import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -24,6 +25,9 @@ import { chromium, type BrowserContext } from 'playwright-core';
 import { call, verifiedFarmer, apiLogin } from '../test/support/e2e/api';
 import { freePort, type TestServer } from '../test/support/e2e/server';
 import { startFlags } from './start-flags';
+
+/** Production refuses keys generated beside the database; these servers get theirs as a secret store would give them. */
+const PRODUCTION_KEYS = { AADHAAR_KEY: randomBytes(32).toString('hex'), OTP_HMAC_SECRET: randomBytes(32).toString('hex') };
 
 const ROOT = resolve(process.env.BENCH_ROOT ?? '.');
 const ADMIN = '9000000001';
@@ -50,7 +54,7 @@ async function startProduction(): Promise<TestServer & { child: ChildProcess }> 
   let out = '';
   const child = spawn(process.execPath, [...startFlags(ROOT), join(ROOT, 'scripts', 'start.mjs')], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SMS_TRANSPORT: 'console', ADMIN_MOBILE_NUMBERS: ADMIN, OTP_RESEND_SECONDS: '1' },
+    env: { ...process.env, NODE_ENV: 'production', ...PRODUCTION_KEYS, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SMS_TRANSPORT: 'console', ADMIN_MOBILE_NUMBERS: ADMIN, OTP_RESEND_SECONDS: '1', OTP_NEW_NUMBERS_PER_HOUR: '100000', OTP_NEW_NUMBERS_PER_IP_HOUR: '100000' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (c: Buffer) => (out += c.toString()));

@@ -4,6 +4,7 @@
  * (libvips, some 30 MB resident), and it loads sharp only for the first upload.
  */
 import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,7 +41,7 @@ describe('the compiled server', () => {
     beforeAll(async () => {
       child = spawn(process.execPath, [...startFlags(root), join(out, 'server.mjs')], {
         cwd: root,
-        env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SMS_TRANSPORT: 'console', ADMIN_MOBILE_NUMBERS: '9000000001' },
+        env: { ...process.env, NODE_ENV: 'production', AADHAAR_KEY: randomBytes(32).toString('hex'), OTP_HMAC_SECRET: randomBytes(32).toString('hex'), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SMS_TRANSPORT: 'console', ADMIN_MOBILE_NUMBERS: '9000000001' },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
