@@ -48,6 +48,7 @@ const NAMES: [AnyStateMachine, string[]][] = [
       'session.account.registering > registration @registration',
       'session.account.active.refreshing > refreshProfile',
       'session.account.active.savingLanguage > saveLanguage',
+      'session.account.deletingAccount > deleteAccount',
       'session.account.loggingOut > logout',
     ],
   ],

@@ -35,7 +35,10 @@ describe('historyRows', () => {
   it('labels every field in Hindi and Gujarati, translated SKU texts with their language', () => {
     const hindi = intlFor('hi', hi);
     const gujarati = intlFor('gu', gu);
-    for (const field of ['status', 'amountPaidPaisa', 'expectedDeliveryDate', 'skusDetail', 'pricedAt', 'isVerified', 'name', 'minimumPrice', 'availableQty', 'skuQuantityUnit', 'image']) {
+    for (const field of [
+      'status', 'amountPaidPaisa', 'expectedDeliveryDate', 'skusDetail', 'pricedAt', 'isVerified', 'name', 'minimumPrice', 'availableQty', 'skuQuantityUnit', 'image',
+      'aadhaar', 'profilePhoto', 'aadhaarConsent', 'aadhaarViewed', 'detailsChangedAt', 'account',
+    ]) {
       expect(historyFieldLabel(hindi, field), field).not.toBe(historyFieldLabel(english, field));
       expect(historyFieldLabel(gujarati, field), field).not.toBe(historyFieldLabel(english, field));
       expect(historyFieldLabel(hindi, field), field).not.toBe(field);
@@ -46,6 +49,14 @@ describe('historyRows', () => {
     expect(historyValue(hindi, 'pricedAt', at)).toMatch(/सुबह|दोपहर|शाम|रात/);
     expect(historyFieldLabel(hindi, 'hindi.name')).toBe(`${hi['admin.history.field.name']} · ${hi['admin.skus.lang.hindi']}`);
     expect(historyValue(hindi, 'status', 'COMPLETED')).toBe(hi['admin.quotationStatus.COMPLETED']);
+    // The personal-data facts: an image is on file or not (never its id), an account open or closed.
+    expect(historyValue(english, 'aadhaar', 'img123')).toBe('On file');
+    expect(historyValue(english, 'aadhaar', null)).toBe('—');
+    expect(historyValue(english, 'account', 'closed')).toBe('Closed');
+    expect(historyValue(hindi, 'account', 'closed')).toBe(hi['admin.history.value.accountClosed']);
+    expect(historyValue(gujarati, 'profilePhoto', '/api/uploads/p1')).toBe(gu['admin.history.value.imageOnFile']);
+    // A value this screen does not know reads as stored.
+    expect(historyValue(english, 'account', 'frozen')).toBe('frozen');
     // A field this screen does not know keeps its stored name.
     expect(historyFieldLabel(english, 'somethingNew')).toBe('somethingNew');
   });

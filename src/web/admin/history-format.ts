@@ -1,7 +1,10 @@
 /**
  * The audit trail as an admin reads it: each changed field under its translated label,
  * money in rupees, statuses by their labels, dates formatted, quotation lines spelled out and an
- * empty value as "—". Pure: the same entry and language always give the same rows.
+ * empty value as "—". A user's history also holds the facts the law asks to keep: the Aadhaar notice
+ * agreed to (its version), each admin view of the card, the card erased by the clock, the account
+ * closed; an image reads "On file" (never its id), and a field this screen does not know keeps its
+ * stored name and a plain value. Pure: the same entry and language always give the same rows.
  */
 import type { IntlShape } from 'react-intl';
 import { formatPaisa } from '../../domain/money';
@@ -43,6 +46,19 @@ const FIELD: Record<string, { id: string; defaultMessage: string }> = {
   availableQty: { id: 'admin.history.field.availableQty', defaultMessage: 'Available quantity' },
   minimumPrice: { id: 'admin.history.field.minimumPrice', defaultMessage: 'Minimum price' },
   skuQuantityUnit: { id: 'admin.history.field.skuQuantityUnit', defaultMessage: 'Quantity unit' },
+  aadhaar: { id: 'admin.history.field.aadhaar', defaultMessage: 'Aadhaar image' },
+  profilePhoto: { id: 'admin.history.field.profilePhoto', defaultMessage: 'Photo' },
+  aadhaarConsent: { id: 'admin.history.field.aadhaarConsent', defaultMessage: 'Aadhaar notice agreed' },
+  aadhaarViewed: { id: 'admin.history.field.aadhaarViewed', defaultMessage: 'Aadhaar image viewed' },
+  detailsChangedAt: { id: 'admin.history.field.detailsChangedAt', defaultMessage: 'Details changed after verification' },
+  account: { id: 'admin.history.field.account', defaultMessage: 'Account' },
+};
+
+/** Fields whose values are an uploaded image's id or url: what matters is whether one is on file. */
+const IMAGE = new Set(['aadhaar', 'profilePhoto']);
+const ACCOUNT: Record<string, { id: string; defaultMessage: string }> = {
+  open: { id: 'admin.history.value.accountOpen', defaultMessage: 'Open' },
+  closed: { id: 'admin.history.value.accountClosed', defaultMessage: 'Closed' },
 };
 
 const LANGUAGE: Record<TranslatedLanguage, { id: string; defaultMessage: string }> = {
@@ -89,6 +105,8 @@ const isAuditLine = (v: unknown): v is AuditLine =>
 export function historyValue(intl: IntlShape, field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return EMPTY;
   if (MONEY.has(field) && typeof value === 'number') return formatPaisa(value);
+  if (IMAGE.has(field)) return intl.formatMessage({ id: 'admin.history.value.imageOnFile', defaultMessage: 'On file' });
+  if (field === 'account' && typeof value === 'string' && ACCOUNT[value]) return intl.formatMessage(ACCOUNT[value]);
   if (field === 'status' && isQuotationStatus(value)) return quotationStatusText(intl, value);
   if (field === 'status' && isOrderStatus(value)) return orderStatusText(intl, value);
   if (field === 'isVerified' && typeof value === 'boolean') {

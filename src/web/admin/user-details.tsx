@@ -1,6 +1,7 @@
 /**
  * One user's details (SPEC §2 /admin/users): photo, mobile number, gender, age, farm address, language,
  * geolocation and the Aadhaar image (both images from protected urls, shown from local copies), and Verify.
+ * When a verified farmer changed the name or Aadhaar, a line says when, so the admin checks them again.
  */
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom, EventFrom, SnapshotFrom } from 'xstate';
@@ -8,6 +9,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { adminUsersMachine, isBeingVerified, protectedImageState, verifyOffer } from '../../../machines/admin-users.machine';
 import type { protectedImageMachine } from '../../../machines/protected-image.machine';
 import type { User } from '../../domain/types';
+import { When } from '../shell/when';
 import { HistoryList } from './history-list';
 
 type Snapshot = SnapshotFrom<typeof adminUsersMachine>;
@@ -48,6 +50,15 @@ export function UserDetails({ id, user, snapshot, send }: { id: string; user: Us
   const offer = verifyOffer(user);
   return (
     <div id={id} className="admin-user-details">
+      {user.detailsChangedAt ? (
+        <p className="admin-details-changed" role="note">
+          <FormattedMessage
+            id="admin.users.detailsChangedAt"
+            defaultMessage="Changed the name or Aadhaar on {when}, after being verified. Check the details again."
+            values={{ when: <When at={user.detailsChangedAt} /> }}
+          />
+        </p>
+      ) : null}
       <dl className="admin-details">
         <dt>
           <FormattedMessage id="admin.users.photo" defaultMessage="Photo" />

@@ -1,6 +1,8 @@
 /**
  * /admin/users (SPEC §2, §6): every user, searched on the server and paged, unverified first, filtered by
  * status; each expands to its details and a Verify button. The chart is the app's `adminUsers` child.
+ * A farmer who changed the name or Aadhaar after being verified carries a badge saying so (the reason
+ * they are back among the unverified); a closed account says it is closed.
  */
 import { FormattedMessage, useIntl } from 'react-intl';
 import { USER_STATUSES, visibleUsers } from '../../../machines/admin-users.machine';
@@ -58,6 +60,16 @@ function AdminUsers({ snapshot, send }: ChartView<'adminUsers'>) {
                 <span className="admin-row-main">
                   <strong>{user.name ?? intl.formatMessage({ id: 'admin.users.noName', defaultMessage: 'No name yet' })}</strong>
                   <span className="admin-muted">{user.mobileNumber}</span>
+                  {user.detailsChangedAt ? (
+                    <span className="admin-badge admin-badge-changed">
+                      <FormattedMessage id="admin.users.detailsChanged" defaultMessage="Changed after verification" />
+                    </span>
+                  ) : null}
+                  {user.removedAt ? (
+                    <span className="admin-badge">
+                      <FormattedMessage id="admin.users.closed" defaultMessage="Account closed" />
+                    </span>
+                  ) : null}
                 </span>
                 <span className={user.isVerified ? 'admin-status admin-status-verified' : 'admin-status admin-status-unverified'}>
                   {user.isVerified ? (

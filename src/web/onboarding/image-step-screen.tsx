@@ -1,12 +1,14 @@
 /**
  * The photo and Aadhaar steps: pick and upload an image and the step moves on by itself (or Next at
  * once), or 'Skip for Now'. Leaving the screen tells the machine, so a pending move is dropped.
+ * The Aadhaar step shows its notice first, with 'I agree, continue' (the chart's `notice` state).
  */
 import { useSelector } from '@xstate/react';
 import { FormattedMessage } from 'react-intl';
-import type { ImageKind, RegistrationActorRef } from '../../../machines/registration.machine';
+import { showsAadhaarNotice, type ImageKind, type RegistrationActorRef } from '../../../machines/registration.machine';
 import { Loading } from '../shell/loading';
 import { useRegistration } from '../shell/use-actors';
+import { AadhaarNotice } from './aadhaar-notice';
 import { OnboardingFrame } from './frame';
 import { ImagePicker } from './image-picker';
 
@@ -26,6 +28,29 @@ function ImageStep({
   onBack?: (registration: RegistrationActorRef) => void;
 }) {
   const canNext = useSelector(registration, (s) => s.can({ type: 'step.next', kind }));
+  const notice = useSelector(registration, (s) => kind === 'aadhaar' && showsAadhaarNotice(s));
+  const skip = (
+    <button type="button" className="btn btn--link" onClick={() => registration.send({ type: 'step.skip', kind })}>
+      <FormattedMessage id="onboarding.image.skip" />
+    </button>
+  );
+  if (notice) {
+    return (
+      <OnboardingFrame
+        onBack={onBack ? () => onBack(registration) : undefined}
+        actions={
+          <>
+            <button type="button" className="btn" onClick={() => registration.send({ type: 'notice.agree' })}>
+              <FormattedMessage id="onboarding.notice.agree" />
+            </button>
+            {skip}
+          </>
+        }
+      >
+        <AadhaarNotice />
+      </OnboardingFrame>
+    );
+  }
   return (
     <OnboardingFrame
       onBack={onBack ? () => onBack(registration) : undefined}
@@ -39,9 +64,7 @@ function ImageStep({
           >
             <FormattedMessage id="onboarding.image.next" />
           </button>
-          <button type="button" className="btn btn--link" onClick={() => registration.send({ type: 'step.skip', kind })}>
-            <FormattedMessage id="onboarding.image.skip" />
-          </button>
+          {skip}
         </>
       }
     >

@@ -1,7 +1,8 @@
 /**
  * /profile (SPEC §2): the farmer's details, read-only, the preferred language the farmer may change
  * (saved through PUT /users/profile with the language alone; the screens, the catalogue and later SMS
- * follow it), and 'Log out'.
+ * follow it), 'Log out', and at the very bottom 'Delete my account' (its question and steps live in
+ * the session chart; see onboarding/delete-account.tsx).
  */
 import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -12,6 +13,7 @@ import { BackHeader, ShopLayout } from '../shop/shop-layout';
 import { UserAvatar } from '../shop/user-avatar';
 import { useUser } from '../shop/use-shop';
 import { useSession } from '../shell/use-actors';
+import { DeleteAccount } from '../onboarding/delete-account';
 
 const LANGUAGE_NAMES = { english: 'English', hindi: 'हिन्दी', gujrati: 'ગુજરાતી' } as const;
 /** Each language's name is written in itself: `lang` lets a screen reader read it right. */
@@ -92,6 +94,7 @@ export default function ProfileScreen() {
       <button type="button" className="shop-button shop-button-outline shop-button-block shop-logout" onClick={() => session.send({ type: 'session.logout' })}>
         <FormattedMessage id="shop.profile.logout" defaultMessage="Log out" />
       </button>
+      <DeleteAccount className="shop-button shop-button-danger-outline shop-button-block shop-delete-account" />
     </ShopLayout>
   );
 }

@@ -1,10 +1,12 @@
 /**
  * `/under-verification`: the wait for an administrator; the session refreshes the profile on arrival.
  * While waiting the farmer can reach us (the Contact Us sheet: Call, Chat with us) and read back the
- * details they sent, with the time they sent them.
+ * details they sent, with the time they sent them. A verified farmer who changed the name or Aadhaar
+ * reads why they wait again; a farmer who no longer wants to wait may delete the account here too.
  */
 import { useSelector } from '@xstate/react';
 import { FormattedMessage } from 'react-intl';
+import { DeleteAccount } from '../onboarding/delete-account';
 import { OnboardingFrame } from '../onboarding/frame';
 import { SubmittedDetails } from '../onboarding/submitted-details';
 import { useSession } from '../shell/use-actors';
@@ -35,6 +37,7 @@ export default function UnderVerification() {
           <button type="button" className="btn btn--link" disabled={!canLogOut} onClick={() => session.send({ type: 'session.logout' })}>
             <FormattedMessage id="onboarding.waiting.logOut" />
           </button>
+          <DeleteAccount className="btn btn--link btn--danger" />
         </>
       }
     >
@@ -42,6 +45,11 @@ export default function UnderVerification() {
       <h1>
         <FormattedMessage id="onboarding.waiting.title" />
       </h1>
+      {user.detailsChangedAt ? (
+        <p className="onb-lead onb-changed" role="note">
+          <FormattedMessage id="onboarding.waiting.detailsChanged" />
+        </p>
+      ) : null}
       <p className="onb-lead">
         <FormattedMessage id="onboarding.waiting.lead" />
       </p>

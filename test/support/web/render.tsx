@@ -6,15 +6,15 @@
  */
 import { render, type RenderResult } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { fromCallback, type ActorRefFrom, type AnyActorLogic, type InspectionEvent } from 'xstate';
+import { fromCallback, fromPromise, type ActorRefFrom, type AnyActorLogic, type InspectionEvent } from 'xstate';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { EMPTY_PERSISTED, PERSIST_KEY, type KeyValueStore, type PersistedRoot } from '../../../machines/persistence';
 import type { appMachine } from '../../../machines/app.machine';
 import type { ProfileResult } from '../../../machines/session.machine';
 import type { RequestOtpInput, RequestOtpResult, VerifyOtpResult } from '../../../machines/otp-login.machine';
-import type { ImageKind } from '../../../machines/registration.machine';
-import type { OtpChallenge, ProfileBody } from '../../../src/domain/api';
+import type { UploadInput } from '../../../machines/registration.machine';
+import type { AppConfig, OtpChallenge, ProfileBody } from '../../../src/domain/api';
 import type { Geocoordinate, Language, User } from '../../../src/domain/types';
 import { App } from '../../../src/web/app';
 import { AppActorContext } from '../../../src/web/app-context';
@@ -36,8 +36,9 @@ export function controlledActors() {
     fetchProfile: controlled<ProfileResult>(),
     saveLanguage: controlled<void, { preferredLanguage: Language }>(),
     logout: controlled<void>(),
+    deleteAccount: controlled<void>(),
     prepareImage: controlled<Blob, { file: Blob }>(),
-    uploadImage: controlled<{ url: string }, { kind: ImageKind; file: Blob }>(),
+    uploadImage: controlled<{ url: string }, UploadInput>(),
     locate: controlled<Geocoordinate>(),
     submitProfile: controlled<Partial<User>, ProfileBody>(),
   };
@@ -64,6 +65,8 @@ export interface RenderAppOptions {
   /** Extra actor overrides (e.g. a ticking clock). */
   override?: Partial<Record<keyof OnboardingActors, AnyActorLogic>>;
   otpLoginActions?: AppEffects['otpLoginActions'];
+  /** The public config the app's GET /api/config answers with at once (without it, that fetch fails as offline). */
+  config?: AppConfig;
 }
 
 export interface RenderedApp extends RenderResult {
@@ -90,6 +93,7 @@ export function renderApp(options: RenderAppOptions = {}): RenderedApp {
     store,
     actors: onboardingActors(actors, options.override),
     otpLoginActions: options.otpLoginActions,
+    ...(options.config ? { shop: { fetchConfig: fromPromise(async () => options.config!) } } : {}),
   });
   const utils = mountApp(logic, memory, { input: { hasToken: options.hasToken ?? false } });
   return {

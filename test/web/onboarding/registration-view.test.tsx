@@ -20,6 +20,7 @@ import {
 import { driveView, modelPaths } from '../../support/machines/model-coverage';
 import { answerAs } from '../../support/machines/controlled';
 import { renderApp, type RenderedApp } from '../../support/web/render';
+import { config } from '../../support/shop-fixtures';
 
 type Snap = SnapshotFrom<typeof registrationMachine>;
 const paths = modelPaths(registrationModelMachine, {
@@ -52,9 +53,10 @@ function checkShownScreen(app: RenderedApp, s: Snap) {
     expect((screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(!s.can({ type: 'details.submit' }));
   }
 }
-const TITLE: Record<ImageKind, string> = { profile: 'Add your photo', aadhaar: 'Upload your Aadhaar card' };
+// The Aadhaar step's heading is its notice's until the farmer agrees.
+const TITLE: Record<ImageKind, string | RegExp> = { profile: 'Add your photo', aadhaar: /^(Upload your Aadhaar card|About your Aadhaar card)$/ };
 
-async function open(app: RenderedApp, path: string, heading: string) {
+async function open(app: RenderedApp, path: string, heading: string | RegExp) {
   if (!screen.queryByRole('heading', { name: heading })) {
     act(() => app.memory.navigate(path));
   }
@@ -87,6 +89,10 @@ async function perform(app: RenderedApp, event: AnyEventObject) {
       case 'image.upload':
         await openStep(app, kind);
         fireEvent.click(picker(kind).getByRole('button', { name: 'Upload' }));
+        break;
+      case 'notice.agree':
+        await openStep(app, 'aadhaar');
+        fireEvent.click(screen.getByRole('button', { name: 'I agree, continue' }));
         break;
       case 'step.next':
         await openStep(app, kind);
@@ -178,6 +184,20 @@ function imageAssertions(kind: ImageKind, app: () => RenderedApp) {
 function assertionsFor(app: () => RenderedApp) {
   const submit = () => screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement;
   return {
+    // The notice in place of the picker: why, who, how long (the configured days), how to withdraw, whom to ask.
+    'filling.aadhaar.notice': async (s: Snap) => {
+      if (waitingElsewhere(s, 'aadhaar')) return checkShownScreen(app(), s);
+      await openStep(app(), 'aadhaar');
+      const notice = within(screen.getByRole('region', { name: 'About your Aadhaar card' }));
+      notice.getByText('So that our staff can check who you are before your account is verified.');
+      notice.getByText('Only our staff who verify accounts. We give it to no one else.');
+      notice.getByText('We delete it 30 days after your account is verified.');
+      notice.getByText(/Delete my account/);
+      notice.getByText('Grievance officer, +91 98123 45678');
+      expect(document.getElementById('image-aadhaar')).toBeNull();
+      expect((screen.getByRole('button', { name: 'I agree, continue' }) as HTMLButtonElement).disabled).toBe(false);
+      screen.getByRole('button', { name: 'Skip for Now' });
+    },
     ...imageAssertions('profile', app),
     ...imageAssertions('aadhaar', app),
     'filling.details.editing': async (s: Snap) => {
@@ -226,6 +246,7 @@ describe('the registration screens follow the registration chart', () => {
         path: '/register/profile-photo',
         hasToken: true,
         persisted: { user: { ...DEFAULT_CLIENT_USER, preferredLanguage: 'english', isLoggedIn: true, mobileNumber: '9876543210' } },
+        config,
       });
       await screen.findByRole('heading', { name: 'Add your photo' });
       const registration = app.app().system.get('registration')!;

@@ -51,6 +51,7 @@ async function finishLogin(app: RenderedApp, output: { profileUpdated: boolean }
 async function finishRegistration(app: RenderedApp) {
   const registration = app.app().system.get('registration')!;
   act(() => {
+    registration.send({ type: 'notice.agree' });
     registration.send({ type: 'image.choose', kind: 'aadhaar', file: new Blob(['j'], { type: 'image/jpeg' }), fileName: 'a.jpg' });
     registration.send({ type: 'image.upload', kind: 'aadhaar' });
   });
@@ -67,9 +68,16 @@ async function finishRegistration(app: RenderedApp) {
 
 async function perform(app: RenderedApp, event: AnyEventObject) {
   const session = app.app().system.get('session')!;
-  const answer = async (which: 'fetchProfile' | 'saveLanguage' | 'logout') => {
+  const answer = async (which: 'fetchProfile' | 'saveLanguage' | 'logout' | 'deleteAccount') => {
     await act(() => answerAs(app.actors[which].last(), event));
   };
+  // The button for the event where the screen shows it and it is enabled; otherwise the event itself (the chart ignores it as the button would).
+  const tapOrSend = (name: string) => {
+    const button = screen.queryByRole('button', { name }) as HTMLButtonElement | null;
+    if (button && !button.disabled) fireEvent.click(button);
+    else act(() => session.send(event as never));
+  };
+  const inLanguage = (id: string) => text(session.getSnapshot() as Snap, id);
   switch (event.type) {
     case 'xstate.init':
       break;
@@ -96,6 +104,19 @@ async function perform(app: RenderedApp, event: AnyEventObject) {
     case 'session.logout':
       if (screen.queryByRole('button', { name: 'Log out' })) fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
       else act(() => session.send(event as never));
+      break;
+    case 'account.delete':
+      tapOrSend(inLanguage('shop.profile.delete.button'));
+      break;
+    case 'account.deleteConfirm':
+      tapOrSend(inLanguage(screen.queryByRole('alert') ? 'shop.profile.delete.retry' : 'shop.profile.delete.confirm'));
+      break;
+    case 'account.keep':
+      tapOrSend(inLanguage('shop.profile.delete.keep'));
+      break;
+    case 'xstate.done.actor.deleteAccount':
+    case 'xstate.error.actor.deleteAccount':
+      await answer('deleteAccount');
       break;
     case 'xstate.after.splash.session.route.splash':
       // The splash timer runs on the real clock: wait for the session to leave the splash.
@@ -127,6 +148,9 @@ async function perform(app: RenderedApp, event: AnyEventObject) {
       throw new Error(`No gesture for ${event.type}`);
   }
 }
+
+/** The screens that offer "Delete my account": there the question must show while the chart asks it. */
+const offersDelete = (s: Snap) => ['/profile', '/under-verification'].includes((s.context.location ?? '').split('?')[0]!);
 
 const persistedUser = (app: RenderedApp) => JSON.parse(app.store.data.get(PERSIST_KEY) ?? '{"user":null}').user;
 
@@ -185,6 +209,31 @@ function assertionsFor(app: () => RenderedApp, hadToken: boolean) {
     'account.active.savingLanguage': () => {
       expect(app().actors.saveLanguage.calls.length).toBeGreaterThan(0);
       expect(app().actors.saveLanguage.last().signal.aborted).toBe(false);
+    },
+    // The question (where the screen offers "Delete my account"): what closing does, Yes and No.
+    'account.active.confirmingDelete': async (s: Snap) => {
+      expect(hasToken()).toBe(true);
+      expect(app().actors.deleteAccount.calls.length).toBe(0);
+      if (offersDelete(s)) {
+        const dialog = await screen.findByRole('alertdialog', { name: text(s, 'shop.profile.delete.title') });
+        for (const fact of ['photo', 'details', 'books', 'again']) expect(dialog.textContent).toContain(text(s, `shop.profile.delete.${fact}`));
+        expect((screen.getByRole('button', { name: text(s, 'shop.profile.delete.confirm') }) as HTMLButtonElement).disabled).toBe(false);
+      }
+    },
+    'account.deletingAccount': async (s: Snap) => {
+      expect(app().actors.deleteAccount.calls.length).toBeGreaterThan(0);
+      expect(app().actors.deleteAccount.last().signal.aborted).toBe(false);
+      if (offersDelete(s)) {
+        await screen.findByText(text(s, 'shop.profile.delete.deleting'));
+        expect((screen.getByRole('button', { name: text(s, 'shop.profile.delete.keep') }) as HTMLButtonElement).disabled).toBe(true);
+      }
+    },
+    'account.deleteFailed': async (s: Snap) => {
+      expect(hasToken()).toBe(true);
+      if (offersDelete(s)) {
+        expect((await screen.findByRole('alert')).textContent).toBe(text(s, 'shop.profile.delete.failed'));
+        expect((screen.getByRole('button', { name: text(s, 'shop.profile.delete.retry') }) as HTMLButtonElement).disabled).toBe(false);
+      }
     },
     'account.loggingOut': () => {
       expect(app().actors.logout.calls.length).toBeGreaterThan(0);
