@@ -106,6 +106,8 @@ export function historyValue(intl: IntlShape, field: string, value: unknown): st
   if (value === null || value === undefined || value === '') return EMPTY;
   if (MONEY.has(field) && typeof value === 'number') return formatPaisa(value);
   if (IMAGE.has(field)) return intl.formatMessage({ id: 'admin.history.value.imageOnFile', defaultMessage: 'On file' });
+  // An admin's view of the card names the image seen; the admin reads that it was seen, and by whom (the row's author).
+  if (field === 'aadhaarViewed') return intl.formatMessage({ id: 'admin.history.value.cardViewed', defaultMessage: 'Viewed' });
   if (field === 'account' && typeof value === 'string' && ACCOUNT[value]) return intl.formatMessage(ACCOUNT[value]);
   if (field === 'status' && isQuotationStatus(value)) return quotationStatusText(intl, value);
   if (field === 'status' && isOrderStatus(value)) return orderStatusText(intl, value);
