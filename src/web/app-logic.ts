@@ -3,7 +3,7 @@
  * localStorage persistence, and the router's navigate. Tests call createAppLogic with a memory
  * location, a Map store and controlled actors instead.
  */
-import { sendTo } from 'xstate';
+import { fromPromise, sendTo } from 'xstate';
 import { appMachine } from '../../machines/app.machine';
 import { cartMachine } from '../../machines/cart.machine';
 import { connectionMachine } from '../../machines/connection.machine';
@@ -25,16 +25,19 @@ import { realAdminActors, type AdminActors } from './admin/actors';
 import * as onboardingApi from './api/onboarding';
 import { fetchProtectedImage } from './api/protected-image';
 import * as browser from './onboarding/browser-actors';
-import * as solver from './onboarding/challenge-solver';
 import { realAppShopActors, realScreenActors, whenLoggedOut, type AppShopActors, type ScreenActors } from './shop/actors';
 import { ROUTES } from '../domain/routes';
+import type { OtpChallenge } from '../domain/api';
 import type { Quotation } from '../domain/types';
 
 export const realOnboardingActors = {
   requestOtp: onboardingApi.requestOtp,
   verifyOtp: onboardingApi.verifyOtp,
   fetchChallenge: onboardingApi.fetchChallenge,
-  solveChallenge: solver.solveChallenge,
+  // The solver and its worker load when the login screen first wants a solution, not with the app.
+  solveChallenge: fromPromise<string | null, OtpChallenge>(async ({ input, signal }) =>
+    (await import('./onboarding/challenge-solver')).solveInWorker(input, signal),
+  ),
   clock: browser.everySecond,
   webOtp: browser.webOtp,
   fetchProfile: onboardingApi.fetchProfile,
