@@ -23,7 +23,7 @@ import { UploadResponse } from '../../domain/schemas/meta';
 import { appendAudit } from '../repos/audit';
 import { take } from '../repos/budgets';
 import { imageUrl, readImage, storeImage } from '../repos/images';
-import { contentId, open, reencodeUpload, seal } from '../uploads/images';
+import { contentId, open, reencodeUpload, seal, sniffImage } from '../uploads/images';
 
 const HOUR_MS = 3_600_000;
 
@@ -72,7 +72,9 @@ export default async function uploadRoutes(plugin: FastifyInstance) {
       const user = request.user!;
       if (kind === 'sku' && user.isAdmin !== 1) throw forbidden('Only administrators upload product images');
 
-      // Counted before decoding: a refused or undecodable image cost the server as much as a good one.
+      // Counted before decoding (a corrupt image costs the decoder as much as a good one), after the
+      // cheap look at its first bytes: what is no JPEG or PNG at all is refused without spending any.
+      if (sniffImage(file) === null) throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send a JPEG or PNG image');
       const taken = await db.transaction().execute((trx) =>
         take(trx, [{ bucket: `upload:${user.id}`, limit: config.uploadHourlyLimit, windowMs: HOUR_MS }], now()),
       );

@@ -62,6 +62,9 @@ export function createLimiter(limit: number, queueLimit: number) {
 
 const decoders = createLimiter(DECODE_CONCURRENCY, DECODE_QUEUE_LIMIT);
 
+/** How many uploads are being decoded and how many wait (metrics, tests). */
+export const decoding = () => ({ active: decoders.active, waiting: decoders.waiting });
+
 /** The upload re-encoded as a clean JPEG, or an HttpError saying why not; at most DECODE_CONCURRENCY at a time. */
 export async function reencodeUpload(bytes: Buffer): Promise<Buffer> {
   if (sniffImage(bytes) === null) throw unsupported();
