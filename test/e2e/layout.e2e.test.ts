@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { apiLogin, verifiedFarmer } from '../support/e2e/api';
 import { newPhone, screen } from '../support/e2e/browser';
 import { foreignFocusRings, measureLayout, WIDTHS } from '../support/e2e/layout';
-import { at, chooseLanguage, imageStep, logIn, typeCode } from '../support/e2e/onboarding';
+import { agreeToAadhaarNotice, at, chooseLanguage, imageStep, logIn, typeCode } from '../support/e2e/onboarding';
 import { quotationsInEachStatus } from '../support/e2e/quotations';
 import { ADMIN_NUMBER } from '../support/e2e/server';
 import { text, type Lang } from '../support/e2e/text';
@@ -70,6 +70,9 @@ async function onboardingScreens(page: Page, server: Parameters<typeof logIn>[1]
   problems.push(...(await check(page, lang, 'profile-photo')));
   await imageStep(page, lang, 'profile', 'skip');
   await at(page, '/register/aadhaar-card');
+  // The notice comes first: read, then 'I agree, continue'.
+  problems.push(...(await check(page, lang, 'aadhaar-notice')));
+  await agreeToAadhaarNotice(page, lang);
   problems.push(...(await check(page, lang, 'aadhaar-card')));
   // Two taps: choose, Upload. Back during the pause keeps the farmer where Back leads.
   await page.locator('#image-aadhaar').setInputFiles({ name: 'card.png', mimeType: 'image/png', buffer: await png() });

@@ -62,16 +62,26 @@ export async function typeCode(page: Page, lang: Lang, code: string): Promise<vo
   }
 }
 
+/** The Aadhaar step opens on its notice: the farmer reads it and taps 'I agree, continue'. */
+export async function agreeToAadhaarNotice(page: Page, lang: Lang, shots = false): Promise<void> {
+  await page.getByRole('heading', { name: text(lang, 'onboarding.notice.title') }).waitFor();
+  if (shots) await look(page, lang, 'aadhaar-notice');
+  await page.getByRole('button', { name: text(lang, 'onboarding.notice.agree') }).click();
+  await page.getByRole('heading', { name: text(lang, 'onboarding.image.aadhaar.title') }).waitFor();
+}
+
 /**
  * Chooses an image on a registration step and uploads it (two taps), then sees 'Image uploaded' and
- * the next step open by itself, or skips the step.
+ * the next step open by itself, or skips the step. The Aadhaar card comes after its notice is agreed to.
  */
 export async function imageStep(page: Page, lang: Lang, kind: 'profile' | 'aadhaar', file: Buffer | 'skip', shots = false): Promise<void> {
-  if (shots) await look(page, lang, kind === 'profile' ? 'profile-photo' : 'aadhaar-card');
   if (file === 'skip') {
+    if (shots) await look(page, lang, kind === 'profile' ? 'profile-photo' : 'aadhaar-notice');
     await page.getByRole('button', { name: text(lang, 'onboarding.image.skip') }).click();
     return;
   }
+  if (kind === 'aadhaar') await agreeToAadhaarNotice(page, lang, shots);
+  if (shots) await look(page, lang, kind === 'profile' ? 'profile-photo' : 'aadhaar-card');
   const upload = page.getByRole('button', { name: text(lang, 'onboarding.image.upload'), exact: true });
   expect(await upload.isDisabled()).toBe(true);
   await page.locator(`#image-${kind}`).setInputFiles({ name: `${kind}.jpg`, mimeType: 'image/jpeg', buffer: file });
