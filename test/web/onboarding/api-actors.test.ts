@@ -1,6 +1,6 @@
 import { createActor, toPromise, type AnyActorLogic } from 'xstate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchProfile, requestOtp, uploadImage, verifyOtp } from '../../../src/web/api/onboarding';
+import { deleteAccount, fetchProfile, requestOtp, uploadImage, verifyOtp } from '../../../src/web/api/onboarding';
 import { setToken } from '../../../src/web/api/client';
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -74,5 +74,36 @@ describe('the onboarding API actors', () => {
     const body = (fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body as FormData;
     expect(body.get('kind')).toBe('aadhaar');
     expect(body.get('file')).toBeInstanceOf(Blob);
+  });
+});
+
+describe('the personal-data API actors', () => {
+  it('send the agreed notice version with the Aadhaar card, and no consent field without one', async () => {
+    const fetch = answer(json(201, { url: '/api/uploads/abc' }));
+    await run(uploadImage, { kind: 'aadhaar', file: new Blob(['x'], { type: 'image/jpeg' }), consent: 'aadhaar-v1' });
+    expect(((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body as FormData).get('consent')).toBe('aadhaar-v1');
+    const again = answer(json(201, { url: '/api/uploads/def' }));
+    await run(uploadImage, { kind: 'profile', file: new Blob(['x'], { type: 'image/jpeg' }) });
+    expect(((again.mock.calls[0] as unknown as [string, RequestInit])[1].body as FormData).has('consent')).toBe(false);
+  });
+
+  it('close the account with DELETE /api/users/profile', async () => {
+    setToken('secret');
+    const fetch = answer(json(200, { data: { closed: true } }));
+    await expect(run(deleteAccount)).resolves.toBeUndefined();
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/users/profile');
+    expect(init.method).toBe('DELETE');
+    expect(new Headers(init.headers).get('authorization')).toBe('Bearer secret');
+  });
+
+  it('count a 401 as closed: the answer to a first try can be lost, and the retry finds the sessions ended', async () => {
+    answer(json(401, { message: 'no', code: 'UNAUTHORIZED' }));
+    await expect(run(deleteAccount)).resolves.toBeUndefined();
+  });
+
+  it('fail when the server could not close the account, so the farmer can try again', async () => {
+    answer(json(500, { message: 'boom', code: 'INTERNAL' }));
+    await expect(run(deleteAccount)).rejects.toMatchObject({ status: 500 });
   });
 });
