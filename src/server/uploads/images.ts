@@ -19,15 +19,21 @@ export function sniffImage(bytes: Buffer): 'jpeg' | 'png' | null {
 
 const unsupported = () => new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send a JPEG or PNG image');
 
-/** Images decoded at once: a 20-megapixel PNG takes some 80 MB of pixels while it is re-encoded. */
-export const DECODE_CONCURRENCY = 2;
+/**
+ * Images decoded at once. Each 20-megapixel decode takes some 35 MB, and glibc keeps what a decode
+ * freed in the arena of the pool thread that ran it, so the resident size grows with how many run
+ * side by side: six parallel 20 MP PNG uploads peaked at 256 MB unbounded, 250-255 MB two at a time,
+ * 215-223 MB one at a time (the compiled server, VmHWM). One at a time also leaves the second core
+ * to the polls; six such uploads take about 1.5 s.
+ */
+export const DECODE_CONCURRENCY = 1;
 /** Uploads waiting for a decoder beyond this are refused with 503 and Retry-After rather than held in memory. */
 export const DECODE_QUEUE_LIMIT = 32;
 
 /**
  * A small semaphore: at most `limit` tasks run at once, the rest wait in arrival order, and at most
- * `queueLimit` may wait. Six parallel uploads of 20-megapixel images decode two at a time, so the
- * server's memory holds two images' pixels, not six.
+ * `queueLimit` may wait. Six parallel uploads of 20-megapixel images decode one after another, so the
+ * server's memory holds one image's pixels, not six.
  */
 export function createLimiter(limit: number, queueLimit: number) {
   let active = 0;
