@@ -169,7 +169,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await installApiCompression(api);
-      await api.register(authRoutes, { ipLimit });
+      await api.register(authRoutes, { ipLimit, metrics: options.metrics ?? null });
       await api.register(userRoutes);
       await api.register(skuRoutes);
       await api.register(quotationRoutes);

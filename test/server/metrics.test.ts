@@ -20,6 +20,7 @@ const NAMES = [
   'sms_outbox_pending',
   'quotations_pending',
   'quotations_pending_oldest_age_seconds',
+  'otp_refused_total',
 ];
 
 /** The value of one series in Prometheus text, e.g. `sms_sent_total{kind="login"}`. */
@@ -79,6 +80,23 @@ describe.each(databases())('metrics on %s', (kind) => {
     text = await scrape();
     expect(valueOf(text, 'sms_failed_total{kind="login"}')).toBe(1);
     expect(valueOf(text, 'sms_sent_total{kind="notification"}')).toBe(0);
+  });
+
+  it('counts refused login codes by reason: the new-number budgets, and one number asked too often', async () => {
+    // An instance allowing one new number an hour from anywhere: a second new number needs a proof of
+    // work. Its clock is two hours on, past the new numbers the other tests asked for.
+    const strict = await buildApp({ db: store.db, config: testConfig({ otpNewNumbersPerHour: 1 }), secrets: testSecrets(), sms, now: () => now + 7_200_000, metrics });
+    const ask = (mobileNumber: string) => strict.inject({ method: 'POST', url: '/api/auth/request-otp', payload: { mobileNumber } });
+    const before = await scrape();
+    expect((await ask('9876500011')).statusCode).toBe(200);
+    const pumped = await ask('9876500012');
+    expect(pumped.json()).toMatchObject({ code: 'CHALLENGE_REQUIRED' });
+    expect((await ask('9876500011')).json()).toMatchObject({ code: 'RATE_LIMITED' });
+    const after = await scrape();
+    const moved = (series: string) => valueOf(after, series) - valueOf(before, series);
+    expect(moved('otp_refused_total{reason="challenge_required"}')).toBe(1);
+    expect(moved('otp_refused_total{reason="number_limit"}')).toBe(1);
+    await strict.close();
   });
 
   it('counts requests by route pattern and status, and shows the pending quotations and the oldest one\'s wait', async () => {

@@ -19,7 +19,11 @@ export interface Metrics {
   requests: Histogram<'method' | 'route' | 'status'>;
   smsSent: Counter<'kind'>;
   smsFailed: Counter<'kind'>;
+  /** Login codes refused: `challenge_required` (a new number past the hour's budgets, no solved proof), `number_limit` (a number's own spacing and caps). */
+  otpRefused: Counter<'reason'>;
 }
+
+export type OtpRefusal = 'challenge_required' | 'number_limit';
 
 export function createMetrics(db: Kysely<Database>, now: () => number = Date.now): Metrics {
   const registry = new Registry();
@@ -35,6 +39,13 @@ export function createMetrics(db: Kysely<Database>, now: () => number = Date.now
   });
   const smsSent = new Counter({ name: 'sms_sent_total', help: 'SMS the gateway accepted, by kind', labelNames: ['kind'] as const, registers: [registry] });
   const smsFailed = new Counter({ name: 'sms_failed_total', help: 'SMS the gateway refused or never answered, by kind', labelNames: ['kind'] as const, registers: [registry] });
+  const otpRefused = new Counter({
+    name: 'otp_refused_total',
+    help: 'Login codes refused, by reason: challenge_required (new-number budgets spent) or number_limit (one number asked too often)',
+    labelNames: ['reason'] as const,
+    registers: [registry],
+  });
+  for (const reason of ['challenge_required', 'number_limit'] satisfies OtpRefusal[]) otpRefused.labels(reason).inc(0);
   for (const kind of ['login', 'notification'] satisfies SmsKind[]) {
     smsSent.labels(kind).inc(0);
     smsFailed.labels(kind).inc(0);
@@ -71,7 +82,7 @@ export function createMetrics(db: Kysely<Database>, now: () => number = Date.now
       this.set(oldest === null ? 0 : Math.max(0, (now() - oldest) / 1000));
     },
   });
-  return { registry, requests, smsSent, smsFailed };
+  return { registry, requests, smsSent, smsFailed, otpRefused };
 }
 
 /** Counts every answer by its route pattern (not its url: one series per route, not per quotation id). */

@@ -26,6 +26,7 @@ import {
   VerifyOtpResponse,
 } from '../../domain/schemas/user';
 import { data } from '../http/schemas';
+import type { Metrics } from '../ops/metrics';
 import { giveBack } from '../repos/budgets';
 import { createSession, endSession } from '../repos/sessions';
 import { upsertLoginUser } from '../repos/users';
@@ -43,7 +44,7 @@ const CHECK_FAILURES = {
   locked: new HttpError(400, 'OTP_LOCKED', 'Too many wrong tries; ask for a new code'),
 } as const;
 
-export default async function authRoutes(plugin: FastifyInstance, opts: { ipLimit: IpLimit }) {
+export default async function authRoutes(plugin: FastifyInstance, opts: { ipLimit: IpLimit; metrics: Metrics | null }) {
   const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config, secrets, sms, now } = app.deps;
   const rules: OtpRules = {
@@ -97,8 +98,11 @@ export default async function authRoutes(plugin: FastifyInstance, opts: { ipLimi
       }
       const budgets = newNumberBudgets(clientAddressKey(request.ip), limits);
       const issued = await issueCode(db, secrets.otpHmacSecret, number, at, rules, admitNewNumbers(number, budgets, solution, at));
-      if (!issued.ok && !issued.admitted) throw challengeRequired(issued.retryAfterMs / 1000);
-      if (!issued.ok) throw rateLimited(issued.retryAfterMs / 1000, issued.reason);
+      if (!issued.ok) {
+        // Counted, so an operator sees a pumping attempt (or budgets set too tight for real sign-ups).
+        opts.metrics?.otpRefused.inc({ reason: issued.admitted ? 'number_limit' : 'challenge_required' });
+        throw issued.admitted ? rateLimited(issued.retryAfterMs / 1000, issued.reason) : challengeRequired(issued.retryAfterMs / 1000);
+      }
       try {
         const language = await recipientLanguage(db, number, request.body.preferredLanguage);
         await sms.send(`${COUNTRY_PREFIX}${number}`, otpSms(language, issued.code, Math.round(rules.ttlMs / 60000)));
