@@ -7,7 +7,8 @@
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { useCatalogue } from '../shop/use-shop';
+import { AppActorContext } from '../app-context';
+import type { CatalogueActorRef } from '../shop/use-shop';
 
 function Point({ title, children }: { title: ReactNode; children: ReactNode }) {
   return (
@@ -19,7 +20,9 @@ function Point({ title, children }: { title: ReactNode; children: ReactNode }) {
 }
 
 export function AadhaarNotice() {
-  const config = useSelector(useCatalogue(), (s) => s.context.config);
+  // The catalogue child holds the public config; reached here without the shop's hooks, which load with the shop screens.
+  const catalogue = AppActorContext.useSelector((s) => s.children.catalogue as CatalogueActorRef | undefined);
+  const config = useSelector(catalogue, (s) => s?.context.config ?? null);
   return (
     <section className="aadhaar-notice" aria-labelledby="aadhaar-notice-title">
       <h1 id="aadhaar-notice-title">
