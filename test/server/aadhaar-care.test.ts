@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { AADHAAR_NOTICE_VERSION } from '../../src/domain/constants';
 import type { AuditEntry } from '../../src/domain/types';
 import { createExpirySweeper, eraseDueAadhaar } from '../../src/server/expiry-sweep';
+import { dueForErasure, eraseAadhaarIfDue } from '../../src/server/repos/users';
 import { databases, testConfig, useTestApp, type Session, type TestApp } from '../support/server/app';
 import { jpegWithGps, multipart, png, uploadFields } from '../support/server/images';
 
@@ -151,6 +152,19 @@ describe.each(databases())('the Aadhaar card on %s', (kind) => {
     t.clock.advance(365 * DAY);
     await eraseDueAadhaar(t.db, t.clock.now(), 30);
     expect((await t.as(await t.admin(), { method: 'GET', url: card })).statusCode).toBe(200);
+  });
+
+  it('erases only accounts verified by the cutoff: the sweep lists only those, and the erasure checks again', async () => {
+    const { s, aadhaar } = await signedUp(t, true);
+    const verifiedAt = t.clock.now();
+    const listed = async (cutoff: number) => (await dueForErasure(t.db, 0, cutoff, 1000)).map((u) => u.id);
+    expect(await listed(verifiedAt - 1)).not.toContain(s.userId);
+    expect(await listed(verifiedAt)).toContain(s.userId);
+    // Listed a moment ago, but not due at the cutoff the erasure is given: the card stays.
+    expect(await eraseAadhaarIfDue(t.db, s.userId, verifiedAt - 1, verifiedAt)).toBe(false);
+    expect((await t.as(await t.admin(), { method: 'GET', url: aadhaar })).statusCode).toBe(200);
+    expect(await eraseAadhaarIfDue(t.db, s.userId, verifiedAt, verifiedAt)).toBe(true);
+    expect((await t.as(await t.admin(), { method: 'GET', url: aadhaar })).statusCode).toBe(404);
   });
 
   it('does not erase the card of a farmer who sent another one and is back under review', async () => {
