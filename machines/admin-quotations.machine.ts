@@ -6,11 +6,13 @@
  *
  * The chart is `adminSheetList` (machines/admin-list.ts), the shape every sheet list shares: load, search
  * and status filter (debounced), page, open the sheet (sheet.open), edit (sheet.edit, draft.change), save
- * (sheet.save), 409 → reload → conflict → re-apply (draft.reapply). What is the quotation's own: its draft,
+ * (sheet.save), 409 → reload → conflict → re-apply (draft.reapply). The filter takes a status or COUNTERED
+ * (those whose farmer asked for a better price, waiting for the answer). What is the quotation's own: its draft,
  * the body of its save, and how one `draft.change` changes the draft.
  */
 import type { ContextFrom, EventFrom } from 'xstate';
 import type { QuotationPatchBody } from '../src/domain/api';
+import type { QuotationFilter } from '../src/domain/quotation-status';
 import type { Quotation, QuotationStatus } from '../src/domain/types';
 import { adminSheetList, openRow, shownDraft, type SaveRowInput } from './admin-list';
 import {
@@ -27,7 +29,7 @@ export type QuotationChange = { status: QuotationStatus } | { line: number; fiel
 
 export type SaveQuotationInput = SaveRowInput<QuotationPatchBody>;
 
-export const adminQuotationsMachine = adminSheetList<Quotation, QuotationDraft, QuotationPatchBody, QuotationStatus, QuotationChange>({
+export const adminQuotationsMachine = adminSheetList<Quotation, QuotationDraft, QuotationPatchBody, QuotationFilter, QuotationChange>({
   id: 'adminQuotations',
   displayIdOf: (quotation) => quotation.quotationDisplayId,
   draftOf: quotationDraftOf,

@@ -5,13 +5,18 @@
  * - `action`: what the farmer may do, as the quotation lifecycle allows it: delete a PENDING one
  *   (after the confirm dialog), place an order from a COMPLETED one, track an ORDERED one. A
  *   successful delete (200) or order (201) goes to /request and ends the chart (`left`, polling
- *   stops); anything else brings the button back.
+ *   stops); anything else brings the button back. On a COMPLETED one the farmer may also bargain:
+ *   decline it with a reason (`other` needs a note) or ask for a better price (an optional total
+ *   below the quoted one, and a note); the server's answer replaces the quotation shown, and a
+ *   refusal (409: it expired or changed meanwhile) brings the buttons back for the next poll to explain.
  */
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
 import { POLL_MS } from '../src/domain/constants';
 import type { WriteResult } from '../src/domain/api';
+import { priceDetails, rupeesToPaisa } from '../src/domain/money';
+import { BARGAIN_NOTE_MAX, type DeclineReason } from '../src/domain/quotation-status';
 import type { Quotation, QuotationStatus } from '../src/domain/types';
-import { farmerMayDelete, farmerMayPlaceOrder, shownTotal } from './quotation-lifecycle.machine';
+import { farmerMayCounter, farmerMayDecline, farmerMayDelete, farmerMayPlaceOrder, shownTotal } from './quotation-lifecycle.machine';
 import { silentVisibility, type PageVisibilityEvent } from './quotation-list.machine';
 
 export interface QuotationDetailContext {
@@ -20,7 +25,21 @@ export interface QuotationDetailContext {
   quotation: Quotation | null;
   /** The server said no such quotation (404). */
   missing: boolean;
+  /** What the farmer is writing in the decline or better-price sheet. */
+  bargain: BargainDraft;
 }
+
+export interface BargainDraft {
+  reason: DeclineReason | null;
+  note: string;
+  /** The total the farmer would pay, in rupees as typed; empty for none. */
+  total: string;
+}
+
+const NO_DRAFT: BargainDraft = { reason: null, note: '', total: '' };
+
+/** POST /quotations/{id}/decline or /counter: the quotation as the server now has it, or null when it refused (409). */
+export type BargainOutput = Quotation | null;
 
 export type QuotationDetailEvent =
   | PageVisibilityEvent
@@ -28,7 +47,14 @@ export type QuotationDetailEvent =
   | { type: 'delete.confirm' }
   | { type: 'delete.cancel' }
   | { type: 'order.place' }
-  | { type: 'order.track' };
+  | { type: 'order.track' }
+  | { type: 'quotation.decline' }
+  | { type: 'quotation.counter' }
+  | { type: 'bargain.reason'; reason: DeclineReason }
+  | { type: 'bargain.note'; note: string }
+  | { type: 'bargain.total'; total: string }
+  | { type: 'bargain.submit' }
+  | { type: 'bargain.cancel' };
 
 /** GET /quotations/{id}: the quotation, or null when the server has none by that id. */
 export type FetchQuotationResult = Quotation | null;
@@ -50,6 +76,20 @@ export function quotationAction(status: QuotationStatus): QuotationAction {
 const actionOf = (context: QuotationDetailContext): QuotationAction =>
   context.quotation && context.quotation.skusDetail.length > 0 ? quotationAction(context.quotation.status) : null;
 
+/** May the farmer bargain on the quotation shown (by status; the server adds the clock)? */
+const mayBargainOn = (context: QuotationDetailContext): boolean =>
+  context.quotation !== null && context.quotation.skusDetail.length > 0 && farmerMayDecline(context.quotation.status) && farmerMayCounter(context.quotation.status);
+
+/** The better price asked, paisa: null for none; NaN when what was typed is no amount below the quoted total. */
+export function counterTotalPaisa(context: QuotationDetailContext): number | null {
+  if (context.bargain.total.trim() === '') return null;
+  const paisa = rupeesToPaisa(context.bargain.total);
+  const quoted = context.quotation ? priceDetails(context.quotation.skusDetail).totalPaisa : 0;
+  return paisa !== null && paisa > 0 && paisa < quoted ? paisa : Number.NaN;
+}
+
+const noteOf = (draft: BargainDraft): string | undefined => (draft.note.trim() === '' ? undefined : draft.note.trim());
+
 export const quotationDetailMachine = setup({
   types: {
     context: {} as QuotationDetailContext,
@@ -61,6 +101,8 @@ export const quotationDetailMachine = setup({
     fetchQuotation: fromPromise<FetchQuotationResult, { id: string }>(notProvided('fetchQuotation')),
     deleteQuotation: fromPromise<WriteResult, { id: string }>(notProvided('deleteQuotation')),
     placeOrder: fromPromise<WriteResult, { id: string }>(notProvided('placeOrder')),
+    declineQuotation: fromPromise<BargainOutput, { id: string; reason: DeclineReason; note?: string }>(notProvided('declineQuotation')),
+    counterQuotation: fromPromise<BargainOutput, { id: string; totalPaisa?: number; note?: string }>(notProvided('counterQuotation')),
     visibility: silentVisibility,
   },
   delays: { POLL: POLL_MS },
@@ -70,6 +112,12 @@ export const quotationDetailMachine = setup({
     mayPlaceOrder: ({ context }) => actionOf(context) === 'placeOrder',
     mayTrack: ({ context }) => actionOf(context) === 'track',
     isDone: (_, params: WriteResult) => params.outcome === 'done',
+    mayBargain: ({ context }) => mayBargainOn(context),
+    // `other` says why in a note; every reason takes a note up to the bound.
+    isDeclineReady: ({ context }) =>
+      context.bargain.reason !== null && context.bargain.note.length <= BARGAIN_NOTE_MAX && (context.bargain.reason !== 'other' || noteOf(context.bargain) !== undefined),
+    isCounterReady: ({ context }) => context.bargain.note.length <= BARGAIN_NOTE_MAX && !Number.isNaN(counterTotalPaisa(context)),
+    isAnswered: (_, params: { output: BargainOutput }) => params.output !== null,
   },
   actions: {
     // Injected: asks the session to go to a route.
@@ -79,7 +127,7 @@ export const quotationDetailMachine = setup({
   },
 }).createMachine({
   id: 'quotationDetail',
-  context: ({ input }) => ({ quotationId: input.quotationId, quotation: input.cached ?? null, missing: false }),
+  context: ({ input }) => ({ quotationId: input.quotationId, quotation: input.cached ?? null, missing: false, bargain: NO_DRAFT }),
   initial: 'active',
   states: {
     active: {
@@ -121,6 +169,8 @@ export const quotationDetailMachine = setup({
               on: {
                 'quotation.delete': { guard: 'mayDelete', target: 'confirmingDelete' },
                 'order.place': { guard: 'mayPlaceOrder', target: 'placingOrder' },
+                'quotation.decline': { guard: 'mayBargain', target: 'composingDecline', actions: assign({ bargain: NO_DRAFT }) },
+                'quotation.counter': { guard: 'mayBargain', target: 'composingCounter', actions: assign({ bargain: NO_DRAFT }) },
                 'order.track': {
                   guard: 'mayTrack',
                   actions: {
@@ -152,6 +202,77 @@ export const quotationDetailMachine = setup({
                   { target: 'idle' },
                 ],
                 onError: { target: 'idle' },
+              },
+            },
+            composingDecline: {
+              on: {
+                'bargain.reason': { actions: assign({ bargain: ({ context, event }) => ({ ...context.bargain, reason: event.reason }) }) },
+                'bargain.note': { actions: assign({ bargain: ({ context, event }) => ({ ...context.bargain, note: event.note }) }) },
+                'bargain.submit': { guard: 'isDeclineReady', target: 'declining' },
+                'bargain.cancel': 'idle',
+              },
+              // The poll may have brought an expired or changed quotation meanwhile: then the sheet closes.
+              always: { guard: not('mayBargain'), target: 'idle' },
+            },
+            declining: {
+              tags: ['busy'],
+              invoke: {
+                id: 'declineQuotation',
+                src: 'declineQuotation',
+                input: ({ context }) => ({
+                  id: context.quotation?._id ?? context.quotationId,
+                  reason: context.bargain.reason ?? 'other',
+                  ...(noteOf(context.bargain) === undefined ? {} : { note: noteOf(context.bargain) }),
+                }),
+                onDone: [
+                  {
+                    guard: { type: 'isAnswered', params: ({ event }) => ({ output: event.output }) },
+                    target: 'idle',
+                    actions: [
+                      assign({ quotation: ({ event }) => event.output, bargain: NO_DRAFT }),
+                      { type: 'storeQuotation', params: ({ event }) => ({ quotation: event.output as Quotation }) },
+                    ],
+                  },
+                  { target: 'idle' },
+                ],
+                onError: { target: 'composingDecline' },
+              },
+            },
+            composingCounter: {
+              on: {
+                'bargain.total': { actions: assign({ bargain: ({ context, event }) => ({ ...context.bargain, total: event.total }) }) },
+                'bargain.note': { actions: assign({ bargain: ({ context, event }) => ({ ...context.bargain, note: event.note }) }) },
+                'bargain.submit': { guard: 'isCounterReady', target: 'countering' },
+                'bargain.cancel': 'idle',
+              },
+              always: { guard: not('mayBargain'), target: 'idle' },
+            },
+            countering: {
+              tags: ['busy'],
+              invoke: {
+                id: 'counterQuotation',
+                src: 'counterQuotation',
+                input: ({ context }) => {
+                  const total = counterTotalPaisa(context);
+                  const note = noteOf(context.bargain);
+                  return {
+                    id: context.quotation?._id ?? context.quotationId,
+                    ...(total === null || Number.isNaN(total) ? {} : { totalPaisa: total }),
+                    ...(note === undefined ? {} : { note }),
+                  };
+                },
+                onDone: [
+                  {
+                    guard: { type: 'isAnswered', params: ({ event }) => ({ output: event.output }) },
+                    target: 'idle',
+                    actions: [
+                      assign({ quotation: ({ event }) => event.output, bargain: NO_DRAFT }),
+                      { type: 'storeQuotation', params: ({ event }) => ({ quotation: event.output as Quotation }) },
+                    ],
+                  },
+                  { target: 'idle' },
+                ],
+                onError: { target: 'composingCounter' },
               },
             },
             placingOrder: {

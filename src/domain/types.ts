@@ -49,7 +49,7 @@ export interface CartItem {
   translations?: SkuNameTranslations;
 }
 
-export const QUOTATION_STATUSES = ['PENDING', 'COMPLETED', 'ORDERED', 'DELETED', 'EXPIRED'] as const;
+export const QUOTATION_STATUSES = ['PENDING', 'COMPLETED', 'ORDERED', 'DELETED', 'EXPIRED', 'DECLINED'] as const;
 export type QuotationStatus = (typeof QUOTATION_STATUSES)[number];
 
 export const ORDER_STATUSES = [

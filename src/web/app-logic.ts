@@ -142,6 +142,8 @@ function chartParts(effects: AppEffects) {
           fetchQuotation: screens.fetchQuotation,
           deleteQuotation: screens.deleteQuotation,
           placeOrder: screens.placeOrder,
+          declineQuotation: screens.declineQuotation,
+          counterQuotation: screens.counterQuotation,
           visibility: screens.visibility,
         },
         actions: {

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  farmerMayCounter,
+  farmerMayDecline,
   farmerMayDelete,
   farmerMayPlaceOrder,
+  nextQuotationState,
   nextQuotationStatus,
   quotationExpiresAt,
   quotationLifecycleMachine,
@@ -13,6 +16,7 @@ import {
 import { line, quotation } from '../support/shop-fixtures';
 import { QUOTATION_STATUSES } from '../../src/domain/types';
 import { assertFullCoverage, modelPaths } from '../support/machines/model-coverage';
+import { quotationLifecycleModel } from '../support/machines/shop-model-events';
 
 describe('the quotation lifecycle', () => {
   it('lets a farmer delete a quotation only while it is PENDING', () => {
@@ -53,17 +57,57 @@ describe('the quotation lifecycle', () => {
     expect(nextQuotationStatus('EXPIRED', { type: 'farmer.placeOrder' })).toBeNull();
   });
 
-  it('is covered transition by transition by generated paths', () => {
-    const paths = modelPaths(quotationLifecycleMachine, {
-      events: [
-        { type: 'farmer.delete' },
-        { type: 'farmer.placeOrder' },
-        { type: 'clock.tick', now: 2, validUntil: 1 },
-        ...QUOTATION_STATUSES.map((status) => ({ type: 'admin.setStatus' as const, status })),
-      ],
+  describe('bargaining', () => {
+    const VALID = { now: 1, validUntil: 2 };
+    const OVER = { now: 2, validUntil: 2 };
+
+    it('lets a farmer decline or counter only a COMPLETED quotation still valid', () => {
+      for (const status of QUOTATION_STATUSES) {
+        expect(nextQuotationStatus(status, { type: 'farmer.decline', ...VALID })).toBe(status === 'COMPLETED' ? 'DECLINED' : null);
+        expect(nextQuotationStatus(status, { type: 'farmer.counter', ...VALID })).toBe(status === 'COMPLETED' ? 'PENDING' : null);
+        expect(nextQuotationStatus(status, { type: 'farmer.decline', ...OVER })).toBeNull();
+        expect(nextQuotationStatus(status, { type: 'farmer.counter', ...OVER })).toBeNull();
+        expect(farmerMayDecline(status)).toBe(status === 'COMPLETED');
+        expect(farmerMayCounter(status)).toBe(status === 'COMPLETED');
+      }
     });
+
+    it('closes a DECLINED quotation like a DELETED one, which an admin may price again', () => {
+      expect(farmerMayDelete('DECLINED')).toBe(false);
+      expect(farmerMayPlaceOrder('DECLINED')).toBe(false);
+      expect(nextQuotationStatus('DECLINED', { type: 'admin.setStatus', status: 'COMPLETED' })).toBe('COMPLETED');
+      expect(quotationLifecycleMachine.resolveState({ value: 'DECLINED', context: { revision: 1, countered: false } }).hasTag('closed')).toBe(true);
+    });
+
+    it('numbers pricings: 1 at the first, one more for each that answers a counter, none for a correction', () => {
+      const price = { type: 'admin.setStatus', status: 'COMPLETED' } as const;
+      const first = nextQuotationState({ status: 'PENDING', revision: 0, countered: false }, price)!;
+      expect(first).toEqual({ status: 'COMPLETED', revision: 1, countered: false });
+      expect(nextQuotationState(first, price)).toEqual(first);
+      const countered = nextQuotationState(first, { type: 'farmer.counter', ...VALID })!;
+      expect(countered).toEqual({ status: 'PENDING', revision: 1, countered: true });
+      // The admin's edit of a countered quotation that keeps it PENDING leaves the counter waiting.
+      expect(nextQuotationState(countered, { type: 'admin.setStatus', status: 'PENDING' })).toEqual(countered);
+      const second = nextQuotationState(countered, price)!;
+      expect(second).toEqual({ status: 'COMPLETED', revision: 2, countered: false });
+      // A countered quotation the admin closes instead has its counter answered, and no new number.
+      expect(nextQuotationState(countered, { type: 'admin.setStatus', status: 'DELETED' })).toEqual({ status: 'DELETED', revision: 1, countered: false });
+      // Re-pricing an expired or declined one is no answer to a counter: the number stays.
+      expect(nextQuotationState({ status: 'EXPIRED', revision: 2, countered: false }, price)).toEqual({ status: 'COMPLETED', revision: 2, countered: false });
+      expect(nextQuotationState({ status: 'DECLINED', revision: 3, countered: false }, price)).toEqual({ status: 'COMPLETED', revision: 3, countered: false });
+    });
+  });
+
+  it('is covered transition by transition by generated paths, revisions and counters included', () => {
+    const paths = modelPaths(quotationLifecycleMachine, quotationLifecycleModel);
     const coverage = assertFullCoverage(quotationLifecycleMachine, paths);
-    expect(coverage.total).toBe(8);
+    expect(coverage.total).toBe(12);
+    // The counter, the pricing that answers it and the decline are each on a path, and a path reaches revision 2.
+    const took = paths.flatMap((p) => p.took);
+    expect(took).toContain('quotationLifecycle.COMPLETED --farmer.counter [stillValid]--> quotationLifecycle.PENDING');
+    expect(took).toContain('quotationLifecycle --admin.setStatus [isRepricingACounter]--> quotationLifecycle.COMPLETED');
+    expect(took).toContain('quotationLifecycle.COMPLETED --farmer.decline [stillValid]--> quotationLifecycle.DECLINED');
+    expect(paths.some((p) => p.steps.some((s) => s.snapshot.value === 'COMPLETED' && s.snapshot.context.revision === 2))).toBe(true);
     // Every path ends in a status the chart knows.
     for (const path of paths) {
       const last = path.steps.at(-1)?.snapshot.value;
@@ -116,8 +160,12 @@ describe('the quotation lifecycle', () => {
       expect(shownTotal(quotation({ status: 'PENDING', validUntil: null, skusDetail: [half] }))).toEqual({ kind: 'estimate', paisa: 2_503 });
     });
 
+    it('keeps the quoted total of a quotation the farmer declined', () => {
+      expect(shownTotal({ ...at('DECLINED'), pricedAt: '2026-11-20T09:00:00.000Z' })).toEqual({ kind: 'quoted', paisa: 295_000 });
+    });
+
     it('shows no total for a DELETED or EXPIRED quotation never priced', () => {
-      for (const status of ['DELETED', 'EXPIRED'] as const) {
+      for (const status of ['DELETED', 'EXPIRED', 'DECLINED'] as const) {
         expect(shownPrice(at(status))).toBeNull();
         expect(shownTotal(at(status))).toBeNull();
         expect(shownTotal({ ...at(status), pricedAt: null })).toBeNull();
@@ -125,10 +173,11 @@ describe('the quotation lifecycle', () => {
     });
 
     it('tags each status of the chart with its money', () => {
-      expect(QUOTATION_STATUSES.map((s) => [...quotationLifecycleMachine.resolveState({ value: s }).tags])).toEqual([
+      expect(QUOTATION_STATUSES.map((s) => [...quotationLifecycleMachine.resolveState({ value: s, context: { revision: 0, countered: false } }).tags])).toEqual([
         ['awaitingPrice'],
         ['quoted'],
         ['quoted'],
+        ['closed'],
         ['closed'],
         ['closed'],
       ]);
@@ -143,6 +192,7 @@ describe('the quotation lifecycle', () => {
       ['ORDERED', null],
       ['DELETED', null],
       ['EXPIRED', validUntil],
+      ['DECLINED', null],
     ]);
     expect(shownValidUntil({ status: 'COMPLETED', validUntil: null })).toBeNull();
   });

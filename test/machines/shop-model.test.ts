@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
 import { orderLifecycleMachine } from '../../machines/order-lifecycle.machine';
-import { quotationLifecycleMachine } from '../../machines/quotation-lifecycle.machine';
-import { ORDER_STATUSES, QUOTATION_STATUSES } from '../../src/domain/types';
+import { ORDER_STATUSES } from '../../src/domain/types';
 import { assertFullCoverage, modelPaths, type ModelPathOptions } from '../support/machines/model-coverage';
-import { cartModel, catalogueModel, orderTrackingModel, quotationDetailModel, quotationListModel, quotationStoreModel } from '../support/machines/shop-model-events';
+import { cartModel, catalogueModel, orderTrackingModel, quotationDetailModel, quotationLifecycleModel, quotationListModel, quotationStoreModel } from '../support/machines/shop-model-events';
 
 type Model = ModelPathOptions & { machine: AnyStateMachine };
 
@@ -15,18 +14,7 @@ const models: [string, Model][] = [
   ['quotation detail', quotationDetailModel],
   ['order tracking', orderTrackingModel],
   ['quotation store', quotationStoreModel],
-  [
-    'quotation lifecycle',
-    {
-      machine: quotationLifecycleMachine,
-      events: [
-        { type: 'farmer.delete' },
-        { type: 'farmer.placeOrder' },
-        { type: 'clock.tick', now: 2, validUntil: 1 },
-        ...QUOTATION_STATUSES.map((status) => ({ type: 'admin.setStatus', status })),
-      ],
-    },
-  ],
+  ['quotation lifecycle', quotationLifecycleModel],
   [
     'order lifecycle',
     { machine: orderLifecycleMachine, events: ORDER_STATUSES.map((status) => ({ type: 'admin.setStatus', status })) },

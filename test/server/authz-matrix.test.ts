@@ -170,6 +170,14 @@ const TABLE: Record<string, Row> = {
     prepare: async (f) => ({ url: `/api/quotations/${(await quotationOfA(f)).quotationDisplayId}` }),
     expect: OWN(200),
   },
+  'POST /api/quotations/:id/decline': {
+    prepare: async (f) => ({ url: `/api/quotations/${(await quotationOfA(f, 'COMPLETED'))._id}/decline`, payload: { reason: 'not_needed' } }),
+    expect: OWN(200),
+  },
+  'POST /api/quotations/:id/counter': {
+    prepare: async (f) => ({ url: `/api/quotations/${(await quotationOfA(f, 'COMPLETED'))._id}/counter`, payload: { note: 'A little less?' } }),
+    expect: OWN(200),
+  },
   'PATCH /api/quotations/:id': {
     prepare: async (f) => {
       const q = await quotationOfA(f);

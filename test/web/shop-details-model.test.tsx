@@ -24,6 +24,7 @@ const TITLE: Record<string, string> = {
   ORDERED: 'My Order',
   DELETED: 'Quotation Deleted',
   EXPIRED: 'Quotation Expired',
+  DECLINED: 'Quotation Declined',
 };
 /** GET /api/config's reply time in these paths (not the default 24, so the screen shows the server's). */
 const REPLY_HOURS = 6;
@@ -35,6 +36,7 @@ const ACTION_BY_STATUS: Record<string, string | null> = {
   ORDERED: 'Track Order',
   DELETED: null,
   EXPIRED: null,
+  DECLINED: null,
 };
 /** SPEC §4: the status badge's words and colour. */
 const BADGE: Record<string, [string, string]> = {
@@ -43,7 +45,10 @@ const BADGE: Record<string, [string, string]> = {
   ORDERED: ['Ordered', 'darkGreen'],
   DELETED: ['Deleted', 'red'],
   EXPIRED: ['Expired', 'red'],
+  DECLINED: ['Declined', 'red'],
 };
+const BARGAIN = ['Ask for a better price', 'Decline'];
+const REASON_LABEL: Record<string, string> = { other: 'Other reason', price_too_high: 'Price is too high' };
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
 const actionButtons = () =>
   Object.values(ACTION_LABEL).flatMap((name) => screen.queryAllByRole('button', { name }) as HTMLButtonElement[]);
@@ -71,6 +76,15 @@ describe('/quotation-details along the quotation-detail paths', () => {
     else if (event.type === 'delete.cancel') fireEvent.click(button('No'));
     else if (event.type === 'order.place') fireEvent.click(button('Place Order'));
     else if (event.type === 'order.track') fireEvent.click(button('Track Order'));
+    else if (event.type.endsWith('.declineQuotation')) await answer(view.shop.declineQuotation.last(), event);
+    else if (event.type.endsWith('.counterQuotation')) await answer(view.shop.counterQuotation.last(), event);
+    else if (event.type === 'quotation.decline') fireEvent.click(button('Decline'));
+    else if (event.type === 'quotation.counter') fireEvent.click(button('Ask for a better price'));
+    else if (event.type === 'bargain.reason') fireEvent.click(screen.getByRole('radio', { name: REASON_LABEL[event.reason as string] }));
+    else if (event.type === 'bargain.note') fireEvent.change(screen.getByRole('textbox', { name: /Note \(optional\)|Say why/ }), { target: { value: event.note } });
+    else if (event.type === 'bargain.total') fireEvent.change(screen.getByRole('textbox', { name: 'Your price in ₹ (optional)' }), { target: { value: event.total } });
+    else if (event.type === 'bargain.submit') fireEvent.click(within(screen.getByRole('dialog')).getAllByRole('button').at(-1)!);
+    else if (event.type === 'bargain.cancel') fireEvent.click(button('Cancel'));
     else throw new Error(`No gesture for ${event.type}`);
     await screenShown();
   };
@@ -89,7 +103,8 @@ describe('/quotation-details along the quotation-detail paths', () => {
       }
       screen.getByRole('heading', { level: 1, name: TITLE[q.status] });
       // Quoted prices once priced (an EXPIRED one keeps them only if it was priced: it has a validity).
-      const quoted = q.status === 'COMPLETED' || q.status === 'ORDERED' || (q.status === 'EXPIRED' && q.validUntil !== null);
+      const quoted =
+        q.status === 'COMPLETED' || q.status === 'ORDERED' || (q.status === 'EXPIRED' && q.validUntil !== null) || (q.status === 'DECLINED' && q.pricedAt != null);
       expect(screen.queryByRole('region', { name: 'Price Details' }) !== null).toBe(quoted);
       // While PENDING: "from ₹…" per line and in total from minimum price × quantity, and the usual reply time.
       const estimate = screen.queryByRole('region', { name: 'Estimated price' });
@@ -111,6 +126,16 @@ describe('/quotation-details along the quotation-detail paths', () => {
       expect(shownActions).toEqual(action ? [action] : []);
       // 'Delete Request' is a secondary action (outlined), not the big red primary button.
       if (action === 'Delete Request') expect(button(action).classList.contains('shop-button-danger-outline')).toBe(true);
+      // Beside Place Order, and only there: bargaining.
+      expect(BARGAIN.filter((name) => screen.queryByRole('button', { name }))).toEqual(action === 'Place Order' ? BARGAIN : []);
+      // Where the bargaining stands: the counter waiting, the new revision beside the last total, why it was declined.
+      const counterCard = screen.queryByRole('region', { name: 'You asked for a better price' });
+      expect(counterCard !== null).toBe(q.status === 'PENDING' && q.counterOffer != null);
+      if (counterCard) expect(counterCard.textContent).toContain(`Your price: ${formatPaisa(q.counterOffer!.totalPaisa!)}`);
+      const old = document.querySelector('.shop-revision-old');
+      expect(old?.textContent ?? null).toBe((q.revision ?? 0) >= 2 && q.status === 'COMPLETED' ? formatPaisa(q.previousTotalPaisa!) : null);
+      if (old) expect(old.tagName).toBe('S');
+      expect(screen.queryByText(/You declined: Price is too high/) !== null).toBe(q.status === 'DECLINED');
     },
     'active.action.idle': (s: Snap) => {
       if (last()?.type === 'order.track') {
@@ -131,6 +156,29 @@ describe('/quotation-details along the quotation-detail paths', () => {
       expect(actionButtons().filter((b) => !b.disabled)).toEqual([]);
     },
     'active.action.placingOrder': () => expect(actionButtons().filter((b) => !b.disabled)).toEqual([]),
+    'active.action.composingDecline': (s: Snap) => {
+      const sheet = screen.getByRole('dialog', { name: 'Why are you declining?' });
+      const { reason, note } = s.context.bargain as { reason: string | null; note: string };
+      // "Other" needs a note; any other reason goes as it is.
+      const ready = reason !== null && (reason !== 'other' || note.trim() !== '');
+      expect((within(sheet).getByRole('button', { name: 'Decline quotation' }) as HTMLButtonElement).disabled).toBe(!ready);
+      expect(within(sheet).getAllByRole('radio')).toHaveLength(4);
+    },
+    'active.action.declining': (s: Snap) => {
+      // A poll that found the quotation gone meanwhile leaves nothing to show the sheet over.
+      if (!s.context.quotation) return expect(screen.queryByRole('dialog')).toBeNull();
+      expect((within(screen.getByRole('dialog')).getByRole('button', { name: 'Decline quotation' }) as HTMLButtonElement).disabled).toBe(true);
+    },
+    'active.action.composingCounter': (s: Snap) => {
+      const sheet = screen.getByRole('dialog', { name: 'Ask for a better price' });
+      within(sheet).getByText(`Quoted total: ${formatPaisa(300_000)}`);
+      expect((within(sheet).getByRole('textbox', { name: 'Your price in ₹ (optional)' }) as HTMLInputElement).value).toBe((s.context.bargain as { total: string }).total);
+      expect((within(sheet).getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(false);
+    },
+    'active.action.countering': (s: Snap) => {
+      if (!s.context.quotation) return expect(screen.queryByRole('dialog')).toBeNull();
+      expect((within(screen.getByRole('dialog')).getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(true);
+    },
     left: () => expect(view.path()).toBe('/request'),
   });
 

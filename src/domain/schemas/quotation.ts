@@ -1,5 +1,6 @@
 /** The quotation as the API sends it (the farmer's and the admin's list rows), and the bodies that write one. */
 import { Type } from 'typebox';
+import { BARGAIN_NOTE_MAX, DECLINE_REASONS } from '../quotation-status';
 import {
   CalendarDate,
   Nullable,
@@ -8,6 +9,8 @@ import {
   Paisa,
   Quantity,
   QuotationStatusSchema,
+  StringEnum,
+  Text,
   Timestamp,
   Version,
 } from './common';
@@ -24,6 +27,15 @@ export const QuotationLine = Type.Object({
 });
 
 const AT = '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]{8,12}Z$';
+
+export const DeclineReasonSchema = StringEnum(DECLINE_REASONS);
+
+/** The farmer's ask for a better price, while it waits for the admin's answer: the total they would pay (optional) and a note. */
+export const CounterOffer = Type.Object({
+  totalPaisa: Nullable(Paisa),
+  note: Nullable(Type.String({ maxLength: BARGAIN_NOTE_MAX })),
+  at: Type.String({ pattern: AT }),
+});
 
 export const Quotation = Type.Object({
   _id: Type.String({ maxLength: 64 }),
@@ -48,6 +60,14 @@ export const Quotation = Type.Object({
   validUntil: Nullable(Type.String({ pattern: AT })),
   /** When an admin last priced it (COMPLETED), null if never: a closed quotation shows a total only then. Absent in a list saved by an older app. */
   pricedAt: Type.Optional(Nullable(Type.String({ pattern: AT }))),
+  /** The pricing's number: 0 before the first, 1 at the first, one more for each pricing that answers a counter. Absent in a list saved by an older app. */
+  revision: Type.Optional(Type.Integer({ minimum: 0 })),
+  /** The total of the revision before this one, shown struck through beside the new; null before a counter was answered. */
+  previousTotalPaisa: Type.Optional(Nullable(Paisa)),
+  /** The farmer's counter-offer waiting for an answer; null when none waits. */
+  counterOffer: Type.Optional(Nullable(CounterOffer)),
+  /** Why the farmer declined it; null unless DECLINED by the farmer. */
+  decline: Type.Optional(Nullable(Type.Object({ reason: DeclineReasonSchema, note: Nullable(Type.String({ maxLength: BARGAIN_NOTE_MAX })) }))),
   version: Type.Integer(),
   createdAt: Timestamp,
   updatedAt: Timestamp,
@@ -72,6 +92,18 @@ export const AdminQuotation = Type.Object({
   /** The name of the farmer who asked for it. */
   farmerName: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
 });
+
+/** POST /quotations/{id}/decline: why; `other` needs a note (checked by the route: 400). */
+export const DeclineBody = Type.Object(
+  { reason: DeclineReasonSchema, note: Type.Optional(Text(BARGAIN_NOTE_MAX)) },
+  { additionalProperties: false },
+);
+
+/** POST /quotations/{id}/counter: the total the farmer would pay (below the quoted one) and a note, both optional. */
+export const CounterBody = Type.Object(
+  { totalPaisa: Type.Optional(Type.Integer({ minimum: 1, maximum: 1e13 })), note: Type.Optional(Text(BARGAIN_NOTE_MAX)) },
+  { additionalProperties: false },
+);
 
 /** A line as a body asks for it: its SKU by id, and the quantity. */
 const askedLine = { skuIdentifier: Type.String({ minLength: 1, maxLength: 64 }), quantity: Quantity };
@@ -118,6 +150,10 @@ export const quotationPatchBody = (statusHistoryLimit: number) =>
       orderDisplayId: optional('orderDisplayId'),
       validUntil: optional('validUntil'),
       pricedAt: optional('pricedAt'),
+      revision: optional('revision'),
+      previousTotalPaisa: optional('previousTotalPaisa'),
+      counterOffer: optional('counterOffer'),
+      decline: optional('decline'),
       // The admin list's row names its farmer (GET /quotations/all).
       farmerName: AdminQuotation.properties.farmerName,
       expectedDeliveryDate: optional('expectedDeliveryDate'),

@@ -535,6 +535,39 @@ const safeLaunch: Migration = {
   },
 };
 
+/**
+ * Bargaining and proof of delivery. A quotation keeps its pricing's number (`revision`, 0 before the
+ * first), the farmer's decline (reason and note), the counter-offer waiting for an answer (total,
+ * note and when; `counter_at` null when none waits, and indexed for the admin's "countered" list) and
+ * the last revision's total, which the farmer sees struck through beside the new one. An order
+ * records how it was delivered (`delivered_with`: "code" or "admin") and the wrong delivery codes
+ * tried since its last move, which lock the code after five.
+ */
+const bargainingAndDeliveryProof: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable('quotations').addColumn('revision', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    for (const column of ['decline_reason', 'decline_note', 'counter_note']) {
+      await db.schema.alterTable('quotations').addColumn(column, 'text').execute();
+    }
+    for (const column of ['counter_total_paisa', 'counter_at', 'previous_total_paisa']) {
+      await db.schema.alterTable('quotations').addColumn(column, 'bigint').execute();
+    }
+    // Quotations priced before this release are their first revision.
+    await sql`update quotations set revision = 1 where priced_at is not null`.execute(db);
+    await db.schema.createIndex('quotations_counter_idx').on('quotations').columns(['counter_at', 'created_at']).execute();
+    await db.schema.alterTable('orders').addColumn('delivered_with', 'text').execute();
+    await db.schema.alterTable('orders').addColumn('delivery_code_tries', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.alterTable('orders').dropColumn('delivery_code_tries').execute();
+    await db.schema.alterTable('orders').dropColumn('delivered_with').execute();
+    await db.schema.dropIndex('quotations_counter_idx').execute();
+    for (const column of ['previous_total_paisa', 'counter_at', 'counter_total_paisa', 'counter_note', 'decline_note', 'decline_reason', 'revision']) {
+      await db.schema.alterTable('quotations').dropColumn(column).execute();
+    }
+  },
+};
+
 const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_answer_versions': answerVersions,
@@ -550,6 +583,7 @@ const migrations: Record<string, Migration> = {
   '0012_farmer_pages': farmerPages,
   '0013_lines_as_quoted': linesAsQuoted,
   '0014_safe_launch': safeLaunch,
+  '0015_bargaining_and_delivery_proof': bargainingAndDeliveryProof,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

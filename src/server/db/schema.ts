@@ -100,6 +100,17 @@ export interface QuotationsTable {
   updatedAt: number;
   /** When an admin last saved it COMPLETED: its validity runs from here (machines/quotation-lifecycle). */
   pricedAt: number | null;
+  /** The pricing's number (migration 0015): 0 before the first, one more for each pricing that answers a counter. */
+  revision: Generated<number>;
+  /** Why the farmer declined it (DECLINED): price_too_high, not_needed, bought_elsewhere or other, with a note. */
+  declineReason: string | null;
+  declineNote: string | null;
+  /** The farmer's counter-offer while it waits for the admin's answer (`counterAt` null when none waits). */
+  counterTotalPaisa: number | null;
+  counterNote: string | null;
+  counterAt: number | null;
+  /** The total of the revision a counter answered: the farmer sees it struck through beside the new one. */
+  previousTotalPaisa: number | null;
 }
 
 export interface QuotationLinesTable {
@@ -131,6 +142,10 @@ export interface OrdersTable {
   deliveryOtp: string;
   /** `YYYY-MM-DD`, set by an admin (migration 0006); null until then. */
   expectedDeliveryDate: string | null;
+  /** How it was delivered (migration 0015): "code" when the admin gave the farmer's code, "admin" without; null before. */
+  deliveredWith: string | null;
+  /** Wrong delivery codes given; five lock the code until the admin moves the order without one. */
+  deliveryCodeTries: Generated<number>;
   version: number;
   createdAt: number;
   updatedAt: number;

@@ -7,8 +7,9 @@
  */
 import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
 import type { OrderStatus, OrderStatusChange, Quotation, QuotationStatus } from '../../domain/types';
+import type { DeclineReason } from '../../domain/quotation-status';
 import { linePricePaisa } from '../../domain/quantity';
-import { nextQuotationStatus, quotationExpiresAt, quotationValidUntil } from '../../../machines/quotation-lifecycle.machine';
+import { nextQuotationState, quotationExpiresAt, quotationValidUntil } from '../../../machines/quotation-lifecycle.machine';
 import { lockingRead } from '../db/connect';
 import { newId, nextDisplayId } from '../db/ids';
 import type { Database } from '../db/schema';
@@ -50,6 +51,13 @@ const withLines = (db: Db) =>
       'quotations.status',
       'quotations.version',
       'quotations.pricedAt',
+      'quotations.revision',
+      'quotations.previousTotalPaisa',
+      'quotations.counterTotalPaisa',
+      'quotations.counterNote',
+      'quotations.counterAt',
+      'quotations.declineReason',
+      'quotations.declineNote',
       'quotations.createdAt',
       'quotations.updatedAt',
       'orders.id as orderId',
@@ -104,6 +112,16 @@ function group(
       amountPaidPaisa: Number(r.amountPaidPaisa ?? 0),
       validUntil: validUntil(r.status, r.pricedAt, rules),
       pricedAt: isoOrNull(r.pricedAt),
+      revision: Number(r.revision),
+      previousTotalPaisa: r.previousTotalPaisa === null ? null : Number(r.previousTotalPaisa),
+      counterOffer:
+        r.counterAt === null
+          ? null
+          : { totalPaisa: r.counterTotalPaisa === null ? null : Number(r.counterTotalPaisa), note: r.counterNote, at: iso(r.counterAt) },
+      decline:
+        r.status === 'DECLINED' && r.declineReason !== null
+          ? { reason: r.declineReason as DeclineReason, note: r.declineNote }
+          : null,
       version: r.version,
       createdAt: iso(r.createdAt),
       updatedAt: iso(r.updatedAt),
@@ -161,6 +179,8 @@ export interface QuotationListQuery {
   /** One farmer's own list; absent for the admin's list of everyone's. */
   userId?: string;
   status?: QuotationStatus;
+  /** Only those with a counter-offer waiting for the admin's answer. */
+  countered?: boolean;
   q?: string;
   cursor?: string;
   limit: number;
@@ -194,6 +214,7 @@ export async function quotationPage(
   let filtered: QuotationsQuery = db.selectFrom('quotations');
   if (list.userId !== undefined) filtered = filtered.where('quotations.userId', '=', list.userId);
   if (list.status !== undefined) filtered = filtered.where('quotations.status', '=', list.status);
+  if (list.countered === true) filtered = filtered.where('quotations.counterAt', 'is not', null);
   if (search) filtered = searchQuotations(db, filtered, search);
 
   let page = filtered.select(['quotations.id', 'quotations.createdAt', 'quotations.displayId', 'quotations.userId']);
@@ -210,7 +231,7 @@ export async function quotationPage(
   // The admin's whole list (or one status of it) has a maintained count; one farmer's rows (at most
   // the daily cap a day) or a search's matches are counted over the index, up to a cap.
   const total =
-    list.userId === undefined && !search ? await readCount(db, 'quotations', list.status) : await boundedCount(db, filtered);
+    list.userId === undefined && !search && list.countered !== true ? await readCount(db, 'quotations', list.status) : await boundedCount(db, filtered);
   const data = list.userId === undefined ? await adminRows(db, rows, rules) : await loadByIds(db, rows.map((r) => r.id), rules);
   return { data, nextCursor, total };
 }
@@ -540,16 +561,25 @@ export async function adminEditQuotation(
 ): Promise<EditResult> {
   const locking = lockingRead(db);
   return db.transaction().execute(async (trx) => {
-    const row = await locking(trx.selectFrom('quotations').select(['status', 'version', 'pricedAt']).where('id', '=', edit.id)).executeTakeFirst();
+    const row = await locking(
+      trx.selectFrom('quotations').select(['status', 'version', 'pricedAt', 'revision', 'counterAt']).where('id', '=', edit.id),
+    ).executeTakeFirst();
     if (!row) return 'missing';
     if (edit.expectedVersion !== undefined && edit.expectedVersion !== row.version) return 'conflict';
-    const status = nextQuotationStatus(row.status as QuotationStatus, { type: 'admin.setStatus', status: edit.status });
-    if (status === null) return 'refused';
+    const countered = row.counterAt !== null;
+    const next = nextQuotationState(
+      { status: row.status as QuotationStatus, revision: Number(row.revision), countered },
+      { type: 'admin.setStatus', status: edit.status },
+    );
+    if (next === null) return 'refused';
+    const { status, revision } = next;
     const notify = await notifyOnPricing(trx, edit.id);
     const priced = status === 'COMPLETED' ? { pricedAt: edit.now } : {};
+    // The admin's answer to a counter-offer closes it (the audit row keeps what it was).
+    const answered = countered && !next.countered ? { counterAt: null, counterTotalPaisa: null, counterNote: null } : {};
     const result = await trx
       .updateTable('quotations')
-      .set({ status, version: row.version + 1, updatedAt: edit.now, ...priced })
+      .set({ status, revision, version: row.version + 1, updatedAt: edit.now, ...priced, ...answered })
       .where('id', '=', edit.id)
       .where('version', '=', row.version)
       .executeTakeFirst();
@@ -593,8 +623,14 @@ export async function adminEditQuotation(
       byUserId: edit.byUserId,
       // The pricing time too: a COMPLETED save restarts the validity, even one that changes nothing else.
       changes: diff(
-        { status: row.status, pricedAt: isoOrNull(row.pricedAt), skusDetail: before.map(auditLine) },
-        { status, pricedAt: isoOrNull(priced.pricedAt ?? row.pricedAt), skusDetail: edit.lines.map((l) => auditLine({ ...l, skuId: l.skuIdentifier })) },
+        { status: row.status, revision: Number(row.revision), countered, pricedAt: isoOrNull(row.pricedAt), skusDetail: before.map(auditLine) },
+        {
+          status,
+          revision,
+          countered: next.countered,
+          pricedAt: isoOrNull(priced.pricedAt ?? row.pricedAt),
+          skusDetail: edit.lines.map((l) => auditLine({ ...l, skuId: l.skuIdentifier })),
+        },
       ),
     });
     await bumpQuotationOwner(trx, edit.id);

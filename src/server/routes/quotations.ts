@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { nextQuotationStatus } from '../../../machines/quotation-lifecycle.machine';
 import { checkQuantity, QUANTITY_MAX, roundQuantity, type QuantityRefusal } from '../../domain/quantity';
 import { IdParam } from '../../domain/schemas/common';
-import { AdminQuotation, CreateQuotationBody, Quotation, quotationPatchBody } from '../../domain/schemas/quotation';
+import { AdminQuotation, CounterBody, CreateQuotationBody, DeclineBody, Quotation, quotationPatchBody } from '../../domain/schemas/quotation';
 import { QUOTATION_STATUSES } from '../../domain/types';
 import { badRequest, conflict, notFound, versionConflict } from '../http/errors';
 import { answerIfUnchanged, heldQuotationTag, quotationAnswerTag, REVALIDATE } from '../http/etag';
@@ -32,10 +32,21 @@ import {
   loadQuotation,
   moveStatus,
 } from '../repos/quotations';
+import { bargain, type BargainMove } from '../repos/bargaining';
 import type { Database } from '../db/schema';
 import type { Kysely } from 'kysely';
+import { Type } from 'typebox';
 
 const patchBody = quotationPatchBody(STATUS_HISTORY_LIMIT);
+
+/** The admin's list takes `countered=true`: only quotations with a counter-offer waiting for an answer. */
+const adminListQuery = (() => {
+  const base = searchQuery(QUOTATION_STATUSES);
+  return Type.Object({ ...base.properties, countered: Type.Optional(Type.Literal('true')) }, { additionalProperties: false });
+})();
+
+/** A note as stored: trimmed, and none when empty. */
+const noteOf = (note: string | undefined): string | null => (note === undefined || note.trim() === '' ? null : note.trim());
 
 const REFUSED: Record<QuantityRefusal, (quantity: number, unit: string) => string> = {
   notANumber: () => 'the quantity is not a number',
@@ -130,11 +141,11 @@ export default async function quotationRoutes(plugin: FastifyInstance) {
     '/quotations/all',
     {
       config: { access: 'admin' },
-      schema: { querystring: searchQuery(QUOTATION_STATUSES), response: { 200: pageOf(AdminQuotation) } },
+      schema: { querystring: adminListQuery, response: { 200: pageOf(AdminQuotation) } },
     },
     async (request) => {
-      const { cursor, limit, q, status } = request.query;
-      const list = { cursor, q, status, limit: pageSize(limit) };
+      const { cursor, limit, q, status, countered } = request.query;
+      const list = { cursor, q, status, limit: pageSize(limit), ...(countered === 'true' ? { countered: true } : {}) };
       return (await adminQuotationPage(db, list, now(), rules)).page;
     },
   );
@@ -173,6 +184,38 @@ export default async function quotationRoutes(plugin: FastifyInstance) {
       if (!(await moveStatus(db, row.id, from, to, now()))) throw conflict('The quotation changed; reload it');
       return { data: (await loadQuotation(db, row.id, rules))! };
     },
+  );
+
+  /**
+   * The owner's bargaining move, as the lifecycle allows it. A quotation past its validity expires
+   * first (its history shows the expiry), and the chart refuses a move from EXPIRED: 409.
+   */
+  async function bargainOn(request: FastifyRequest<{ Params: { id: string } }>, move: BargainMove) {
+    const row = await quotationFor(db, request, request.params.id);
+    const at = now();
+    await expireDue(db, at, rules, { quotationId: row.id });
+    const saved = await bargain(db, { ...move, quotationId: row.id, userId: request.user!.id, now: at, validityDays: rules.validityDays });
+    if (saved === 'missing') throw notFound('No such quotation');
+    if (saved === 'notBelow') throw badRequest('A better price must be below the quoted total');
+    if (saved === 'refused') throw conflict('Only a priced quotation still valid can be declined or bargained on');
+    return { data: (await loadQuotation(db, row.id, rules))! };
+  }
+
+  app.post(
+    '/quotations/:id/decline',
+    { config: { access: 'verified' }, schema: { params: IdParam, body: DeclineBody, response: { 200: data(Quotation) } } },
+    async (request) => {
+      const { reason } = request.body;
+      const note = noteOf(request.body.note);
+      if (reason === 'other' && note === null) throw badRequest('Say why in a note when the reason is other');
+      return bargainOn(request, { type: 'farmer.decline', reason, note });
+    },
+  );
+
+  app.post(
+    '/quotations/:id/counter',
+    { config: { access: 'verified' }, schema: { params: IdParam, body: CounterBody, response: { 200: data(Quotation) } } },
+    async (request) => bargainOn(request, { type: 'farmer.counter', totalPaisa: request.body.totalPaisa ?? null, note: noteOf(request.body.note) }),
   );
 
   app.patch(

@@ -7,6 +7,7 @@
 import { fromPromise } from 'xstate';
 import type { DataResponse, PageResponse, UploadResponse } from '../../domain/api';
 import type { AuditEntry, Order, Quotation, Sku, User } from '../../domain/types';
+import { COUNTERED } from '../../domain/quotation-status';
 import type { PageQuery } from '../../../machines/admin-list';
 import type { SaveOrderInput } from '../../../machines/admin-orders.machine';
 import type { SaveQuotationInput } from '../../../machines/admin-quotations.machine';
@@ -49,7 +50,9 @@ export function pageParams(input: PageQuery): string {
   const params = new URLSearchParams({ limit: String(ADMIN_PAGE_SIZE) });
   const q = input.q.trim();
   if (q !== '') params.set('q', q);
-  if (input.status !== null) params.set('status', input.status);
+  // The quotations' "counter-offer waiting" filter is a flag of its own on the server, not a status.
+  if (input.status === COUNTERED) params.set('countered', 'true');
+  else if (input.status !== null) params.set('status', input.status);
   if (input.cursor !== null) params.set('cursor', input.cursor);
   return params.toString();
 }

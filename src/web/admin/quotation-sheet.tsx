@@ -20,6 +20,7 @@ import {
 import { formatPaisa } from '../../domain/money';
 import type { QuotationStatus } from '../../domain/types';
 import { SelectField, TextField } from './admin-parts';
+import { QuotationBargain } from './quotation-bargain';
 import { ListSheet } from './list-sheet';
 import { TotalsPanel } from './totals-panel';
 import { quotationStatusOptions, quotationStatusText } from './status-labels';
@@ -68,6 +69,7 @@ export function QuotationSheet({ snapshot, send }: { snapshot: Snapshot; send: S
       saveFailed={<FormattedMessage id="admin.quotations.saveFailed" defaultMessage="Failed to save quotation." />}
       changeRows={changeRows}
     >
+      <QuotationBargain quotation={quotation} />
       <SelectField
         id="admin-quotation-status"
         label={<FormattedMessage id="admin.quotations.status" defaultMessage="Status" />}

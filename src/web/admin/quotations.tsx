@@ -2,6 +2,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { visibleQuotations } from '../../../machines/admin-quotations.machine';
 import { formatPaisa, priceDetails } from '../../domain/money';
+import { COUNTERED, type QuotationFilter } from '../../domain/quotation-status';
 import { AdminLayout } from './admin-layout';
 import { ListStatus, PageFooter, SearchField, StatusFilter } from './admin-parts';
 import { QuotationSheet } from './quotation-sheet';
@@ -21,7 +22,10 @@ function AdminQuotations({ snapshot, send }: ChartView<'adminQuotations'>) {
       />
       <StatusFilter
         value={snapshot.context.status}
-        options={quotationStatusOptions(intl)}
+        options={[
+          ...quotationStatusOptions(intl),
+          { value: COUNTERED as QuotationFilter, label: intl.formatMessage({ id: 'admin.quotations.countered', defaultMessage: 'Asked for a better price' }) },
+        ]}
         onChange={(status) => send({ type: 'status.change', status })}
         disabled={!snapshot.can({ type: 'status.change', status: null })}
       />
@@ -52,6 +56,12 @@ function AdminQuotations({ snapshot, send }: ChartView<'adminQuotations'>) {
                   {' · '}
                   {formatPaisa(priceDetails(quotation.skusDetail).totalPaisa)}
                 </span>
+                {quotation.counterOffer ? (
+                  <span className="admin-counter">
+                    <FormattedMessage id="admin.quotations.counterShort" defaultMessage="Counter-offer" />
+                    {quotation.counterOffer.totalPaisa !== null ? `: ${formatPaisa(quotation.counterOffer.totalPaisa)}` : null}
+                  </span>
+                ) : null}
               </span>
               <span className={`admin-status admin-status-${quotation.status.toLowerCase()}`}>
                 <QuotationStatusLabel status={quotation.status} />

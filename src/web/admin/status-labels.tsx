@@ -8,6 +8,7 @@ const QUOTATION_LABEL: Record<QuotationStatus, string> = {
   ORDERED: 'Ordered',
   DELETED: 'Deleted',
   EXPIRED: 'Expired',
+  DECLINED: 'Declined',
 };
 
 const ORDER_LABEL: Record<OrderStatus, string> = {

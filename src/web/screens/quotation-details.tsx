@@ -3,13 +3,15 @@
  * lifecycle lets it show (the price panel once priced; while PENDING an estimate "from ₹…" per line and
  * in total, with the usual reply time from GET /api/config), and the action the chart offers:
  * 'Delete Request' (a secondary button, with the confirm dialog), 'Place Order', 'Track Order', or none.
- * Polled every POLL_MS while open.
+ * Beside Place Order, the bargaining the chart allows: 'Ask for a better price' and 'Decline', each a
+ * sheet; and where the bargaining stands (shop/bargain.tsx). Polled every POLL_MS while open.
  */
 import { shallowEqual, useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { detailTotal, offeredAction } from '../../../machines/quotation-detail.machine';
+import { BargainStatus, CounterSheet, DeclineSheet } from '../shop/bargain';
 import { lineEstimatePaisa, shownValidUntil } from '../../../machines/quotation-lifecycle.machine';
-import { formatPaisa } from '../../domain/money';
+import { formatPaisa, priceDetails } from '../../domain/money';
 import { QUOTATION_TITLE } from '../../domain/quotation-status';
 import { ConfirmDialog } from '../shop/confirm-dialog';
 import { EstimatePanel, PricePanel } from '../shop/price-panel';
@@ -42,7 +44,18 @@ function QuotationDetails({ detail }: { detail: ScreenChartRefs['quotationDetail
     delete: s.can({ type: 'quotation.delete' }),
     placeOrder: s.can({ type: 'order.place' }),
     track: s.can({ type: 'order.track' }),
+    decline: s.can({ type: 'quotation.decline' }),
+    counter: s.can({ type: 'quotation.counter' }),
+    submit: s.can({ type: 'bargain.submit' }),
   }), shallowEqual);
+  const sheet = useSelector(detail, (s) =>
+    s.matches({ active: { action: 'composingDecline' } }) || s.matches({ active: { action: 'declining' } })
+      ? 'decline'
+      : s.matches({ active: { action: 'composingCounter' } }) || s.matches({ active: { action: 'countering' } })
+        ? 'counter'
+        : null,
+  );
+  const draft = useSelector(detail, (s) => s.context.bargain);
 
   const title = quotation
     ? intl.formatMessage({ id: `shop.quotationTitle.${quotation.status}`, defaultMessage: QUOTATION_TITLE[quotation.status] })
@@ -74,14 +87,36 @@ function QuotationDetails({ detail }: { detail: ScreenChartRefs['quotationDetail
         <FormattedMessage id="shop.quotation.trackOrder" defaultMessage="Track Order" />
       </button>
     ) : undefined;
+  // Shown while the chart allows bargaining (a priced quotation), whether or not it can be sent this moment.
+  const bargaining = action === 'placeOrder' ? (
+    <div className="shop-bargain-actions">
+      <button type="button" className="shop-button shop-button-outline shop-button-small" disabled={!can.counter || busy || offline} onClick={() => detail.send({ type: 'quotation.counter' })}>
+        <FormattedMessage id="shop.quotation.counter" defaultMessage="Ask for a better price" />
+      </button>
+      <button type="button" className="shop-button shop-button-danger-outline shop-button-small" disabled={!can.decline || busy || offline} onClick={() => detail.send({ type: 'quotation.decline' })}>
+        <FormattedMessage id="shop.quotation.decline" defaultMessage="Decline" />
+      </button>
+    </div>
+  ) : null;
   const footer = writing ? (
     <>
       <OfflineWriteReason />
+      {bargaining}
       {button}
     </>
   ) : (
     button
   );
+  const sheetProps = {
+    ...draft,
+    busy,
+    canSubmit: can.submit && !offline,
+    onReason: (reason: Parameters<typeof DeclineSheet>[0]['reason'] & string) => detail.send({ type: 'bargain.reason', reason }),
+    onNote: (note: string) => detail.send({ type: 'bargain.note', note }),
+    onTotal: (total: string) => detail.send({ type: 'bargain.total', total }),
+    onSubmit: () => detail.send({ type: 'bargain.submit' }),
+    onCancel: () => detail.send({ type: 'bargain.cancel' }),
+  };
 
   return (
     <ShopLayout header={<BackHeader title={title} />} footer={footer}>
@@ -125,8 +160,11 @@ function QuotationDetails({ detail }: { detail: ScreenChartRefs['quotationDetail
           ))}
         </ul>
       </section>
+      <BargainStatus quotation={quotation} />
       {total?.kind === 'quoted' ? <PricePanel lines={quotation.skusDetail} /> : null}
       {total?.kind === 'estimate' ? <EstimatePanel totalPaisa={total.paisa} replyHours={replyHours} /> : null}
+      {sheet === 'decline' ? <DeclineSheet {...sheetProps} /> : null}
+      {sheet === 'counter' ? <CounterSheet {...sheetProps} quotedPaisa={priceDetails(quotation.skusDetail).totalPaisa} /> : null}
       {confirming ? (
         <ConfirmDialog
           displayId={quotation.quotationDisplayId}

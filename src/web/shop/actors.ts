@@ -3,7 +3,8 @@
  * source the polling screens pause on. Each passes `signal`, so leaving a state aborts its request.
  */
 import { fromCallback, fromPromise, type AnyActorRef, type EventObject } from 'xstate';
-import type { FetchQuotationResult } from '../../../machines/quotation-detail.machine';
+import type { BargainOutput, FetchQuotationResult } from '../../../machines/quotation-detail.machine';
+import type { DeclineReason } from '../../domain/quotation-status';
 import type { PageVisibilityEvent, QuotationPageRequest } from '../../../machines/quotation-list.machine';
 import { writeOutcome, type AppConfig, type CreateQuotationBody, type DataResponse, type PageResponse, type WriteResult } from '../../domain/api';
 import type { Quotation, Sku } from '../../domain/types';
@@ -45,6 +46,26 @@ export const placeOrder = fromPromise<WriteResult, { id: string }>(async ({ inpu
   writeOutcome((await apiResult('POST', `/orders/${encodeURIComponent(input.id)}`, { signal })).status, 201),
 );
 
+/** The answer of a bargaining move: the quotation as the server now has it; a 409 (expired or changed meanwhile) is null. */
+async function bargainAnswer(path: string, body: object, signal: AbortSignal): Promise<BargainOutput> {
+  try {
+    return (await api<DataResponse<Quotation>>('POST', path, { body, signal })).data;
+  } catch (error) {
+    if (isApiFailure(error) && error.status === 409) return null;
+    throw error;
+  }
+}
+
+export const declineQuotation = fromPromise<BargainOutput, { id: string; reason: DeclineReason; note?: string }>(async ({ input, signal }) => {
+  const { id, ...body } = input;
+  return bargainAnswer(`/quotations/${encodeURIComponent(id)}/decline`, body, signal);
+});
+
+export const counterQuotation = fromPromise<BargainOutput, { id: string; totalPaisa?: number; note?: string }>(async ({ input, signal }) => {
+  const { id, ...body } = input;
+  return bargainAnswer(`/quotations/${encodeURIComponent(id)}/counter`, body, signal);
+});
+
 /** Sends page.hidden / page.visible as `document.visibilityState` changes (and once at start). */
 export const pageVisibility = fromCallback<PageVisibilityEvent>(({ sendBack }) => {
   const report = () => sendBack({ type: document.visibilityState === 'hidden' ? 'page.hidden' : 'page.visible' });
@@ -59,6 +80,8 @@ export const realScreenActors = {
   fetchQuotation,
   deleteQuotation,
   placeOrder,
+  declineQuotation,
+  counterQuotation,
   visibility: pageVisibility,
 };
 export type ScreenActors = typeof realScreenActors;

@@ -1,4 +1,4 @@
-/** Quotation status badges (SPEC §4): Pending orange, Received green, Ordered dark green, Deleted and Expired red. */
+/** Quotation status badges (SPEC §4): Pending orange, Received green, Ordered dark green, Deleted, Expired and Declined red. */
 import { useIntl } from 'react-intl';
 import { QUOTATION_BADGE } from '../../domain/quotation-status';
 import type { QuotationStatus } from '../../domain/types';

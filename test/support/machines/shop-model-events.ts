@@ -9,6 +9,8 @@ import { cartMachine } from '../../../machines/cart.machine';
 import { catalogueMachine } from '../../../machines/catalogue.machine';
 import { orderTrackingMachine } from '../../../machines/order-tracking.machine';
 import { quotationDetailMachine } from '../../../machines/quotation-detail.machine';
+import { quotationLifecycleMachine } from '../../../machines/quotation-lifecycle.machine';
+import { QUOTATION_STATUSES, type Quotation } from '../../../src/domain/types';
 import { quotationListMachine } from '../../../machines/quotation-list.machine';
 import { quotationStoreMachine } from '../../../machines/quotation-store.machine';
 import type { AppConfig } from '../../../src/domain/api';
@@ -64,6 +66,29 @@ export const modelOrdered = quotation({
 /** Expired after pricing (it keeps its quoted total), and expired never priced (no total). */
 export const modelExpiredPriced = quotation({ _id: 'q-4', quotationDisplayId: 'QT100004', status: 'EXPIRED', validUntil: '2026-11-27T10:00:00.000Z', skusDetail: priced });
 export const modelExpiredUnpriced = quotation({ _id: 'q-5', quotationDisplayId: 'QT100005', status: 'EXPIRED' });
+/** The priced quotation after the farmer declined it, and after asking ₹2,500 for it (quoted ₹3,000). */
+export const modelDeclined = {
+  ...modelReceived,
+  status: 'DECLINED' as const,
+  revision: 1,
+  pricedAt: '2026-11-19T09:00:00.000Z',
+  decline: { reason: 'price_too_high' as const, note: null },
+};
+export const modelCountered = {
+  ...modelReceived,
+  status: 'PENDING' as const,
+  revision: 1,
+  previousTotalPaisa: 300_000,
+  counterOffer: { totalPaisa: 250_000, note: 'Mandi rate is lower', at: '2026-11-20T09:00:00.000Z' },
+};
+/** Priced again in answer: revision 2 at ₹2,800, the ₹3,000 of revision 1 struck through. */
+export const modelRevised = {
+  ...modelReceived,
+  revision: 2,
+  previousTotalPaisa: 300_000,
+  counterOffer: null,
+  skusDetail: modelReceived.skusDetail.map((l, i) => (i === 0 ? { ...l, goodsPricePaisa: 180_000 } : l)),
+};
 export const modelPaid = {
   ...modelOrdered,
   orderStatus: 'DELIVERED' as const,
@@ -166,9 +191,25 @@ export const quotationListModel = {
 
 export const quotationDetailModel = {
   machine: quotationDetailMachine.provide({
-    actors: { fetchQuotation: pending(), deleteQuotation: pending(), placeOrder: pending(), visibility: silent() },
+    actors: {
+      fetchQuotation: pending(),
+      deleteQuotation: pending(),
+      placeOrder: pending(),
+      declineQuotation: pending(),
+      counterQuotation: pending(),
+      visibility: silent(),
+    },
   }) as AnyStateMachine,
   input: { quotationId: 'QT100001' },
+  // The quotation shown by its id, status and revision; the farmer's draft only while a sheet holds it
+  // (opening a sheet starts a fresh one), so the walk stays within its bound.
+  serializeState: (snapshot: SnapshotFrom<AnyStateMachine>) => {
+    const { quotation: q, missing, bargain } = snapshot.context as { quotation: Quotation | null; missing: boolean; bargain: unknown };
+    const sheetOpen = /composing|declining|countering/.test(JSON.stringify(snapshot.value));
+    return JSON.stringify({ value: snapshot.value, q: q && [q._id, q.status, q.revision ?? 0], missing, bargain: sheetOpen ? bargain : null });
+  },
+  // About 330 states with some 30 events each: the bound counts the walk's steps, not its states.
+  limit: 20_000,
   events: [
     { type: 'page.hidden' },
     { type: 'page.visible' },
@@ -191,7 +232,37 @@ export const quotationDetailModel = {
     done('placeOrder', { outcome: 'done' }),
     done('placeOrder', { outcome: 'refused' }),
     error('placeOrder'),
+    done('fetchQuotation', modelRevised),
+    { type: 'quotation.decline' },
+    { type: 'quotation.counter' },
+    { type: 'bargain.reason', reason: 'other' },
+    { type: 'bargain.reason', reason: 'price_too_high' },
+    { type: 'bargain.note', note: 'Mandi rate is lower' },
+    { type: 'bargain.total', total: '2500' },
+    { type: 'bargain.submit' },
+    { type: 'bargain.cancel' },
+    done('declineQuotation', modelDeclined),
+    done('declineQuotation', null),
+    error('declineQuotation'),
+    done('counterQuotation', modelCountered),
+    done('counterQuotation', null),
+    error('counterQuotation'),
   ] as AnyEventObject[],
+};
+
+/** The quotation lifecycle's moves, and its revision capped where more repeat what 2 and 3 show. */
+export const quotationLifecycleModel = {
+  machine: quotationLifecycleMachine as AnyStateMachine,
+  events: [
+    { type: 'farmer.delete' },
+    { type: 'farmer.placeOrder' },
+    { type: 'farmer.decline', now: 1, validUntil: 2 },
+    { type: 'farmer.counter', now: 1, validUntil: 2 },
+    { type: 'clock.tick', now: 2, validUntil: 1 },
+    ...QUOTATION_STATUSES.map((status) => ({ type: 'admin.setStatus', status })),
+  ] as AnyEventObject[],
+  serializeState: (s: SnapshotFrom<AnyStateMachine>) =>
+    JSON.stringify({ value: s.value, countered: s.context.countered, revision: Math.min(s.context.revision as number, 3) }),
 };
 
 export const orderTrackingModel = {

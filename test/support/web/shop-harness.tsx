@@ -8,7 +8,8 @@ import { fromCallback, type ActorRefFrom, type InspectionEvent, type NonReducibl
 import { memoryLocation } from 'wouter/memory-location';
 import type { appMachine } from '../../../machines/app.machine';
 import { EMPTY_PERSISTED, PERSIST_KEY, type PersistedRoot } from '../../../machines/persistence';
-import type { FetchQuotationResult } from '../../../machines/quotation-detail.machine';
+import type { BargainOutput, FetchQuotationResult } from '../../../machines/quotation-detail.machine';
+import type { DeclineReason } from '../../../src/domain/quotation-status';
 import type { PageVisibilityEvent, QuotationPageRequest } from '../../../machines/quotation-list.machine';
 import type { AppConfig, CreateQuotationBody, PageResponse, WriteResult } from '../../../src/domain/api';
 import type { ClientUser } from '../../../src/domain/client-user';
@@ -59,6 +60,8 @@ export function shopActors() {
     fetchQuotation: controlled<FetchQuotationResult, { id: string }>(),
     deleteQuotation: controlled<WriteResult, { id: string }>(),
     placeOrder: controlled<WriteResult, { id: string }>(),
+    declineQuotation: controlled<BargainOutput, { id: string; reason: DeclineReason; note?: string }>(),
+    counterQuotation: controlled<BargainOutput, { id: string; totalPaisa?: number; note?: string }>(),
     visibility: visibilitySwitch(),
   };
 }
@@ -104,6 +107,8 @@ export function renderShop(options: ShopRenderOptions): RenderedShop {
       fetchQuotation: shop.fetchQuotation.logic,
       deleteQuotation: shop.deleteQuotation.logic,
       placeOrder: shop.placeOrder.logic,
+      declineQuotation: shop.declineQuotation.logic,
+      counterQuotation: shop.counterQuotation.logic,
       visibility: shop.visibility.logic,
     },
   });
