@@ -99,6 +99,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: deps.db,
     now: deps.now,
     rules: { validityDays: config.quotationValidityDays },
+    aadhaarRetentionDays: config.aadhaarRetentionDays,
     ...(options.expirySweepMs === undefined ? {} : { intervalMs: options.expirySweepMs }),
     log: app.log,
   });

@@ -25,7 +25,6 @@ export const FORGET_AFTER_MS = 30 * DAY_MS;
 /** Budget events are kept a day: the longest budget window. */
 export const RATE_EVENTS_KEPT_MS = DAY_MS;
 /** The retention default when the app passes none (AADHAAR_RETENTION_DAYS' own default). */
-const DEFAULT_RETENTION_DAYS = 30;
 
 interface BatchOptions {
   batch?: number;
@@ -152,7 +151,7 @@ export interface ExpirySweeperOptions {
   now: () => number;
   rules: QuotationRules;
   /** Days an Aadhaar card is kept after verification (config.aadhaarRetentionDays). */
-  aadhaarRetentionDays?: number;
+  aadhaarRetentionDays: number;
   intervalMs?: number;
   batch?: number;
   log?: { error(obj: object, msg: string): void };
@@ -176,7 +175,7 @@ export function createExpirySweeper(options: ExpirySweeperOptions): ExpirySweepe
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> | null = null;
 
-  const retentionDays = options.aadhaarRetentionDays ?? DEFAULT_RETENTION_DAYS;
+  const retentionDays = options.aadhaarRetentionDays;
   /** Where the retention's read of users_verified_at_idx starts: every account verified before is done. */
   let retentionFrom = 0;
   const batches = { batch: options.batch, between: nextTick, stopped: () => stopped };

@@ -10,7 +10,7 @@ import { controlled } from '../support/machines/controlled';
 
 const shell = sku();
 const straw = sku({ _id: 's2', skuDisplayId: 'SKU1002', name: 'Paddy Straw', categoryName: 'Straw', description: 'Rice straw' });
-const config: AppConfig = { contactPhone: '+919800000000', chatUrl: 'https://wa.me/919800000000', upiPayeeId: null, upiPayeeName: null, quotationReplyHours: 24 };
+const config: AppConfig = { contactPhone: '+919800000000', chatUrl: 'https://wa.me/919800000000', upiPayeeId: null, upiPayeeName: null, quotationReplyHours: 24, grievanceContact: '+919000000000', aadhaarRetentionDays: 30 };
 
 function start(skus: Sku[] = []) {
   const fetchSkus = controlled<Sku[]>();

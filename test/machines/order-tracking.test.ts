@@ -17,7 +17,7 @@ const ordered = quotation({
   skusDetail: [line({ goodsPricePaisa: 200_000, discountPaisa: 10_000, shippingPricePaisa: 5_000 })],
   amountPaidPaisa: 50_000,
 });
-const withPayee: AppConfig = { contactPhone: '+919800000000', chatUrl: 'https://wa.me/1', upiPayeeId: 'krishi@upi', upiPayeeName: 'Krishi', quotationReplyHours: 24 };
+const withPayee: AppConfig = { contactPhone: '+919800000000', chatUrl: 'https://wa.me/1', upiPayeeId: 'krishi@upi', upiPayeeName: 'Krishi', quotationReplyHours: 24, grievanceContact: '+919000000000', aadhaarRetentionDays: 30 };
 const noPayee: AppConfig = { ...withPayee, upiPayeeId: null, upiPayeeName: null };
 
 async function loaded(q: Quotation) {

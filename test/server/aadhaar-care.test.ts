@@ -217,3 +217,18 @@ describe.each(databases())('a retention of 0 days on %s', (kind) => {
     ]);
   });
 });
+
+describe.each(databases())('the running app erases cards after the configured days on %s', (kind) => {
+  // The app's own sweeper, on a short interval, with AADHAAR_RETENTION_DAYS=2 from its configuration.
+  const t = useTestApp(kind, { config: testConfig({ aadhaarRetentionDays: 2 }), expirySweepMs: 50 });
+
+  it('keeps the card for two days after verification, then erases it', async () => {
+    const { s } = await signedUp(t, true);
+    const card = () => t.db.selectFrom('images').select('id').where('ownerId', '=', s.userId).where('kind', '=', 'aadhaar').execute();
+    t.clock.advance(2 * DAY - 1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await card()).toHaveLength(1);
+    t.clock.advance(1);
+    await expect.poll(card, { timeout: 5_000 }).toEqual([]);
+  });
+});

@@ -124,7 +124,7 @@ describe.each(databases())('the sweep forgets on %s', (kind) => {
   it("runs in the app's sweeper on the app's clock", async () => {
     await fill(t, t.clock.now() + 2 * DAY, 3);
     t.clock.advance(2 * DAY);
-    const sweeper = createExpirySweeper({ db: t.db, now: t.clock.now, rules: { validityDays: 7 } });
+    const sweeper = createExpirySweeper({ db: t.db, now: t.clock.now, rules: { validityDays: 7 }, aadhaarRetentionDays: 30 });
     await sweeper.runOnce();
     await sweeper.stop();
     expect((await ids(t)).sms).toEqual(['stay-pending-old', 'stay-sent-fresh']);

@@ -139,7 +139,7 @@ describe.each(databases())('the server runs the sweep on %s', (kind) => {
       const farmer = await t.farmer();
       const [id] = await pricedQuotations(t, farmer, 1);
       t.clock.advance(8 * DAY);
-      const sweeper = createExpirySweeper({ db: t.db, now: t.clock.now, rules: RULES, intervalMs: 60_000 });
+      const sweeper = createExpirySweeper({ db: t.db, now: t.clock.now, rules: RULES, aadhaarRetentionDays: 30, intervalMs: 60_000 });
       sweeper.start();
       await vi.waitUntil(async () => (await statusOf(t, [id!])).get(id!) === 'EXPIRED', { timeout: 5_000, interval: 10 });
       await sweeper.stop();

@@ -93,7 +93,7 @@ describe.each(databases())('metrics on %s', (kind) => {
     expect(pumped.json()).toMatchObject({ code: 'CHALLENGE_REQUIRED' });
     expect((await ask('9876500011')).json()).toMatchObject({ code: 'RATE_LIMITED' });
     const after = await scrape();
-    const moved = (series: string) => valueOf(after, series) - valueOf(before, series);
+    const moved = (series: string) => (valueOf(after, series) ?? NaN) - (valueOf(before, series) ?? NaN);
     expect(moved('otp_refused_total{reason="challenge_required"}')).toBe(1);
     expect(moved('otp_refused_total{reason="number_limit"}')).toBe(1);
     await strict.close();
