@@ -10,6 +10,11 @@
  * the body of its save, how one `draft.change` changes the draft, and its one refusal: a new expected
  * delivery date before India's today (the server's rule, src/domain/india-date.ts) is refused at the field
  * before it is sent (editing.refused, DATE_IN_PAST), as is the server's 400 with that code.
+ *
+ * Proof of delivery: the delivery code is the farmer's to give at the handover, and no admin answer
+ * carries it. Setting an order DELIVERED asks for it: the save waits until the admin types four digits
+ * or chooses "no code" explicitly (then the server records the delivery as the admin's). A wrong code
+ * (400 DELIVERY_CODE_INVALID) or a locked one (409 DELIVERY_CODE_LOCKED) lands at the field.
  */
 import type { ContextFrom, EventFrom } from 'xstate';
 import type { ApiErrorCode, OrderUpdateBody } from '../src/domain/api';
@@ -26,10 +31,19 @@ export interface OrderDraft {
   amountPaid: string;
   /** `YYYY-MM-DD` as the date field gives it; '' for none. */
   expectedDeliveryDate: string;
+  /** The farmer's delivery code as typed, when setting DELIVERED. */
+  deliveryCode: string;
+  /** The admin chose to deliver without the code. */
+  withoutCode: boolean;
 }
 
 /** One change the admin makes in the sheet's form. */
-export type OrderChange = { status: OrderStatus } | { amountPaid: string } | { expectedDeliveryDate: string };
+export type OrderChange =
+  | { status: OrderStatus }
+  | { amountPaid: string }
+  | { expectedDeliveryDate: string }
+  | { deliveryCode: string }
+  | { withoutCode: boolean };
 
 export type SaveOrderInput = SaveRowInput<OrderUpdateBody>;
 
@@ -38,17 +52,27 @@ export const orderDraftOf = (order: Order): OrderDraft => ({
   status: order.status,
   amountPaid: paisaToRupeesInput(order.amountPaidPaisa),
   expectedDeliveryDate: order.expectedDeliveryDate ?? '',
+  deliveryCode: '',
+  withoutCode: false,
 });
+
+const DELIVERY_CODE = /^\d{4}$/;
+
+/** Is the draft delivering this order now, so that the form asks for the farmer's code? */
+export const asksDeliveryCode = (order: Order, draft: OrderDraft): boolean => draft.status === 'DELIVERED' && order.status !== 'DELIVERED';
 
 /** A calendar date as the date field gives it (`YYYY-MM-DD`). */
 const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** `PATCH /orders/update/{id}` `{status, amountPaidPaisa, expectedDeliveryDate, version}`; null while the amount is not an amount or the date not a date. */
-export function orderUpdateBody(draft: OrderDraft): OrderUpdateBody | null {
+export function orderUpdateBody(draft: OrderDraft, order?: Order): OrderUpdateBody | null {
   const amountPaidPaisa = rupeesToPaisa(draft.amountPaid);
   const date = draft.expectedDeliveryDate;
   if (amountPaidPaisa === null || (date !== '' && !CALENDAR_DATE.test(date))) return null;
-  return { status: draft.status, amountPaidPaisa, expectedDeliveryDate: date === '' ? null : date, version: draft.version };
+  const body = { status: draft.status, amountPaidPaisa, expectedDeliveryDate: date === '' ? null : date, version: draft.version };
+  if (!order || !asksDeliveryCode(order, draft) || draft.withoutCode) return body;
+  // Delivering asks for the farmer's code, or for "no code" chosen explicitly.
+  return DELIVERY_CODE.test(draft.deliveryCode) ? { ...body, deliveryOtp: draft.deliveryCode } : null;
 }
 
 /** Total, paid (as typed, zero until it reads as an amount) and what is still due, for the sheet. */
@@ -72,6 +96,9 @@ export const reapplyOrderDraft = (refused: Refused<OrderDraft>, order: Order): O
 
 /** The code of a new expected delivery date before India's today, the chart's and the server's (400). */
 export const DATE_IN_PAST = 'DATE_IN_PAST' satisfies ApiErrorCode;
+/** The server's refusals of a delivery code: wrong (400), or locked after five wrong ones (409). */
+export const DELIVERY_CODE_INVALID = 'DELIVERY_CODE_INVALID' satisfies ApiErrorCode;
+export const DELIVERY_CODE_LOCKED = 'DELIVERY_CODE_LOCKED' satisfies ApiErrorCode;
 
 /** DATE_IN_PAST when the draft sets a new date before India's today at `now`; the stored one may stay however old. */
 export const orderRefusal = (order: Order, draft: OrderDraft, now: number): string | null =>
@@ -81,11 +108,11 @@ export const adminOrdersMachine = adminSheetList<Order, OrderDraft, OrderUpdateB
   id: 'adminOrders',
   displayIdOf: (order) => order.orderDisplayId,
   draftOf: orderDraftOf,
-  bodyOf: (_, draft) => orderUpdateBody(draft),
+  bodyOf: (order, draft) => orderUpdateBody(draft, order ?? undefined),
   change: (draft, change) => ({ ...draft, ...change }),
   reapply: reapplyOrderDraft,
   refusalOf: orderRefusal,
-  refusalCodes: [DATE_IN_PAST],
+  refusalCodes: [DATE_IN_PAST, DELIVERY_CODE_INVALID, DELIVERY_CODE_LOCKED],
 });
 
 export type AdminOrdersContext = ContextFrom<typeof adminOrdersMachine>;

@@ -75,7 +75,7 @@ export function quotationPatchBody(quotation: Quotation, draft: QuotationDraft):
     image: quotation.image,
     skusDetail,
     orderStatus: quotation.orderStatus,
-    deliveryOtp: quotation.deliveryOtp,
+    // No delivery code: the admin's answers never carry it (it is the farmer's to give at the handover).
     amountPaidPaisa: quotation.amountPaidPaisa,
     version: draft.version,
     createdAt: quotation.createdAt,

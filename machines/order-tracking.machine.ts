@@ -8,7 +8,7 @@
 import { and, assign, emit, fromPromise, setup } from 'xstate';
 import type { AppConfig } from '../src/domain/api';
 import { POLL_MS } from '../src/domain/constants';
-import { balanceOf, trackerSteps, type Balance, type TrackerStep } from '../src/domain/tracker';
+import { balanceOf, deliveryProof, trackerSteps, type Balance, type TrackerStep } from '../src/domain/tracker';
 import type { Quotation } from '../src/domain/types';
 import { orderStatusLabel, reachedAt } from './order-lifecycle.machine';
 import { upiLink } from '../src/domain/upi';
@@ -139,12 +139,13 @@ export const orderSteps = (snapshot: TrackingSnapshot): TrackedStep[] => {
  */
 export type DeliveryNote =
   | { kind: 'tellDriver'; expectedDeliveryDate: string | null }
-  | { kind: 'delivered'; at: string | null };
+  /** `proof`: confirmed with the farmer's code, marked delivered by the provider, or not said (an older answer). */
+  | { kind: 'delivered'; at: string | null; proof: ReturnType<typeof deliveryProof> };
 
 export const deliveryNote = (snapshot: TrackingSnapshot): DeliveryNote | null => {
   const quotation = snapshot.context.quotation;
   if (!quotation) return null;
-  if (quotation.orderStatus === 'DELIVERED') return { kind: 'delivered', at: datesOf(quotation).DELIVERED ?? null };
+  if (quotation.orderStatus === 'DELIVERED') return { kind: 'delivered', at: datesOf(quotation).DELIVERED ?? null, proof: deliveryProof(quotation) };
   return { kind: 'tellDriver', expectedDeliveryDate: quotation.expectedDeliveryDate ?? null };
 };
 

@@ -31,6 +31,8 @@ export const API_ERROR_CODES = [
   'UNAVAILABLE',
   'CHALLENGE_REQUIRED',
   'CONSENT_REQUIRED',
+  'DELIVERY_CODE_INVALID',
+  'DELIVERY_CODE_LOCKED',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 

@@ -64,3 +64,13 @@ export function paidAtOf(moves: readonly PaymentMove[], totalPaisa: number, orde
   }
   return paidAt;
 }
+
+/**
+ * How a delivered order was delivered, as the farmer's tracker says it: confirmed with the farmer's own
+ * code, or marked delivered by the provider without it; null before delivery (or in an older answer).
+ */
+export function deliveryProof(quotation: Pick<Quotation, 'orderStatus' | 'deliveredWith'>): 'code' | 'provider' | null {
+  if (quotation.orderStatus !== 'DELIVERED') return null;
+  if (quotation.deliveredWith === 'code') return 'code';
+  return quotation.deliveredWith === 'admin' ? 'provider' : null;
+}

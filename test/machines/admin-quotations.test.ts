@@ -158,7 +158,6 @@ describe('the admin quotations chart', () => {
       image: QUOTATIONS[1]!.image,
       skusDetail: [{ skuIdentifier: 's3', quantity: 2, goodsPricePaisa: 125050, discountPaisa: 50000, shippingPricePaisa: 30000 }],
       orderStatus: null,
-      deliveryOtp: null,
       amountPaidPaisa: 0,
       version: 3,
       createdAt: QUOTATIONS[1]!.createdAt,

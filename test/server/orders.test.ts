@@ -103,8 +103,9 @@ describe.each(databases())('orders on %s', (kind) => {
     expect((await t.as(farmer, { method: 'GET', url: '/api/orders' })).statusCode).toBe(403);
     const list = await t.as(admin, { method: 'GET', url: '/api/orders' });
     expect(list.statusCode).toBe(200);
-    // The admin's list row is the order without updatedAt (no admin screen reads it there).
-    const { updatedAt: _updated, ...listed } = order;
+    // The admin's list row is the order without updatedAt (no admin screen reads it there) and without
+    // the farmer's delivery code, which is the farmer's to give at the handover.
+    const { updatedAt: _updated, deliveryOtp: _code, ...listed } = order;
     expect(list.json().data.find((o: Order) => o._id === order._id)).toEqual(listed);
 
     const update = await t.as(admin, {

@@ -23,7 +23,7 @@ const STATUS_TEXT: Record<string, string> = {
 };
 const paidInput = () => within(sheet()).getByLabelText('Amount paid (₹)') as HTMLInputElement;
 const dateInput = () => within(sheet()).getByLabelText('Expected delivery date') as HTMLInputElement;
-/** The delivery code the fixture orders carry (admin-fixtures), written out. */
+/** The delivery code such an order would have; no admin answer carries it. */
 const DELIVERY_CODE = '4821';
 
 const driver: ScreenDriver = {
@@ -87,8 +87,9 @@ const driver: ScreenDriver = {
       expect(within(sheet()).getByLabelText('Status')).toHaveProperty('value', form.status);
       expect(paidInput().value).toBe(form.amountPaid);
       expect(dateInput().value).toBe(form.expectedDeliveryDate);
-      const code = within(sheet()).getByText('Delivery code').nextElementSibling;
-      expect(code?.textContent).toBe(DELIVERY_CODE);
+      // The delivery code is the farmer's to give at the handover: the sheet never shows it.
+      expect(within(sheet()).queryByText('Delivery code')).toBeNull();
+      expect(sheet().textContent).not.toContain(DELIVERY_CODE);
       const pending = orderBalance(order, ctx(snapshot).draft).pendingPaisa;
       within(sheet()).getByText(formatPaisa(pending), { selector: '.shop-rows-total dd' });
       expectEnabled(buttonIn(sheet(), /Update|Saving/), snapshot.can({ type: 'sheet.save' }));

@@ -1,6 +1,9 @@
 /** The order as the API sends it (and the admin's list row), and the admin's update body. */
 import { Type } from 'typebox';
-import { CalendarDate, Nullable, OrderStatusSchema, Paisa, Version } from './common';
+import { CalendarDate, Nullable, OrderStatusSchema, Paisa, StringEnum, Version } from './common';
+
+/** How an order was delivered: with the farmer's code ("code") or set by the admin without it ("admin"); null before. */
+export const DeliveredWith = Nullable(StringEnum(['code', 'admin'] as const));
 import { Quotation } from './quotation';
 
 export const Order = Type.Object({
@@ -8,9 +11,13 @@ export const Order = Type.Object({
   orderDisplayId: Type.String(),
   status: OrderStatusSchema,
   amountPaidPaisa: Paisa,
-  deliveryOtp: Type.String(),
+  /** The farmer's delivery code: in the farmer's own answer (POST /orders/{quotationId}) only, never an admin's. */
+  deliveryOtp: Type.Optional(Type.String()),
   /** `YYYY-MM-DD`, set by an admin; null until then. */
   expectedDeliveryDate: CalendarDate,
+  deliveredWith: DeliveredWith,
+  /** Five wrong delivery codes lock the code until the admin moves the order without one. */
+  deliveryCodeLocked: Type.Boolean(),
   userDetails: Type.Object({ name: Nullable(Type.String()), mobileNumber: Type.String() }),
   quotationDetail: Type.Object({
     _id: Quotation.properties._id,
@@ -24,10 +31,17 @@ export const Order = Type.Object({
 });
 
 /**
- * A row of the admin's order list (GET /orders): the order without `updatedAt`, which no admin screen
+ * The order as an admin reads it (the answer of PATCH /orders/update/{id}): without the delivery code,
+ * which is the farmer's to give at the handover (SPEC §3's admin Order carries none).
+ */
+const { deliveryOtp: _code, ...adminFields } = Order.properties;
+export const AdminOrderAnswer = Type.Object(adminFields);
+
+/**
+ * A row of the admin's order list (GET /orders): the admin's order without `updatedAt`, which no admin screen
  * reads (the sheet reads the version; the history lists every change). Keeps a page of 50 under 60 KB of JSON.
  */
-const { updatedAt: _updated, ...adminOrderFields } = Order.properties;
+const { updatedAt: _updated, ...adminOrderFields } = adminFields;
 export const AdminOrder = Type.Object(adminOrderFields);
 
 export const OrderUpdateBody = Type.Object(
@@ -38,6 +52,12 @@ export const OrderUpdateBody = Type.Object(
     expectedDeliveryDate: Type.Optional(CalendarDate),
     /** Optional (SPEC §7 sends none): when present it must be the stored version, or 409. */
     version: Type.Optional(Version),
+    /**
+     * The farmer's delivery code, with status DELIVERED only: right, the delivery is recorded as confirmed
+     * by code; wrong, 400 DELIVERY_CODE_INVALID and nothing changes; after five wrong, 409 DELIVERY_CODE_LOCKED
+     * until the order is moved without one. Without it a DELIVERED is recorded as set by the admin.
+     */
+    deliveryOtp: Type.Optional(Type.String({ pattern: '^[0-9]{4}$' })),
   },
   { additionalProperties: false },
 );

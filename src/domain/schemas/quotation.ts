@@ -50,6 +50,8 @@ export const Quotation = Type.Object({
   amountPaidPaisa: Paisa,
   /** The order placed from this quotation (OD…), null before one exists. */
   orderDisplayId: Nullable(Type.String({ pattern: '^OD[0-9]{1,12}$' })),
+  /** How the order was delivered: with the farmer's code, or set by the provider; null before. Absent in a list saved by an older app. */
+  deliveredWith: Type.Optional(Nullable(StringEnum(['code', 'admin'] as const))),
   /** The order's expected delivery date (`YYYY-MM-DD`) an admin set; null otherwise. Absent in a list saved by an older app. */
   expectedDeliveryDate: Type.Optional(CalendarDate),
   /** The order's status moves for the farmer's tracker, oldest first (no author; empty before an order exists). Absent in a list saved by an older app. */
@@ -75,11 +77,12 @@ export const Quotation = Type.Object({
 
 /**
  * A row of the admin's quotation list (GET /quotations/all): the quotation with its farmer's name,
- * without what only the farmer's screens read (the order tracker's status moves and payment date, the
+ * without the delivery code (the farmer's to give at the handover) and what only the farmer's screens read (the order tracker's status moves and payment date, the
  * expected delivery date, the pricing time and end of validity: the admin sees the status, which
  * expiry keeps exact, and an order's facts on the orders list). Keeps a page of 50 under 60 KB of JSON.
  */
 const {
+  deliveryOtp: _code,
   statusHistory: _moves,
   paidAt: _paid,
   expectedDeliveryDate: _delivery,
@@ -87,6 +90,10 @@ const {
   validUntil: _valid,
   ...adminQuotationFields
 } = Quotation.properties;
+/** A quotation as an admin's write or read of another's answers it: all but the delivery code. */
+const { deliveryOtp: _adminCode, ...adminReadFields } = Quotation.properties;
+export const AdminQuotationAnswer = Type.Object(adminReadFields);
+
 export const AdminQuotation = Type.Object({
   ...adminQuotationFields,
   /** The name of the farmer who asked for it. */
@@ -157,6 +164,7 @@ export const quotationPatchBody = (statusHistoryLimit: number) =>
       // The admin list's row names its farmer (GET /quotations/all).
       farmerName: AdminQuotation.properties.farmerName,
       expectedDeliveryDate: optional('expectedDeliveryDate'),
+      deliveredWith: optional('deliveredWith'),
       statusHistory: Type.Optional(Type.Array(OrderStatusChange, { maxItems: statusHistoryLimit + 1 })),
       paidAt: optional('paidAt'),
       createdAt: optional('createdAt'),

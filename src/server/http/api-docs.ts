@@ -39,7 +39,7 @@ export const SUMMARIES: Record<string, readonly [tag: string, summary: string]> 
   'GET /api/orders': ['orders', 'Every order, newest first, one page, searchable (admins)'],
   'PATCH /api/orders/update/{id}': [
     'orders',
-    "Set an order's status, amount paid and expected delivery date (YYYY-MM-DD, not before today in India, else 400 DATE_IN_PAST; null clears); version optional (admins)",
+    "Set an order's status, amount paid and expected delivery date (YYYY-MM-DD, not before today in India, else 400 DATE_IN_PAST; null clears); DELIVERED may carry the farmer's deliveryOtp (wrong: 400 DELIVERY_CODE_INVALID; five wrong: 409 DELIVERY_CODE_LOCKED); version optional (admins)",
   ],
   'GET /api/orders/{id}/history': ['orders', "An order's audit trail (admins)"],
   'POST /api/uploads': ['uploads', 'Upload a profile photo, Aadhaar card or SKU image'],

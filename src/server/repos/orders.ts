@@ -2,7 +2,7 @@
  * Orders: placed from a COMPLETED quotation in one transaction; admins move status and amount paid,
  * each write with its audit row. The admin list is a keyset page (repos/paging.ts).
  */
-import { randomInt } from 'node:crypto';
+import { randomInt, timingSafeEqual } from 'node:crypto';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Order, OrderStatus, QuotationStatus } from '../../domain/types';
 import { isPastDeliveryDate } from '../../domain/india-date';
@@ -17,6 +17,9 @@ import { added, moved, readCount, shiftCounts } from './list-counts';
 import { cut, parseSearch, timeCursor, type Search } from './paging';
 import { boundedCount, matchingOrders, matchingQuotations, matchingUserIds } from './search';
 
+/** Wrong delivery codes an order takes before it refuses codes, until the admin moves it without one. */
+export const DELIVERY_CODE_TRIES = 5;
+
 const orderColumns = [
   'orders.id',
   'orders.displayId',
@@ -24,6 +27,8 @@ const orderColumns = [
   'orders.amountPaidPaisa',
   'orders.deliveryOtp',
   'orders.expectedDeliveryDate',
+  'orders.deliveredWith',
+  'orders.deliveryCodeTries',
   'orders.version',
   'orders.createdAt',
   'orders.updatedAt',
@@ -53,6 +58,8 @@ async function loadByIds(db: Kysely<Database>, ids: string[]): Promise<Order[]> 
     amountPaidPaisa: Number(r.amountPaidPaisa),
     deliveryOtp: r.deliveryOtp,
     expectedDeliveryDate: r.expectedDeliveryDate ?? null,
+    deliveredWith: (r.deliveredWith as 'code' | 'admin' | null) ?? null,
+    deliveryCodeLocked: Number(r.deliveryCodeTries) >= DELIVERY_CODE_TRIES,
     userDetails: { name: r.name, mobileNumber: r.mobileNumber },
     quotationDetail: {
       _id: r.quotationId,
@@ -180,19 +187,32 @@ export async function updateOrder(
     amountPaidPaisa: number;
     /** Absent: unchanged; null: cleared. */
     expectedDeliveryDate?: string | null;
+    /** The farmer's delivery code the admin was given at the handover (with DELIVERED only). */
+    deliveryOtp?: string;
     now: number;
     byUserId: string;
   },
-): Promise<'saved' | 'conflict' | 'missing' | 'pastDate'> {
+): Promise<'saved' | 'conflict' | 'missing' | 'pastDate' | 'codeInvalid' | 'codeLocked'> {
   const locking = lockingRead(db);
-  return db.transaction().execute(async (trx) => {
+  const outcome = await db.transaction().execute(async (trx) => {
     const row = await locking(
-      trx.selectFrom('orders').select(['status', 'amountPaidPaisa', 'expectedDeliveryDate', 'version', 'userId']).where('id', '=', update.id),
+      trx
+        .selectFrom('orders')
+        .select(['status', 'amountPaidPaisa', 'expectedDeliveryDate', 'version', 'userId', 'deliveryOtp', 'deliveredWith', 'deliveryCodeTries'])
+        .where('id', '=', update.id),
     ).executeTakeFirst();
     if (!row) return 'missing';
     if (update.expectedVersion !== undefined && update.expectedVersion !== row.version) return 'conflict';
     const expectedDeliveryDate = update.expectedDeliveryDate === undefined ? row.expectedDeliveryDate : update.expectedDeliveryDate;
     if (isPastDeliveryDate(expectedDeliveryDate, row.expectedDeliveryDate, update.now)) return 'pastDate';
+    // The code proves the handover: checked before anything is written, a wrong one counted (below, once
+    // this transaction has changed nothing), five wrong ones lock it until a move without a code.
+    if (update.deliveryOtp !== undefined) {
+      if (Number(row.deliveryCodeTries) >= DELIVERY_CODE_TRIES) return 'codeLocked';
+      if (!sameCode(update.deliveryOtp, row.deliveryOtp)) return 'codeInvalid';
+    }
+    const deliveredWith =
+      update.status !== 'DELIVERED' ? null : update.deliveryOtp !== undefined ? 'code' : row.status === 'DELIVERED' ? row.deliveredWith : 'admin';
     const notify = await notifyOnOrderMove(trx, update.id);
     const result = await trx
       .updateTable('orders')
@@ -200,6 +220,8 @@ export async function updateOrder(
         status: update.status,
         amountPaidPaisa: update.amountPaidPaisa,
         expectedDeliveryDate,
+        deliveredWith,
+        deliveryCodeTries: 0,
         version: row.version + 1,
         updatedAt: update.now,
       })
@@ -213,8 +235,14 @@ export async function updateOrder(
       at: update.now,
       byUserId: update.byUserId,
       changes: diff(
-        { status: row.status, amountPaidPaisa: Number(row.amountPaidPaisa), expectedDeliveryDate: row.expectedDeliveryDate },
-        { status: update.status, amountPaidPaisa: update.amountPaidPaisa, expectedDeliveryDate },
+        {
+          status: row.status,
+          amountPaidPaisa: Number(row.amountPaidPaisa),
+          expectedDeliveryDate: row.expectedDeliveryDate,
+          deliveredWith: row.deliveredWith,
+          deliveryCodeTries: Number(row.deliveryCodeTries),
+        },
+        { status: update.status, amountPaidPaisa: update.amountPaidPaisa, expectedDeliveryDate, deliveredWith, deliveryCodeTries: 0 },
       ),
     });
     await bumpFarmer(trx, row.userId);
@@ -222,5 +250,27 @@ export async function updateOrder(
     // The quotation list mirrors the order.
     await notify(update.status, update.now);
     return 'saved';
+  });
+  if (outcome === 'codeInvalid') await countWrongCode(db, update.id, update.now, update.byUserId);
+  return outcome;
+}
+
+/** The codes compared in constant time (a 4-digit code, but the habit costs nothing). */
+function sameCode(given: string, stored: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(stored);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * A wrong delivery code counted, in its own transaction with its audit row: the order itself (status,
+ * version, the farmer's answers) is unchanged, so the admin's open sheet can still save.
+ */
+async function countWrongCode(db: Kysely<Database>, id: string, now: number, byUserId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('orders').select('deliveryCodeTries').where('id', '=', id).executeTakeFirstOrThrow();
+    const tries = Number(row.deliveryCodeTries);
+    await trx.updateTable('orders').set({ deliveryCodeTries: tries + 1 }).where('id', '=', id).execute();
+    await appendAudit(trx, { entity: 'order', entityId: id, at: now, byUserId, changes: { deliveryCodeTries: { from: tries, to: tries + 1 } } });
   });
 }

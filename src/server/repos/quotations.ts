@@ -66,6 +66,7 @@ const withLines = (db: Db) =>
       'orders.deliveryOtp',
       'orders.amountPaidPaisa',
       'orders.expectedDeliveryDate',
+      'orders.deliveredWith',
       'orders.createdAt as orderedAt',
       ...LINE_COLUMNS,
     ])
@@ -107,6 +108,7 @@ function group(
       orderStatus: (r.orderStatus as OrderStatus | null) ?? null,
       orderDisplayId: r.orderDisplayId ?? null,
       expectedDeliveryDate: r.expectedDeliveryDate ?? null,
+      deliveredWith: (r.deliveredWith as 'code' | 'admin' | null) ?? null,
       statusHistory: (r.orderId && histories.get(r.orderId)) || [],
       deliveryOtp: r.deliveryOtp ?? null,
       amountPaidPaisa: Number(r.amountPaidPaisa ?? 0),

@@ -1,15 +1,17 @@
 /**
  * POST /api/orders/:quotationId (the owner, from a COMPLETED quotation still valid); GET /api/orders,
  * PATCH /api/orders/update/:id and GET /api/orders/:id/history (admins). The admin list is a keyset page.
+ * The delivery code is the farmer's to give at the handover: the farmer's answer carries it, no admin
+ * answer does, and a DELIVERED with it is recorded as confirmed by code.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { Id, IdParam } from '../../domain/schemas/common';
-import { AdminOrder, Order, OrderUpdateBody } from '../../domain/schemas/order';
+import { AdminOrder, AdminOrderAnswer, Order, OrderUpdateBody } from '../../domain/schemas/order';
 import { ORDER_STATUSES } from '../../domain/types';
 import { nextQuotationStatus } from '../../../machines/quotation-lifecycle.machine';
-import { conflict, HttpError, notFound, versionConflict } from '../http/errors';
+import { badRequest, conflict, HttpError, notFound, versionConflict } from '../http/errors';
 import { expectedVersion, pageOf, searchQuery } from '../http/list-query';
 import { data, historySchema } from '../http/schemas';
 import { loadHistory } from '../repos/audit';
@@ -67,10 +69,11 @@ export default async function orderRoutes(plugin: FastifyInstance) {
     '/orders/update/:id',
     {
       config: { access: 'admin' },
-      schema: { params: IdParam, body: OrderUpdateBody, response: { 200: data(Order) } },
+      schema: { params: IdParam, body: OrderUpdateBody, response: { 200: data(AdminOrderAnswer) } },
     },
     async (request) => {
-      const { status, amountPaidPaisa, expectedDeliveryDate } = request.body;
+      const { status, amountPaidPaisa, expectedDeliveryDate, deliveryOtp } = request.body;
+      if (deliveryOtp !== undefined && status !== 'DELIVERED') throw badRequest('A delivery code confirms a delivery: send it with status DELIVERED');
       const version = expectedVersion(request, request.body.version);
       const row = await findOrderRow(db, request.params.id);
       if (!row) throw notFound('No such order');
@@ -80,12 +83,17 @@ export default async function orderRoutes(plugin: FastifyInstance) {
         status,
         amountPaidPaisa,
         ...(expectedDeliveryDate === undefined ? {} : { expectedDeliveryDate }),
+        ...(deliveryOtp === undefined ? {} : { deliveryOtp }),
         now: now(),
         byUserId: request.user!.id,
       });
       if (saved === 'missing') throw notFound('No such order');
       if (saved === 'conflict') throw versionConflict();
       if (saved === 'pastDate') throw new HttpError(400, 'DATE_IN_PAST', "expectedDeliveryDate must not be before today's date in India");
+      if (saved === 'codeInvalid') throw new HttpError(400, 'DELIVERY_CODE_INVALID', 'That is not the delivery code of this order');
+      if (saved === 'codeLocked') {
+        throw new HttpError(409, 'DELIVERY_CODE_LOCKED', 'Too many wrong delivery codes: move the order without a code to go on');
+      }
       return { data: (await loadOrder(db, row.id))! };
     },
   );

@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { nextQuotationStatus } from '../../../machines/quotation-lifecycle.machine';
 import { checkQuantity, QUANTITY_MAX, roundQuantity, type QuantityRefusal } from '../../domain/quantity';
 import { IdParam } from '../../domain/schemas/common';
-import { AdminQuotation, CounterBody, CreateQuotationBody, DeclineBody, Quotation, quotationPatchBody } from '../../domain/schemas/quotation';
+import { AdminQuotation, AdminQuotationAnswer, CounterBody, CreateQuotationBody, DeclineBody, Quotation, quotationPatchBody } from '../../domain/schemas/quotation';
 import { QUOTATION_STATUSES } from '../../domain/types';
 import { badRequest, conflict, notFound, versionConflict } from '../http/errors';
 import { answerIfUnchanged, heldQuotationTag, quotationAnswerTag, REVALIDATE } from '../http/etag';
@@ -165,11 +165,14 @@ export default async function quotationRoutes(plugin: FastifyInstance) {
     { config: { access: 'verified' }, schema: { params: IdParam, response: { 200: data(Quotation) } } },
     async (request, reply) => {
       const row = await quotationFor(db, request, request.params.id, true);
+      const own = row.userId === request.user!.id;
       const expired = await expireDue(db, now(), rules, { quotationId: row.id });
       // The owner's own read is tagged by their versions (an admin's read of another's stays no-store),
       // unless this read expired it, which moved the owner's version past the one read with the session.
-      if (row.userId === request.user!.id && expired === 0 && answerIfUnchanged(request, reply, quotationAnswerTag(request.user!, request.url, rules))) return reply;
-      return { data: (await loadQuotation(db, row.id, rules))! };
+      if (own && expired === 0 && answerIfUnchanged(request, reply, quotationAnswerTag(request.user!, request.url, rules))) return reply;
+      const quotation = (await loadQuotation(db, row.id, rules))!;
+      // The delivery code is the farmer's to give at the handover: an admin reading another's quotation never sees it.
+      return { data: own ? quotation : { ...quotation, deliveryOtp: null } };
     },
   );
 
@@ -220,7 +223,7 @@ export default async function quotationRoutes(plugin: FastifyInstance) {
 
   app.patch(
     '/quotations/:id',
-    { config: { access: 'admin' }, schema: { params: IdParam, body: patchBody, response: { 200: data(Quotation) } } },
+    { config: { access: 'admin' }, schema: { params: IdParam, body: patchBody, response: { 200: data(AdminQuotationAnswer) } } },
     async (request) => {
       const body = request.body;
       const version = expectedVersion(request, body.version);

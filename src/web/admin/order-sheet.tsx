@@ -1,11 +1,17 @@
 /**
  * The order edit sheet: the farmer (tap the number to call), the items read-only, the balance, and after
  * Edit the status, the amount paid in rupees and the expected delivery date the farmer sees. Update is enabled exactly when the chart accepts a save.
+ * No delivery code is shown: it is the farmer's to give at the handover. Choosing Delivered asks for it,
+ * with "no code" as an explicit choice; how a delivered order was delivered is said beside its status.
  */
 import type { EventFrom, SnapshotFrom } from 'xstate';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
   adminOrdersMachine,
+  asksDeliveryCode,
+  DATE_IN_PAST,
+  DELIVERY_CODE_INVALID,
+  DELIVERY_CODE_LOCKED,
   openOrder,
   orderBalance,
   orderDraftChanges,
@@ -31,6 +37,7 @@ export function OrderSheet({ snapshot, send }: { snapshot: Snapshot; send: Send 
   const editing = snapshot.hasTag('editing');
   const balance = orderBalance(order, snapshot.context.draft);
   const refused = snapshot.context.refused;
+  const refusal = snapshot.hasTag('refused') ? snapshot.context.refusal : null;
   // The browser's date field writes the date in its own locale (mm/dd/yyyy in an en-US Chromium): the
   // date is also written out beside it as the admin's language writes it in India.
   const readDate = (date: string) => (date ? formatCalendarDay(date, intl.locale) : '—');
@@ -92,12 +99,20 @@ export function OrderSheet({ snapshot, send }: { snapshot: Snapshot; send: Send 
           </dt>
           <dd>{order.quotationDetail.quotationDisplayId}</dd>
         </div>
-        <div>
-          <dt>
-            <FormattedMessage id="admin.orders.deliveryCode" defaultMessage="Delivery code" />
-          </dt>
-          <dd>{order.deliveryOtp}</dd>
-        </div>
+        {order.deliveredWith ? (
+          <div>
+            <dt>
+              <FormattedMessage id="admin.orders.deliveredHow" defaultMessage="Delivery" />
+            </dt>
+            <dd>
+              {order.deliveredWith === 'code' ? (
+                <FormattedMessage id="admin.orders.deliveredWithCode" defaultMessage="Confirmed with the farmer's code" />
+              ) : (
+                <FormattedMessage id="admin.orders.deliveredByAdmin" defaultMessage="Marked delivered without the code" />
+              )}
+            </dd>
+          </div>
+        ) : null}
       </dl>
       <section aria-labelledby="admin-order-items">
         <h3 id="admin-order-items" className="admin-subtitle">
@@ -122,6 +137,38 @@ export function OrderSheet({ snapshot, send }: { snapshot: Snapshot; send: Send 
         disabled={!editing}
         onChange={(status) => send({ type: 'draft.change', change: { status } })}
       />
+      {editing && asksDeliveryCode(order, form) ? (
+        <fieldset className="admin-fieldset admin-delivery-code">
+          <legend>
+            <FormattedMessage id="admin.orders.codeTitle" defaultMessage="The farmer's delivery code" />
+          </legend>
+          <TextField
+            id="admin-order-code"
+            label={intl.formatMessage({ id: 'admin.orders.code', defaultMessage: 'Delivery code (4 digits)' })}
+            value={form.deliveryCode}
+            inputMode="numeric"
+            disabled={form.withoutCode}
+            invalid={refusal === DELIVERY_CODE_INVALID || refusal === DELIVERY_CODE_LOCKED}
+            hint={
+              refusal === DELIVERY_CODE_LOCKED ? (
+                <FormattedMessage id="admin.orders.codeLocked" defaultMessage="Too many wrong codes. Choose “No code” to deliver it." />
+              ) : (
+                <FormattedMessage id="admin.orders.codeInvalid" defaultMessage="That is not this order's delivery code." />
+              )
+            }
+            onChange={(value) => send({ type: 'draft.change', change: { deliveryCode: value } })}
+          />
+          <label className="admin-check">
+            <input type="checkbox" checked={form.withoutCode} onChange={(event) => send({ type: 'draft.change', change: { withoutCode: event.target.checked } })} />
+            <FormattedMessage id="admin.orders.noCode" defaultMessage="No code: the farmer could not give it" />
+          </label>
+          {order.deliveryCodeLocked ? (
+            <p className="admin-hint">
+              <FormattedMessage id="admin.orders.codeLocked" defaultMessage="Too many wrong codes. Choose “No code” to deliver it." />
+            </p>
+          ) : null}
+        </fieldset>
+      ) : null}
       <TextField
         id="admin-order-paid"
         label={paidLabel}
@@ -138,7 +185,7 @@ export function OrderSheet({ snapshot, send }: { snapshot: Snapshot; send: Send 
         value={form.expectedDeliveryDate}
         date
         disabled={!editing}
-        invalid={snapshot.hasTag('refused')}
+        invalid={refusal === DATE_IN_PAST}
         hint={<FormattedMessage id="admin.orders.dateInPast" defaultMessage="The expected delivery date cannot be before today." />}
         onChange={(value) => send({ type: 'draft.change', change: { expectedDeliveryDate: value } })}
       />

@@ -68,6 +68,16 @@ function OrderStatus({ tracking }: { tracking: ScreenChartRefs['orderTracking'] 
             ) : (
               <FormattedMessage id="shop.orderStatus.DELIVERED" defaultMessage="Delivered" />
             )}
+            {note.proof === null ? null : <br />}
+            {note.proof === 'code' ? (
+              <span className="shop-proof">
+                <FormattedMessage id="shop.order.deliveredWithCode" defaultMessage="Delivered, confirmed with your code" />
+              </span>
+            ) : note.proof === 'provider' ? (
+              <span className="shop-proof">
+                <FormattedMessage id="shop.order.deliveredByProvider" defaultMessage="Marked delivered by the provider" />
+              </span>
+            ) : null}
           </p>
         ) : (
           <>

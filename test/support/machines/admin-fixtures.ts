@@ -89,8 +89,10 @@ export const order = (overrides: Partial<Order> & Pick<Order, '_id'>): Order => 
   orderDisplayId: 'OD100001',
   status: 'CONFIRMATION_PENDING',
   amountPaidPaisa: 0,
-  deliveryOtp: '4821',
+  // As the admin's answers are: no delivery code, which is the farmer's to give at the handover.
   expectedDeliveryDate: null,
+  deliveredWith: null,
+  deliveryCodeLocked: false,
   userDetails: { name: 'Bhavesh Shah', mobileNumber: '9876500002' },
   quotationDetail: {
     _id: 'q2',
