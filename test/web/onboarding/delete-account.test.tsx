@@ -21,6 +21,7 @@ const FACTS = [
 
 async function openQuestion() {
   const button = (await screen.findByRole('button', { name: 'Delete my account' })) as HTMLButtonElement;
+  // Enabled once the session has restored the account.
   await waitFor(() => expect(button.disabled).toBe(false));
   fireEvent.click(button);
   return screen.getByRole('alertdialog', { name: 'Delete your account?' });
@@ -79,7 +80,10 @@ describe('delete my account, on the profile', () => {
 
   it('asks in Hindi for a farmer who reads Hindi', async () => {
     renderShop({ path: '/profile', language: 'hindi' });
-    fireEvent.click(await screen.findByRole('button', { name: hi['shop.profile.delete.button'] }));
+    const button = (await screen.findByRole('button', { name: hi['shop.profile.delete.button'] })) as HTMLButtonElement;
+    // Enabled once the session has restored the account.
+    await waitFor(() => expect(button.disabled).toBe(false));
+    fireEvent.click(button);
     const dialog = screen.getByRole('alertdialog', { name: hi['shop.profile.delete.title'] });
     expect(dialog.textContent).toContain(hi['shop.profile.delete.books']);
     within(dialog).getByRole('button', { name: hi['shop.profile.delete.confirm'] });
