@@ -35,3 +35,11 @@ export function mergeServerUser(current: ClientUser, server: Partial<User>): Cli
 export function loggedOutUser(current: ClientUser): ClientUser {
   return { ...DEFAULT_CLIENT_USER, preferredLanguage: current.preferredLanguage };
 }
+
+/**
+ * What the profile says about the Aadhaar card: on file, or checked and then erased as the notice
+ * promised (a verified account whose retention days have passed), or not sent.
+ */
+export type AadhaarStatus = 'uploaded' | 'checked' | 'missing';
+export const aadhaarStatus = (user: Pick<ClientUser, 'aadhaar' | 'isVerified'>): AadhaarStatus =>
+  user.aadhaar ? 'uploaded' : user.isVerified ? 'checked' : 'missing';

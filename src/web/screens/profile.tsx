@@ -6,6 +6,7 @@
  */
 import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { aadhaarStatus } from '../../domain/client-user';
 import { LANGUAGES } from '../../domain/types';
 import type { ReactNode } from 'react';
 import { CheckIcon } from '../shop/icons';
@@ -48,13 +49,17 @@ export default function ProfileScreen() {
         <Row label={<FormattedMessage id="shop.profile.name" defaultMessage="Name" />}>{user.name ?? none}</Row>
         <Row label={<FormattedMessage id="shop.profile.mobile" defaultMessage="Mobile Number" />}>{user.mobileNumber ? `+91 ${user.mobileNumber}` : none}</Row>
         <Row label={<FormattedMessage id="shop.profile.aadhaar" defaultMessage="Aadhaar Card" />}>
-          {user.aadhaar ? (
+          {aadhaarStatus(user) === 'missing' ? (
+            <FormattedMessage id="shop.profile.aadhaarMissing" defaultMessage="Not uploaded" />
+          ) : (
             <span className="shop-tick">
               <CheckIcon />
-              <FormattedMessage id="shop.profile.aadhaarUploaded" defaultMessage="Uploaded" />
+              {aadhaarStatus(user) === 'uploaded' ? (
+                <FormattedMessage id="shop.profile.aadhaarUploaded" defaultMessage="Uploaded" />
+              ) : (
+                <FormattedMessage id="shop.profile.aadhaarChecked" defaultMessage="Checked, then deleted" />
+              )}
             </span>
-          ) : (
-            <FormattedMessage id="shop.profile.aadhaarMissing" defaultMessage="Not uploaded" />
           )}
         </Row>
         <Row label={<FormattedMessage id="shop.profile.gender" defaultMessage="Gender" />}>
