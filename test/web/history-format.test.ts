@@ -61,6 +61,30 @@ describe('historyRows', () => {
     expect(historyFieldLabel(english, 'somethingNew')).toBe('somethingNew');
   });
 
+  it("reads a farmer's own profile changes by the user details' labels, in the admin's language", () => {
+    const entry: AuditEntry = {
+      at,
+      by: null,
+      changes: {
+        preferredLanguage: { from: 'english', to: 'gujrati' },
+        gender: { from: null, to: 'female' },
+        age: { from: 41, to: 42 },
+        farmAddress: { from: 'Canal road, Anand', to: 'Village road, Rajkot' },
+        geocoordinate: { from: null, to: { lat: 22.5645123, long: 72.928871, accuracy: 12 } },
+      },
+    };
+    expect(historyRows(english, entry)).toEqual([
+      { field: 'preferredLanguage', label: 'Language', from: 'English', to: 'Gujarati' },
+      { field: 'gender', label: 'Gender', from: '—', to: 'Female' },
+      { field: 'age', label: 'Age', from: '41', to: '42' },
+      { field: 'farmAddress', label: 'Farm address', from: 'Canal road, Anand', to: 'Village road, Rajkot' },
+      { field: 'geocoordinate', label: 'Geolocation', from: '—', to: '22.56451, 72.92887' },
+    ]);
+    const hindi = intlFor('hi', { ...en, ...hi });
+    expect(historyFieldLabel(hindi, 'gender')).toBe(hi['admin.users.gender']);
+    expect(historyValue(hindi, 'preferredLanguage', 'hindi')).toBe(hi['admin.users.language.hindi']);
+  });
+
   it('spells out quotation lines, verification and dates', () => {
     const line = { sku: 'a1', quantity: 2, goodsPricePaisa: 300_000, discountPaisa: 5_000, shippingPricePaisa: 1_000 };
     expect(historyValue(english, 'skusDetail', [line, { ...line, quantity: 1 }])).toBe(

@@ -52,7 +52,30 @@ const FIELD: Record<string, { id: string; defaultMessage: string }> = {
   aadhaarViewed: { id: 'admin.history.field.aadhaarViewed', defaultMessage: 'Aadhaar image viewed' },
   detailsChangedAt: { id: 'admin.history.field.detailsChangedAt', defaultMessage: 'Details changed after verification' },
   account: { id: 'admin.history.field.account', defaultMessage: 'Account' },
+  // A farmer's own profile changes, under the labels the user's details use.
+  preferredLanguage: { id: 'admin.users.language', defaultMessage: 'Language' },
+  gender: { id: 'admin.users.gender', defaultMessage: 'Gender' },
+  age: { id: 'admin.users.age', defaultMessage: 'Age' },
+  farmAddress: { id: 'admin.users.farmAddress', defaultMessage: 'Farm address' },
+  geocoordinate: { id: 'admin.users.geolocation', defaultMessage: 'Geolocation' },
 };
+
+/** A profile's language and gender values, by the labels the user's details use. */
+const USER_VALUE: Record<string, Record<string, { id: string; defaultMessage: string }>> = {
+  preferredLanguage: {
+    english: { id: 'admin.users.language.english', defaultMessage: 'English' },
+    hindi: { id: 'admin.users.language.hindi', defaultMessage: 'Hindi' },
+    gujrati: { id: 'admin.users.language.gujrati', defaultMessage: 'Gujarati' },
+  },
+  gender: {
+    male: { id: 'admin.users.gender.male', defaultMessage: 'Male' },
+    female: { id: 'admin.users.gender.female', defaultMessage: 'Female' },
+    other: { id: 'admin.users.gender.other', defaultMessage: 'Other' },
+  },
+};
+
+const isPlace = (v: unknown): v is { lat: number; long: number } =>
+  typeof v === 'object' && v !== null && typeof (v as { lat?: unknown }).lat === 'number' && typeof (v as { long?: unknown }).long === 'number';
 
 /** Fields whose values are an uploaded image's id or url: what matters is whether one is on file. */
 const IMAGE = new Set(['aadhaar', 'profilePhoto']);
@@ -109,6 +132,12 @@ export function historyValue(intl: IntlShape, field: string, value: unknown): st
   // An admin's view of the card names the image seen; the admin reads that it was seen, and by whom (the row's author).
   if (field === 'aadhaarViewed') return intl.formatMessage({ id: 'admin.history.value.cardViewed', defaultMessage: 'Viewed' });
   if (field === 'account' && typeof value === 'string' && ACCOUNT[value]) return intl.formatMessage(ACCOUNT[value]);
+  const named = typeof value === 'string' ? USER_VALUE[field]?.[value] : undefined;
+  if (named) return intl.formatMessage(named);
+  if (field === 'geocoordinate' && isPlace(value)) {
+    const degrees = (n: number) => intl.formatNumber(n, { maximumFractionDigits: 5 });
+    return `${degrees(value.lat)}, ${degrees(value.long)}`;
+  }
   if (field === 'status' && isQuotationStatus(value)) return quotationStatusText(intl, value);
   if (field === 'status' && isOrderStatus(value)) return orderStatusText(intl, value);
   if (field === 'isVerified' && typeof value === 'boolean') {
