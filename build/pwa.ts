@@ -48,6 +48,13 @@ export const pwaOptions = {
         },
       },
       {
+        // The public settings (Contact Us, the Aadhaar notice's retention days and grievance contact):
+        // the same for everyone, so a farmer offline still reads them as last seen.
+        urlPattern: ({ url }) => url.pathname === '/api/config',
+        handler: 'NetworkFirst',
+        options: { cacheName: 'api-config', networkTimeoutSeconds: 8, expiration: { maxEntries: 1 }, cacheableResponse: { statuses: [200] } },
+      },
+      {
         urlPattern: ({ url }) => url.pathname === '/api/skus',
         handler: 'NetworkFirst',
         options: { cacheName: 'api-skus', networkTimeoutSeconds: 8, expiration: { maxEntries: 4 }, cacheableResponse: { statuses: [200] } },

@@ -16,8 +16,9 @@ const keyOf = async (url: string, authorization?: string) => {
 };
 
 describe('the service worker runtime caches', () => {
-  it('keep product images, the catalogue and the farmer quotations, each in its own cache', () => {
+  it('keep product images, the public settings, the catalogue and the farmer quotations, each in its own cache', () => {
     expect(cacheFor('/api/uploads/sku/3f2a9c.webp', 'image')).toEqual(['product-images']);
+    expect(cacheFor('/api/config')).toEqual(['api-config']);
     expect(cacheFor('/api/skus')).toEqual(['api-skus']);
     expect(cacheFor('/api/quotations')).toEqual(['api-quotations']);
     expect(cacheFor('/api/quotations/QT100001')).toEqual(['api-quotations']);
