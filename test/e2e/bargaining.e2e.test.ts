@@ -21,7 +21,8 @@ import { useWorld } from '../support/e2e/world';
 
 const SHOTS = '/tmp/shots-36';
 const PHONE = { width: 360, height: 800 };
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+// What the phone's screen shows (the footer's actions stay fixed over the page).
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png` });
 
 describe('bargaining and proof of delivery at 360 px', () => {
   const world = useWorld();

@@ -137,6 +137,8 @@ function QuotationDetails({ detail }: { detail: ScreenChartRefs['quotationDetail
           />
         </p>
       ) : null}
+      {/* Where the bargaining stands comes first: it is what changed since the farmer last looked. */}
+      <BargainStatus quotation={quotation} />
       <section aria-labelledby="shop-items-title">
         <h2 id="shop-items-title" className="shop-section-title">
           <FormattedMessage id="shop.quotation.items" defaultMessage="Items" />
@@ -160,7 +162,6 @@ function QuotationDetails({ detail }: { detail: ScreenChartRefs['quotationDetail
           ))}
         </ul>
       </section>
-      <BargainStatus quotation={quotation} />
       {total?.kind === 'quoted' ? <PricePanel lines={quotation.skusDetail} /> : null}
       {total?.kind === 'estimate' ? <EstimatePanel totalPaisa={total.paisa} replyHours={replyHours} /> : null}
       {sheet === 'decline' ? <DeclineSheet {...sheetProps} /> : null}
