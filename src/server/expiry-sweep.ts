@@ -5,8 +5,9 @@
  *   week, a restart) is drained here (`sweepExpired`);
  * - Aadhaar retention: a verified account's card is erased `aadhaarRetentionDays` after verification
  *   (`eraseDueAadhaar`); the verification itself stays on record;
- * - forgetting: login codes and their sends, SMS already sent, failed or skipped, budget events and
- *   spent proof-of-work challenges, once nothing needs them (`forgetOldRows`).
+ * - forgetting: login codes and their sends, SMS already sent, failed or skipped, budget events,
+ *   spent proof-of-work challenges, and the photo and card of a sign-up never sent, once nothing
+ *   needs them (`forgetOldRows`).
  * The app starts it on ready and stops it on close, waiting for a pass under way, so a graceful
  * shutdown never cuts a batch short of its transactions.
  */
@@ -24,7 +25,6 @@ const MAX_BATCHES = 10;
 export const FORGET_AFTER_MS = 30 * DAY_MS;
 /** Budget events are kept a day: the longest budget window. */
 export const RATE_EVENTS_KEPT_MS = DAY_MS;
-/** The retention default when the app passes none (AADHAAR_RETENTION_DAYS' own default). */
 
 interface BatchOptions {
   batch?: number;
@@ -124,6 +124,22 @@ export async function forgetOldRows(db: Kysely<Database>, now: number, options: 
         ),
       options,
     ),
+    // A sign-up never sent: its photo and Aadhaar card were uploaded for a verification that never
+    // came, so they go when login codes do. Images uploaded since (a farmer back to finish) stay.
+    abandonedSignUps: await drain(async (batch) => {
+      const owners = await db
+        .selectFrom('users')
+        .select('users.id')
+        .where('users.isVerified', '=', 0)
+        .where('users.createdAt', '<', before)
+        .where('users.profileUpdated', '=', 0)
+        .where((eb) => eb.exists(eb.selectFrom('images').select('images.id').whereRef('images.ownerId', '=', 'users.id').where('images.createdAt', '<', before)))
+        .limit(batch)
+        .execute();
+      if (owners.length === 0) return 0;
+      await db.deleteFrom('images').where('ownerId', 'in', owners.map((o) => o.id)).where('createdAt', '<', before).execute();
+      return owners.length;
+    }, options),
     // A day of budget events is what the budgets' windows allow: one statement is bounded by them.
     rateEvents: await forgetEventsBefore(db, now - RATE_EVENTS_KEPT_MS),
     spentChallenges: await drain(

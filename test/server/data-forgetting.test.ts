@@ -1,7 +1,8 @@
 /**
  * The background sweep forgets what the service no longer needs, in bounded batches: login codes and
  * their sends after 30 days, SMS already sent, failed or skipped after 30 days (a pending one never),
- * budget events after a day and spent challenges once expired.
+ * budget events after a day, spent challenges once expired, and the images of a sign-up never sent
+ * after 30 days.
  */
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,12 +19,13 @@ interface TestApp {
 const DAY = 86_400_000;
 
 async function ids(t: TestApp) {
-  const [codes, sends, sms, events, challenges] = await Promise.all([
+  const [codes, sends, sms, events, challenges, images] = await Promise.all([
     t.db.selectFrom('otpVerifications').select('mobileNumber').orderBy('mobileNumber').execute(),
     t.db.selectFrom('otpSends').select('id').orderBy('id').execute(),
     t.db.selectFrom('smsOutbox').select('id').orderBy('id').execute(),
     t.db.selectFrom('rateEvents').select('id').orderBy('id').execute(),
     t.db.selectFrom('spentChallenges').select('signature').orderBy('signature').execute(),
+    t.db.selectFrom('images').select('id').orderBy('id').execute(),
   ]);
   return {
     codes: codes.map((r) => r.mobileNumber),
@@ -31,6 +33,7 @@ async function ids(t: TestApp) {
     sms: sms.map((r) => r.id),
     events: events.map((r) => r.id),
     challenges: challenges.map((r) => r.signature),
+    images: images.map((r) => r.id),
   };
 }
 
@@ -43,6 +46,22 @@ async function fill(t: TestApp, now: number, oldCount: number) {
   await t.db.deleteFrom('smsOutbox').execute();
   await t.db.deleteFrom('rateEvents').execute();
   await t.db.deleteFrom('spentChallenges').execute();
+  await t.db.deleteFrom('images').execute();
+  await t.db.deleteFrom('users').execute();
+  const user = (id: string, profileUpdated: number) => ({
+    id,
+    mobileNumber: `7${id.length}${id.charCodeAt(0)}${id.charCodeAt(id.length - 1)}`.padEnd(10, '0').slice(0, 10),
+    name: null, preferredLanguage: null, profilePhoto: null, aadhaar: null, gender: null, age: null, farmAddress: null,
+    geoLat: null, geoLong: null, geoAccuracy: null, profileUpdated, isVerified: 0, isAdmin: 0, createdAt: old, updatedAt: old,
+    profileSubmittedAt: null, verifiedAt: null, detailsChangedAt: null, aadhaarConsent: null, aadhaarConsentAt: null, removedAt: null,
+  });
+  // An abandoned sign-up, one back to finish it today, and one sent for verification long ago.
+  await t.db.insertInto('users').values([user('gone', 0), user('back', 0), user('sent', 1)]).execute();
+  const image = (id: string, ownerId: string, at: number) => ({ id, kind: 'aadhaar', ownerId, mime: 'image/jpeg', data: Buffer.from('x'), iv: null, tag: null, createdAt: at });
+  await t.db
+    .insertInto('images')
+    .values([image('old-card', 'gone', old), image('old-photo', 'back', old), image('stay-new-photo', 'back', fresh), image('stay-sent-card', 'sent', old)])
+    .execute();
   const code = (n: string, at: number) => ({ mobileNumber: n, codeHash: 'h', expiresAt: at + 600_000, tries: 0, createdAt: at });
   await t.db.insertInto('otpVerifications').values([...Array.from({ length: oldCount }, (_, i) => code(`60000${String(i).padStart(5, '0')}`, old)), code('9999999999', fresh)]).execute();
   await t.db
@@ -101,13 +120,14 @@ describe.each(databases())('the sweep forgets on %s', (kind) => {
     await fill(t, now, 25);
     // Batches of 10, at most ten a pass: a backlog of 25 goes in one pass.
     const done = await forgetOldRows(t.db, now, { batch: 10 });
-    expect(done).toEqual({ otpVerifications: 25, otpSends: 25, smsOutbox: 25, rateEvents: 1, spentChallenges: 25 });
+    expect(done).toEqual({ otpVerifications: 25, otpSends: 25, smsOutbox: 25, abandonedSignUps: 2, rateEvents: 1, spentChallenges: 25 });
     expect(await ids(t)).toEqual({
       codes: ['9999999999'],
       sends: ['stay-send'],
       sms: ['stay-pending-old', 'stay-sent-fresh'],
       events: ['stay-event'],
       challenges: ['stay-challenge'],
+      images: ['stay-new-photo', 'stay-sent-card'],
     });
   });
 
