@@ -181,7 +181,7 @@ describe('the admin orders chart', () => {
     ]);
     actor.send({ type: 'draft.reapply' });
     // The other admin's DELIVERED stands: this admin only changed the amount paid.
-    expect(actor.getSnapshot().context.draft).toEqual({ version: 2, status: 'DELIVERED', amountPaid: '2500', expectedDeliveryDate: '' });
+    expect(actor.getSnapshot().context.draft).toEqual({ version: 2, status: 'DELIVERED', amountPaid: '2500', expectedDeliveryDate: '', deliveryCode: '', withoutCode: false });
   });
 
   it('sends the expected delivery date the admin picks, null when cleared, and refuses one that is not a date', async () => {
@@ -216,7 +216,7 @@ describe('the admin orders chart', () => {
     const refused = { base, mine: { ...base, status: 'DELIVERED' as const, amountPaid: '0' } };
     const now = { ...order, version: 2, amountPaidPaisa: 150_000 };
     expect(orderDraftChanges(refused, now)).toEqual([{ field: 'status', mine: 'DELIVERED', now: order.status }]);
-    expect(reapplyOrderDraft(refused, now)).toEqual({ version: 2, status: 'DELIVERED', amountPaid: '1500.00', expectedDeliveryDate: '' });
+    expect(reapplyOrderDraft(refused, now)).toEqual({ version: 2, status: 'DELIVERED', amountPaid: '1500.00', expectedDeliveryDate: '', deliveryCode: '', withoutCode: false });
   });
 
   it('keeps the draft and shows the save failure when the server fails', async () => {

@@ -101,8 +101,13 @@ describe('the tracker\'s dates and names', () => {
     expect(deliveryNote(snap({ ...delivered, statusHistory: [...statusHistory, { status: 'DELIVERED', at: at(5) }] }))).toEqual({
       kind: 'delivered',
       at: at(5),
+      proof: null,
     });
-    expect(deliveryNote(snap({ ...delivered, statusHistory: [] }))).toEqual({ kind: 'delivered', at: null });
+    expect(deliveryNote(snap({ ...delivered, statusHistory: [] }))).toEqual({ kind: 'delivered', at: null, proof: null });
+    // How it was delivered: with the farmer's code, or marked by the provider.
+    expect(deliveryNote(snap({ ...delivered, deliveredWith: 'code' }))).toMatchObject({ proof: 'code' });
+    expect(deliveryNote(snap({ ...delivered, deliveredWith: 'admin' }))).toMatchObject({ proof: 'provider' });
+    expect(deliveryNote(snap({ ...ordered, deliveredWith: null }))).toEqual({ kind: 'tellDriver', expectedDeliveryDate: null });
     expect(deliveryNote({ context: { quotationId: 'q', quotation: null, missing: false } })).toBeNull();
   });
 });
