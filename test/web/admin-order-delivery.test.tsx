@@ -77,3 +77,20 @@ describe('the order sheet delivers with the farmer\'s code', () => {
     expect(update(sheet).disabled).toBe(false);
   });
 });
+
+describe("an order of a farmer who closed the account", () => {
+  it('shows the account as closed, with no number to call, on the list and in the sheet', async () => {
+    const closed = order({ _id: 'o9', orderDisplayId: 'OD100009', userDetails: { name: null, mobileNumber: 'removed:u9' } });
+    const admin = renderAdmin('/admin/orders', 'english');
+    await calledAt(admin.effects.loadOrders);
+    await answer(admin.effects.loadOrders, done(page([closed])));
+    const row = await screen.findByRole('button', { name: /OD100009/ });
+    expect(row.textContent).toContain('Account closed');
+    expect(row.textContent).not.toContain('removed:');
+    await userEvent.click(row);
+    const sheet = screen.getAllByRole('dialog')[0]!;
+    expect(within(sheet).getByText('Account closed')).toBeTruthy();
+    expect(sheet.querySelector('a[href^="tel:"]')).toBeNull();
+    expect(sheet.textContent).not.toContain('removed:');
+  });
+});

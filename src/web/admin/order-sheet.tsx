@@ -17,7 +17,7 @@ import {
   orderDraftChanges,
   shownOrderDraft,
 } from '../../../machines/admin-orders.machine';
-import { COUNTRY_PREFIX } from '../../domain/constants';
+import { COUNTRY_PREFIX, isRemovedNumber } from '../../domain/constants';
 import { formatCalendarDay } from '../../domain/india-date';
 import { formatPaisa, priceDetails, rupeesToPaisa } from '../../domain/money';
 import type { OrderStatus } from '../../domain/types';
@@ -80,17 +80,22 @@ export function OrderSheet({ snapshot, send }: { snapshot: Snapshot; send: Send 
             <FormattedMessage id="admin.orders.mobile" defaultMessage="Mobile number" />
           </dt>
           <dd>
-            <a
-              className="admin-tel"
-              href={`tel:${COUNTRY_PREFIX}${order.userDetails.mobileNumber}`}
-              aria-label={intl.formatMessage(
-                { id: 'admin.orders.call', defaultMessage: 'Call {number}' },
-                { number: order.userDetails.mobileNumber },
-              )}
-            >
-              <PhoneIcon />
-              {order.userDetails.mobileNumber}
-            </a>
+            {isRemovedNumber(order.userDetails.mobileNumber) ? (
+              // The farmer closed the account: the order stays for the books, with no number to call.
+              <FormattedMessage id="admin.users.closed" defaultMessage="Account closed" />
+            ) : (
+              <a
+                className="admin-tel"
+                href={`tel:${COUNTRY_PREFIX}${order.userDetails.mobileNumber}`}
+                aria-label={intl.formatMessage(
+                  { id: 'admin.orders.call', defaultMessage: 'Call {number}' },
+                  { number: order.userDetails.mobileNumber },
+                )}
+              >
+                <PhoneIcon />
+                {order.userDetails.mobileNumber}
+              </a>
+            )}
           </dd>
         </div>
         <div>

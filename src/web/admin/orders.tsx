@@ -1,6 +1,7 @@
 /** /admin/orders (SPEC §2, §3 Order admin list): every order, searched by id; a tap opens the edit sheet. */
 import { FormattedMessage, useIntl } from 'react-intl';
 import { orderBalance, visibleOrders } from '../../../machines/admin-orders.machine';
+import { isRemovedNumber } from '../../domain/constants';
 import { formatPaisa } from '../../domain/money';
 import { AdminLayout } from './admin-layout';
 import { ListStatus, PageFooter, SearchField, StatusFilter } from './admin-parts';
@@ -43,7 +44,10 @@ function AdminOrders({ snapshot, send }: ChartView<'adminOrders'>) {
               <span className="admin-row-main">
                 <strong>{order.orderDisplayId}</strong>
                 <span className="admin-muted">
-                  {order.userDetails.name ?? order.userDetails.mobileNumber}
+                  {order.userDetails.name ??
+                    (isRemovedNumber(order.userDetails.mobileNumber)
+                      ? intl.formatMessage({ id: 'admin.users.closed', defaultMessage: 'Account closed' })
+                      : order.userDetails.mobileNumber)}
                   {' · '}
                   <FormattedMessage
                     id="admin.orders.paidOf"
