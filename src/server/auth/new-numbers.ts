@@ -20,7 +20,7 @@ export interface NewNumberLimits {
 }
 
 /** What a code to a new number was paid with, so a failed send can give it back. */
-export type Paid = { kind: 'known' } | { kind: 'budgets'; buckets: string[] } | { kind: 'solution'; signature: string };
+export type Paid = { kind: 'known' } | { kind: 'budgets'; events: string[] } | { kind: 'solution'; signature: string };
 
 export const newNumberBudgets = (addressKey: string, limits: NewNumberLimits): Budget[] => [
   { bucket: 'otp-new', limit: limits.perHour, windowMs: HOUR_MS },
@@ -49,6 +49,6 @@ export function admitNewNumbers(
     if (solution && (await spend(trx, solution, now))) return { ok: true, paid: { kind: 'solution', signature: solution.signature } };
     const taken = await take(trx, budgets, now);
     if (!taken.ok) return { ok: false, retryAfterMs: taken.retryAfterMs };
-    return { ok: true, paid: { kind: 'budgets', buckets: budgets.map((b) => b.bucket) } };
+    return { ok: true, paid: { kind: 'budgets', events: taken.events } };
   };
 }

@@ -15,7 +15,8 @@ export interface Budget {
   windowMs: number;
 }
 
-export type Taken = { ok: true } | { ok: false; bucket: string; retryAfterMs: number };
+/** Taken: the events' ids, so the work they paid for can give exactly these back if it fails. */
+export type Taken = { ok: true; events: string[] } | { ok: false; bucket: string; retryAfterMs: number };
 
 /** How long until `budget` has room again (0: it has room now). */
 export async function waitFor(db: Db, budget: Budget, now: number): Promise<number> {
@@ -46,17 +47,15 @@ export async function take(trx: Transaction<Database>, budgets: Budget[], now: n
     const retryAfterMs = await waitFor(trx, budget, now);
     if (retryAfterMs > 0) return { ok: false, bucket: budget.bucket, retryAfterMs };
   }
-  await trx
-    .insertInto('rateEvents')
-    .values(ordered.map((budget) => ({ id: newId(), bucket: budget.bucket, at: now })))
-    .execute();
-  return { ok: true };
+  const events = ordered.map((budget) => ({ id: newId(), bucket: budget.bucket, at: now }));
+  await trx.insertInto('rateEvents').values(events).execute();
+  return { ok: true, events: events.map((event) => event.id) };
 }
 
-/** Gives back events taken at `at` (the work they paid for did not happen: an SMS that could not be sent). */
-export async function giveBack(db: Db, buckets: string[], at: number): Promise<void> {
-  if (buckets.length === 0) return;
-  await db.deleteFrom('rateEvents').where('bucket', 'in', buckets).where('at', '=', at).execute();
+/** Gives back the events taken (the work they paid for did not happen: an SMS that could not be sent). */
+export async function giveBack(db: Db, events: string[]): Promise<void> {
+  if (events.length === 0) return;
+  await db.deleteFrom('rateEvents').where('id', 'in', events).execute();
 }
 
 /** Deletes events older than every budget's window (the sweep). */

@@ -59,8 +59,8 @@ export default async function authRoutes(plugin: FastifyInstance, opts: { ipLimi
   const limits = { perHour: config.otpNewNumbersPerHour, perAddressHour: config.otpNewNumbersPerIpHour };
 
   /** What a code that could not be sent took, given back. */
-  const refund = async (paid: Paid, at: number) => {
-    if (paid.kind === 'budgets') await giveBack(db, paid.buckets, at);
+  const refund = async (paid: Paid) => {
+    if (paid.kind === 'budgets') await giveBack(db, paid.events);
     if (paid.kind === 'solution') await unspend(db, paid.signature);
   };
 
@@ -109,7 +109,7 @@ export default async function authRoutes(plugin: FastifyInstance, opts: { ipLimi
       } catch (error) {
         request.log.error({ err: error }, 'sms send failed');
         await withdrawCode(db, number, at);
-        await refund(issued.paid, at);
+        await refund(issued.paid);
         throw new HttpError(502, 'INTERNAL', 'The code could not be sent; try again shortly');
       }
       // The same answer for a known and an unknown number.
