@@ -5,15 +5,14 @@
  * account the session ends as at logout. Yes waits for the network, as every write does.
  */
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { deleteAccountStep } from '../../../machines/session.machine';
-import { OfflineWriteReason } from '../shell/offline-line';
 import { useSession } from '../shell/use-actors';
-import { useWritesBlocked } from '../shell/use-connection';
-import './delete-account.css';
 
-const FACTS = ['photo', 'details', 'books', 'again'] as const;
+// The question is fetched when asked (the service worker keeps it for offline), not with every
+// screen that offers the button: /profile is fetched ahead from /home, on a farmer's prepaid data.
+const DeleteQuestion = lazy(() => import('./delete-question'));
 
 export function DeleteAccount({ className }: { className: string }) {
   const session = useSession();
@@ -24,57 +23,11 @@ export function DeleteAccount({ className }: { className: string }) {
       <button type="button" className={className} disabled={!canOpen} onClick={() => session.send({ type: 'account.delete' })}>
         <FormattedMessage id="shop.profile.delete.button" />
       </button>
-      {step === 'closed' ? null : <DeleteQuestion />}
+      {step === 'closed' ? null : (
+        <Suspense fallback={null}>
+          <DeleteQuestion />
+        </Suspense>
+      )}
     </>
-  );
-}
-
-function DeleteQuestion() {
-  const session = useSession();
-  const step = useSelector(session, deleteAccountStep);
-  const canConfirm = useSelector(session, (s) => s.can({ type: 'account.deleteConfirm' }));
-  const canKeep = useSelector(session, (s) => s.can({ type: 'account.keep' }));
-  const offline = useWritesBlocked();
-  const keep = useRef<HTMLButtonElement>(null);
-  useEffect(() => keep.current?.focus(), []);
-  return (
-    <div className="shop-overlay shop-overlay-center">
-      <div className="shop-dialog delete-account" role="alertdialog" aria-modal="true" aria-labelledby="delete-account-title" aria-describedby="delete-account-facts">
-        <h2 id="delete-account-title">
-          <FormattedMessage id="shop.profile.delete.title" />
-        </h2>
-        <ul id="delete-account-facts" className="delete-account-facts">
-          {FACTS.map((fact) => (
-            <li key={fact}>
-              <FormattedMessage id={`shop.profile.delete.${fact}`} />
-            </li>
-          ))}
-        </ul>
-        {step === 'failed' ? (
-          <p className="delete-account-failed" role="alert">
-            <FormattedMessage id="shop.profile.delete.failed" />
-          </p>
-        ) : null}
-        {step === 'deleting' ? (
-          <p className="shop-muted" role="status">
-            <FormattedMessage id="shop.profile.delete.deleting" />
-          </p>
-        ) : null}
-        <OfflineWriteReason />
-        <div className="delete-account-actions">
-          <button
-            type="button"
-            className="shop-button shop-button-danger"
-            disabled={!canConfirm || offline}
-            onClick={() => session.send({ type: 'account.deleteConfirm' })}
-          >
-            <FormattedMessage id={step === 'failed' ? 'shop.profile.delete.retry' : 'shop.profile.delete.confirm'} />
-          </button>
-          <button type="button" ref={keep} className="shop-button shop-button-outline" disabled={!canKeep} onClick={() => session.send({ type: 'account.keep' })}>
-            <FormattedMessage id="shop.profile.delete.keep" />
-          </button>
-        </div>
-      </div>
-    </div>
   );
 }

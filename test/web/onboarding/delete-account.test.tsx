@@ -24,7 +24,8 @@ async function openQuestion() {
   // Enabled once the session has restored the account.
   await waitFor(() => expect(button.disabled).toBe(false));
   fireEvent.click(button);
-  return screen.getByRole('alertdialog', { name: 'Delete your account?' });
+  // The question's script arrives when asked.
+  return screen.findByRole('alertdialog', { name: 'Delete your account?' });
 }
 
 describe('delete my account, on the profile', () => {
@@ -84,7 +85,7 @@ describe('delete my account, on the profile', () => {
     // Enabled once the session has restored the account.
     await waitFor(() => expect(button.disabled).toBe(false));
     fireEvent.click(button);
-    const dialog = screen.getByRole('alertdialog', { name: hi['shop.profile.delete.title'] });
+    const dialog = await screen.findByRole('alertdialog', { name: hi['shop.profile.delete.title'] });
     expect(dialog.textContent).toContain(hi['shop.profile.delete.books']);
     within(dialog).getByRole('button', { name: hi['shop.profile.delete.confirm'] });
   });
