@@ -37,7 +37,12 @@ export async function loadMachines(): Promise<AnyStateMachine[]> {
   const machines: AnyStateMachine[] = [];
   for (const file of files) {
     const mod = (await import(pathToFileURL(join(MACHINES_DIR, file)).href)) as Record<string, unknown>;
-    for (const value of Object.values(mod)) if (isMachine(value) && !machines.includes(value)) machines.push(value);
+    // In export-name order: a module namespace lists its names sorted under one loader and as
+    // written under another, and the page must come out the same from both.
+    for (const name of Object.keys(mod).sort()) {
+      const value = mod[name];
+      if (isMachine(value) && !machines.includes(value)) machines.push(value);
+    }
   }
   return machines;
 }

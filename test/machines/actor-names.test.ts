@@ -96,6 +96,8 @@ const NAMES: [AnyStateMachine, string[]][] = [
       'quotationDetail.active > visibility',
       'quotationDetail.active.poll.fetching > fetchQuotation',
       'quotationDetail.active.action.deleting > deleteQuotation',
+      'quotationDetail.active.action.declining > declineQuotation',
+      'quotationDetail.active.action.countering > counterQuotation',
       'quotationDetail.active.action.placingOrder > placeOrder',
     ],
   ],

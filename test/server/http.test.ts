@@ -101,7 +101,7 @@ describe.each(databases())('HTTP behaviour on %s', (kind) => {
     const config = await t.app.inject({ method: 'GET', url: '/api/config' });
     expect(config.statusCode).toBe(200);
     expect(config.json()).toEqual({
-      data: { contactPhone: expect.any(String), chatUrl: expect.stringMatching(/^https:/), upiPayeeId: null, upiPayeeName: null, quotationReplyHours: 24 },
+      data: { contactPhone: expect.any(String), chatUrl: expect.stringMatching(/^https:/), upiPayeeId: null, upiPayeeName: null, quotationReplyHours: 24, grievanceContact: '+919000000000', aadhaarRetentionDays: 30 },
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ data: { ok: true } });
   });
@@ -142,6 +142,8 @@ describe.each(databases())('HTTP behaviour on %s', (kind) => {
     expect(routes.map((r) => `${r.method} ${r.url}`).sort()).toEqual(
       [
         'DELETE /api/quotations/:id',
+        'DELETE /api/users/profile',
+        'GET /api/auth/challenge',
         'GET /api/config',
         'GET /api/health',
         'GET /api/docs',
@@ -173,6 +175,8 @@ describe.each(databases())('HTTP behaviour on %s', (kind) => {
         'POST /api/auth/verify-otp',
         'POST /api/orders/:quotationId',
         'POST /api/quotations',
+        'POST /api/quotations/:id/counter',
+        'POST /api/quotations/:id/decline',
         'POST /api/skus',
         'POST /api/uploads',
         'PUT /api/users/profile',
