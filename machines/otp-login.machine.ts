@@ -256,7 +256,7 @@ export const otpLoginMachine = otpLoginSetup.createMachine({
     altcha: null,
     sending: null,
   },
-  invoke: { id: 'proof', src: 'proof' },
+  invoke: { id: 'proof', src: 'proof', systemId: 'otpProof' },
   on: { 'proof.solved': { actions: 'keepSolution' } },
   output: ({ context }) => ({
     token: context.login?.token ?? '',
