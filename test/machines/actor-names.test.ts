@@ -55,7 +55,7 @@ const NAMES: [AnyStateMachine, string[]][] = [
   [
     otpLoginMachine,
     [
-      'otpLogin > proof',
+      'otpLogin > proof @otpProof',
       'otpLogin.requestingCode.sending > requestOtp',
       'otpLogin.requestingCode.retrying > retryOtp',
       'otpLogin.awaitingCode > webOtp',
