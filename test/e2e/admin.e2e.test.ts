@@ -66,6 +66,8 @@ async function setOrder(page: Page, orderId: string, status: string | null, paid
   await page.getByRole('button', { name: new RegExp(orderId) }).click();
   await page.getByRole('button', { name: t('admin.common.edit') }).click();
   if (status) await page.getByLabel(t('admin.orders.status'), { exact: true }).selectOption({ label: t(`admin.orderStatus.${status}`) });
+  // Delivered asks for the farmer's code; this journey delivers without one, chosen explicitly.
+  if (status === 'DELIVERED') await page.getByRole('checkbox', { name: t('admin.orders.noCode') }).check();
   if (paidRupees !== null) await page.getByLabel(t('admin.orders.amountPaid')).fill(paidRupees);
   await page.getByRole('button', { name: t('admin.common.update') }).click();
   // The sheet closes after a successful save.
