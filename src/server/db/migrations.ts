@@ -27,7 +27,7 @@ const TABLES = [
 ] as const;
 
 /** Tables added by later migrations, for ANALYZE. */
-const LATER_TABLES = ['sms_outbox', 'list_counts', 'audit_log', 'rate_events', 'spent_challenges'] as const;
+const LATER_TABLES = ['sms_outbox', 'list_counts', 'audit_log', 'rate_events', 'spent_challenges', 'order_problems'] as const;
 
 /** Every table of the latest schema. */
 export const APP_TABLES = [...TABLES, ...LATER_TABLES] as const;
@@ -568,6 +568,62 @@ const bargainingAndDeliveryProof: Migration = {
   },
 };
 
+/**
+ * Where and when to deliver, and the farmer's problems with a delivery. An order keeps the delivery
+ * place (the address as JSON text: line, village, district, PIN code, landmark), its pin and the date
+ * the farmer would like it; all null on orders placed before this release. A farmer reports a problem
+ * with a delivered order (short weight, wet, ...) with a note and a photo; an admin closes it with a
+ * note. At most one problem per order is open, held by a partial unique index (SQLite and PostgreSQL
+ * both have them), which the admin's "problem reported" list also reads.
+ */
+const deliveryPlaceAndProblems: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable('orders').addColumn('delivery_address', 'text').execute();
+    await db.schema.alterTable('orders').addColumn('delivery_lat', 'double precision').execute();
+    await db.schema.alterTable('orders').addColumn('delivery_long', 'double precision').execute();
+    await db.schema.alterTable('orders').addColumn('preferred_date', 'text').execute();
+    await db.schema
+      .createTable('order_problems')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('order_id', 'text', (c) => c.notNull().references('orders.id'))
+      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('note', 'text')
+      .addColumn('photo_id', 'text')
+      .addColumn('status', 'text', (c) => c.notNull())
+      .addColumn('admin_note', 'text')
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addColumn('closed_at', 'bigint')
+      .execute();
+    await db.schema.createIndex('order_problems_order_idx').on('order_problems').columns(['order_id', 'created_at']).execute();
+    await sql`create unique index order_problems_open_idx on order_problems (order_id) where status = 'open'`.execute(db);
+  },
+  async down(db: AnyDb) {
+    await db.schema.dropTable('order_problems').execute();
+    for (const column of ['preferred_date', 'delivery_long', 'delivery_lat', 'delivery_address']) {
+      await db.schema.alterTable('orders').dropColumn(column).execute();
+    }
+  },
+};
+
+/**
+ * The back office's dashboard: its figures are counts over indexes. Farmers waiting for verification
+ * by when they sent the form (accounts that sent it before the time was kept count from their last
+ * change); open orders by their expected date (due today, late); the quotations priced since a day
+ * (the conversion of the last 30 days).
+ */
+const backOffice: Migration = {
+  async up(db: AnyDb) {
+    await sql`update users set profile_submitted_at = updated_at where profile_updated = 1 and profile_submitted_at is null`.execute(db);
+    await db.schema.createIndex('users_waiting_idx').on('users').columns(['is_verified', 'profile_submitted_at']).execute();
+    await db.schema.createIndex('orders_due_idx').on('orders').columns(['status', 'expected_delivery_date']).execute();
+    await db.schema.createIndex('quotations_priced_idx').on('quotations').columns(['priced_at', 'status']).execute();
+  },
+  async down(db: AnyDb) {
+    for (const index of ['quotations_priced_idx', 'orders_due_idx', 'users_waiting_idx']) await db.schema.dropIndex(index).execute();
+  },
+};
+
 const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_answer_versions': answerVersions,
@@ -584,6 +640,8 @@ const migrations: Record<string, Migration> = {
   '0013_lines_as_quoted': linesAsQuoted,
   '0014_safe_launch': safeLaunch,
   '0015_bargaining_and_delivery_proof': bargainingAndDeliveryProof,
+  '0016_delivery_place_and_problems': deliveryPlaceAndProblems,
+  '0017_back_office': backOffice,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

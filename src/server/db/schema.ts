@@ -146,6 +146,12 @@ export interface OrdersTable {
   deliveredWith: string | null;
   /** Wrong delivery codes given; five lock the code until the admin moves the order without one. */
   deliveryCodeTries: Generated<number>;
+  /** Where to deliver (migration 0016): the address as JSON text `{line, village?, district?, pinCode?, landmark?}`; null on older orders. */
+  deliveryAddress: string | null;
+  deliveryLat: number | null;
+  deliveryLong: number | null;
+  /** The farmer's preferred delivery date, `YYYY-MM-DD`; null when none was given. */
+  preferredDate: string | null;
   version: number;
   createdAt: number;
   updatedAt: number;
@@ -211,6 +217,22 @@ export interface SpentChallengesTable {
   expiresAt: number;
 }
 
+/** A farmer's problem with a delivered order (migration 0016): at most one 'open' per order; an admin closes it with a note. */
+export interface OrderProblemsTable {
+  id: string;
+  orderId: string;
+  userId: string;
+  /** short_weight, wet, wrong_material, damaged or other. */
+  kind: string;
+  note: string | null;
+  /** The image id of the farmer's photo (an upload of kind `problem`); null without one. */
+  photoId: string | null;
+  status: 'open' | 'closed';
+  adminNote: string | null;
+  createdAt: number;
+  closedAt: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -227,4 +249,5 @@ export interface Database {
   auditLog: AuditLogTable;
   rateEvents: RateEventsTable;
   spentChallenges: SpentChallengesTable;
+  orderProblems: OrderProblemsTable;
 }
