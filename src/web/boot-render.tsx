@@ -20,9 +20,20 @@ import { App } from './app';
 import { AppActorContext } from './app-context';
 import type { bootLogic } from './boot-logic';
 import { loadMessages } from './i18n/messages';
+import { helpImproveOn, privacyControlOn } from './shell/help-improve';
+import { transitionTap, type TransitionTap } from './shell/transition-tap';
 
 export async function renderApp(root: Root, { logic, input }: Awaited<ReturnType<typeof bootLogic>>, inspect: ((event: InspectionEvent) => void) | undefined): Promise<void> {
-  const actor = createActor(logic, { input, inspect }).start();
+  // Recording use rides the same inspection hook as the Stately inspector, on the root actor: no chart
+  // knows it is recorded.
+  const tap = transitionTap();
+  const actor = createActor(logic, {
+    input,
+    inspect: (event) => {
+      tap.inspect(event);
+      inspect?.(event);
+    },
+  }).start();
   // The app chart restores the persisted slices (at most PERSIST_TIMEOUT_MS) and then runs the session.
   const running = await waitFor(actor, (s) => s.children.session !== undefined, { timeout: Infinity });
   const session = running.children.session as SessionActorRef;
@@ -40,4 +51,22 @@ export async function renderApp(root: Root, { logic, input }: Awaited<ReturnType
       </StrictMode>,
     ),
   );
+  startRecording(tap);
+}
+
+/**
+ * The recorder arrives on its own, once the first screen is up and the phone is idle: never under
+ * Global Privacy Control (then the kept snapshots are dropped), and sending only while "Help improve
+ * the app" is on.
+ */
+function startRecording(tap: TransitionTap): void {
+  if (privacyControlOn()) return tap.close();
+  const load = () =>
+    void import('./shell/transition-recorder')
+      .then(({ startRecorder }) =>
+        startRecorder({ attach: tap.attach, enabled: () => helpImproveOn(), storage: localStorage, send: (url, body) => navigator.sendBeacon(url, body) }),
+      )
+      .catch(() => tap.close());
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(load, { timeout: 5_000 });
+  else setTimeout(load, 1_000);
 }

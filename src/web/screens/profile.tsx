@@ -15,6 +15,7 @@ import { UserAvatar } from '../shop/user-avatar';
 import { useUser } from '../shop/use-shop';
 import { useSession } from '../shell/use-actors';
 import { DeleteAccount } from '../onboarding/delete-account';
+import { HelpImproveSetting } from './help-improve-setting';
 
 const LANGUAGE_NAMES = { english: 'English', hindi: 'हिन्दी', gujrati: 'ગુજરાતી' } as const;
 /** Each language's name is written in itself: `lang` lets a screen reader read it right. */
@@ -96,6 +97,7 @@ export default function ProfileScreen() {
           </p>
         ) : null}
       </section>
+      <HelpImproveSetting />
       <button type="button" className="shop-button shop-button-outline shop-button-block shop-logout" onClick={() => session.send({ type: 'session.logout' })}>
         <FormattedMessage id="shop.profile.logout" defaultMessage="Log out" />
       </button>
