@@ -23,6 +23,7 @@ import { installWeb } from './http/web';
 import { countedSms, installRequestMetrics, type Metrics } from './ops/metrics';
 import { installReadiness, readinessRoutes } from './ops/readiness';
 import { installRequestLog, requestId, safeLogging } from './ops/request-log';
+import adminRoutes from './routes/admin';
 import authRoutes, { type IpLimit } from './routes/auth';
 import metaRoutes from './routes/meta';
 import orderRoutes from './routes/orders';
@@ -175,6 +176,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(skuRoutes);
       await api.register(quotationRoutes);
       await api.register(orderRoutes);
+      await api.register(adminRoutes);
       await api.register(uploadRoutes);
       await api.register(metaRoutes);
       await api.register(readinessRoutes);

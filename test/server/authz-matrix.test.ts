@@ -204,6 +204,7 @@ const TABLE: Record<string, Row> = {
     },
     expect: ADMIN(200),
   },
+  'GET /api/admin/summary': { prepare: async () => ({ url: '/api/admin/summary' }), expect: ADMIN(200) },
   'POST /api/uploads': {
     prepare: async () => ({
       url: '/api/uploads',

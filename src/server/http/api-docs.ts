@@ -44,6 +44,7 @@ export const SUMMARIES: Record<string, readonly [tag: string, summary: string]> 
   'GET /api/orders/{id}/history': ['orders', "An order's audit trail (admins)"],
   'POST /api/uploads': ['uploads', 'Upload a profile photo, Aadhaar card or SKU image'],
   'GET /api/uploads/{id}': ['uploads', 'An uploaded image (Aadhaar and photos to their owner and admins)'],
+  'GET /api/admin/summary': ['admin', "The back office's figures: what waits and how long, orders due and late, the last 30 days' conversion, 12 weeks' revenue (India weeks) (admins)"],
   'GET /api/config': ['meta', 'Contact details, the UPI payee and the hours a quotation is usually answered in'],
   'GET /api/health': ['meta', 'Liveness and database check'],
   'GET /api/ready': ['meta', 'Readiness for a load balancer: 503 while starting or shutting down'],

@@ -1,0 +1,28 @@
+/**
+ * How long something has waited for the back office (a quotation for its price, a farmer for
+ * verification), in the three bands the admin's dashboard counts and its lists filter by. The
+ * dashboard's figure and the list it links to read the same bounds, so the list shows exactly the
+ * rows the figure counted. Pure.
+ */
+export const WAITING_AGES = ['lt4h', '4to24h', 'gt24h'] as const;
+export type WaitingAge = (typeof WAITING_AGES)[number];
+
+export const HOUR_MS = 3_600_000;
+
+/**
+ * The waiting start times (epoch ms, both ends inclusive) of the rows in `age` at `now`: under 4 h,
+ * 4 to 24 h (both ends), over 24 h. A missing end is open.
+ */
+export function waitingSince(age: WaitingAge, now: number): { from?: number; to?: number } {
+  switch (age) {
+    case 'lt4h':
+      return { from: now - 4 * HOUR_MS + 1 };
+    case '4to24h':
+      return { from: now - 24 * HOUR_MS, to: now - 4 * HOUR_MS };
+    case 'gt24h':
+      return { to: now - 24 * HOUR_MS - 1 };
+  }
+}
+
+/** The last start time of a pending quotation that is late at `now`: waiting longer than `replyHours`. */
+export const lateSince = (now: number, replyHours: number): number => now - replyHours * HOUR_MS - 1;
