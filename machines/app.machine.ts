@@ -14,6 +14,8 @@
  *     (`quotationList`, `quotationDetail:<id>`, `orderTracking:<id>`), so every running chart is an
  *     actor of this one system and the inspector sees it. The admin screens' charts (`adminUsers`,
  *     `adminSkus`, `adminQuotations`, `adminOrders`) run the same way, under their ids as systemIds.
+ *     Their code loads the first time the session shows an admin screen (`adminCharts` region:
+ *     absent → loading → ready), so a farmer's phone never fetches it.
  *
  * Navigation convention (every machine and view follows it):
  *   - A view or machine never calls the router. It sends `{ type: 'nav.go', to }` to the session
@@ -36,10 +38,7 @@ import { quotationDetailMachine } from './quotation-detail.machine';
 import { quotationListMachine } from './quotation-list.machine';
 import { cachedQuotation } from './quotation-store.machine';
 import { adminChartFor, screenChartFor, type AdminChartId, type ScreenChart } from './screen-charts';
-import { adminOrdersMachine } from './admin-orders.machine';
-import { adminQuotationsMachine } from './admin-quotations.machine';
-import { adminSkusMachine } from './admin-skus.machine';
-import { adminUsersMachine } from './admin-users.machine';
+import type { AdminCharts } from './admin-charts';
 import { sessionMachine } from './session.machine';
 
 export interface AppInput {
@@ -57,6 +56,10 @@ export interface AppContext {
   screen: ScreenChart | null;
   /** The chart of the admin screen shown, while one runs. */
   adminScreen: AdminChartId | null;
+  /** The location the session shows (the admin chart to run once the admin charts have loaded). */
+  location: string | null;
+  /** The admin screens' charts, once an admin screen has been shown and they have loaded. */
+  adminCharts: AdminCharts | null;
 }
 
 export type AppEvent = { type: 'screen.show'; location: string | null } | { type: 'avatar.url'; url: string | null };
@@ -105,10 +108,7 @@ export const appMachine = setup({
     quotationList: quotationListMachine,
     quotationDetail: quotationDetailMachine,
     orderTracking: orderTrackingMachine,
-    adminUsers: adminUsersMachine,
-    adminSkus: adminSkusMachine,
-    adminQuotations: adminQuotationsMachine,
-    adminOrders: adminOrdersMachine,
+    loadAdminCharts: fromPromise<AdminCharts>(async () => (await import('./admin-charts')).adminCharts),
     sessionWatch,
     avatar: protectedImageMachine,
     session: sessionMachine,
@@ -119,8 +119,13 @@ export const appMachine = setup({
     restore: fromPromise<PersistedRoot>(async () => ({ ...EMPTY_PERSISTED })),
     persist: fromCallback<{ type: string }, PersistedRoot>(() => undefined),
   },
-  delays: { persistTimeout: PERSIST_TIMEOUT_MS },
+  delays: { persistTimeout: PERSIST_TIMEOUT_MS, adminChartsRetry: 5_000 },
+  guards: {
+    showsAdminScreen: ({ context }) => adminChartFor(context.location) !== null,
+  },
   actions: {
+    keepLocation: assign({ location: (_, params: { location: string | null }) => params.location }),
+    keepAdminCharts: assign({ adminCharts: (_, params: { charts: AdminCharts }) => params.charts }),
     keepRestored: assign({ restored: (_, params: { restored: PersistedRoot }) => params.restored }),
     showScreen: enqueueActions(({ context, enqueue, system }, params: { location: string | null }) => {
       const next = screenChartFor(params.location);
@@ -133,21 +138,22 @@ export const appMachine = setup({
       if (next?.id === 'orderTracking' && subject) enqueue.spawnChild('orderTracking', { id: next.id, systemId: next.systemId, input: subject });
       enqueue.assign({ screen: next });
     }),
-    showAdminScreen: enqueueActions(({ context, enqueue }, params: { location: string | null }) => {
-      const next = adminChartFor(params.location);
+    /** Runs the chart of the admin screen shown (stopping the last one), once the admin charts are loaded. */
+    showAdminScreen: enqueueActions(({ context, enqueue, system }) => {
+      const charts = context.adminCharts;
+      if (!charts) return;
+      const next = adminChartFor(context.location);
       if (next === context.adminScreen) return;
-      if (context.adminScreen) enqueue.stopChild(context.adminScreen);
-      if (next === 'adminUsers') enqueue.spawnChild('adminUsers', { id: next, systemId: next });
-      if (next === 'adminSkus') enqueue.spawnChild('adminSkus', { id: next, systemId: next });
-      if (next === 'adminQuotations') enqueue.spawnChild('adminQuotations', { id: next, systemId: next });
-      if (next === 'adminOrders') enqueue.spawnChild('adminOrders', { id: next, systemId: next });
+      if (context.adminScreen) enqueue.stopChild(system.get(context.adminScreen) as AnyActorRef);
+      // Loaded logic, not a named actor of this chart: the system knows it by its systemId.
+      if (next) enqueue.spawnChild(charts[next], { systemId: next });
       enqueue.assign({ adminScreen: next });
     }),
   },
 }).createMachine({
   id: 'app',
   initial: 'restoring',
-  context: ({ input }) => ({ hasToken: input.hasToken, appUpdated: input.appUpdated === true, restored: { ...EMPTY_PERSISTED }, screen: null, adminScreen: null }),
+  context: ({ input }) => ({ hasToken: input.hasToken, appUpdated: input.appUpdated === true, restored: { ...EMPTY_PERSISTED }, screen: null, adminScreen: null, location: null, adminCharts: null }),
   states: {
     restoring: {
       invoke: {
@@ -183,11 +189,34 @@ export const appMachine = setup({
       on: {
         'screen.show': {
           actions: [
+            { type: 'keepLocation', params: ({ event }) => ({ location: event.location }) },
             { type: 'showScreen', params: ({ event }) => ({ location: event.location }) },
-            { type: 'showAdminScreen', params: ({ event }) => ({ location: event.location }) },
+            'showAdminScreen',
           ],
         },
         'avatar.url': { actions: sendTo('avatar', ({ event }) => ({ type: 'image.url' as const, url: event.url })) },
+      },
+      initial: 'adminChartsAbsent',
+      states: {
+        adminChartsAbsent: {
+          always: { guard: 'showsAdminScreen', target: 'adminChartsLoading' },
+        },
+        adminChartsLoading: {
+          invoke: {
+            id: 'loadAdminCharts',
+            src: 'loadAdminCharts',
+            onDone: {
+              target: 'adminChartsReady',
+              actions: [{ type: 'keepAdminCharts', params: ({ event }) => ({ charts: event.output }) }, 'showAdminScreen'],
+            },
+            // Not fetched (the admin's network dropped): try again a little later, if still wanted.
+            onError: 'adminChartsFailed',
+          },
+        },
+        adminChartsFailed: {
+          after: { adminChartsRetry: 'adminChartsAbsent' },
+        },
+        adminChartsReady: {},
       },
     },
   },

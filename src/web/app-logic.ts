@@ -17,11 +17,7 @@ import { quotationListMachine } from '../../machines/quotation-list.machine';
 import { createPersistActor, createRestoreActor, type KeyValueStore } from '../../machines/persistence';
 import { registrationMachine } from '../../machines/registration.machine';
 import { sessionMachine } from '../../machines/session.machine';
-import { adminOrdersMachine } from '../../machines/admin-orders.machine';
-import { adminQuotationsMachine } from '../../machines/admin-quotations.machine';
-import { adminSkusMachine } from '../../machines/admin-skus.machine';
-import { adminUsersMachine } from '../../machines/admin-users.machine';
-import { realAdminActors, type AdminActors } from './admin/actors';
+import type { AdminActors } from './admin/actors';
 import * as onboardingApi from './api/onboarding';
 import { fetchProtectedImage } from './api/protected-image';
 import * as browser from './onboarding/browser-actors';
@@ -156,22 +152,10 @@ function chartParts(effects: AppEffects) {
         actions: { openPaymentLink: (_, params) => openUrl(params.url), storeQuotation: sendTo(({ system }) => system.get('quotations'), update) },
       }),
     }),
-    admin: () => {
-      const admin = { ...realAdminActors(), ...effects.admin };
-      return {
-        adminUsers: adminUsersMachine.provide({
-          actors: {
-            loadUsers: admin.users.loadUsers,
-            loadHistory: admin.users.loadHistory,
-            verifyUser: admin.users.verifyUser,
-            image: protectedImageMachine.provide({ actors: { fetchImage: admin.users.fetchImage } }),
-          },
-        }),
-        adminSkus: adminSkusMachine.provide({ actors: admin.skus }),
-        adminQuotations: adminQuotationsMachine.provide({ actors: admin.quotations }),
-        adminOrders: adminOrdersMachine.provide({ actors: admin.orders }),
-      };
-    },
+    // The admin charts and their effects load with the first admin screen shown, not with the app.
+    admin: () => ({
+      loadAdminCharts: fromPromise(async () => (await import('./admin/admin-charts')).providedAdminCharts(effects.admin)),
+    }),
   };
 }
 
@@ -190,6 +174,5 @@ export async function createAppLogicInSteps(effects: AppEffects, between: () => 
   const screens = parts.screens();
   await between();
   const admin = parts.admin();
-  await between();
   return appMachine.provide({ actors: { ...screens, ...admin, ...shop, ...session } });
 }

@@ -18,7 +18,7 @@ import { SCREENS } from './routes';
 
 /**
  * The charts (machines/) by group, as build/chunk-groups.ts chunks them: XState with the session and its
- * login and registration; the others (the farmer's shop and screens, the admin's). Each builds its state trees
+ * login and registration; the farmer's shop and screens (the admin's load with the first admin screen). Each builds its state trees
  * when its module is evaluated: one group per task, before boot-logic, whose own evaluation is then
  * little more than the app chart (a module is evaluated once, whoever imports it).
  */
@@ -34,10 +34,6 @@ const CHART_GROUPS = [
       import('../../machines/quotation-detail.machine'),
       import('../../machines/order-tracking.machine'),
       import('../../machines/protected-image.machine'),
-      import('../../machines/admin-users.machine'),
-      import('../../machines/admin-skus.machine'),
-      import('../../machines/admin-quotations.machine'),
-      import('../../machines/admin-orders.machine'),
     ]),
 ];
 

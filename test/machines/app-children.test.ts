@@ -1,9 +1,10 @@
 /**
- * What the app chart runs, read through its actor system: the chart of each admin screen shown, the
+ * What the app chart runs, read through its actor system: the admin charts loaded with the first admin
+ * screen and the chart of each admin screen shown, the
  * cached quotation a screen chart starts from, the connection's "updated" input and the avatar of a
  * farmer without a photo. The effects behind the charts never settle: only what runs is checked.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, type Actor } from 'xstate';
 import { appMachine } from '../../machines/app.machine';
 import { EMPTY_PERSISTED, type PersistedRoot } from '../../machines/persistence';
@@ -32,10 +33,15 @@ const farmer = { ...DEFAULT_CLIENT_USER, preferredLanguage: 'hindi' as const, is
 const admin = { ...farmer, isAdmin: true };
 
 describe('the app chart', () => {
-  it('runs the chart of the admin screen shown, one at a time, under its id', () => {
+  it('loads the admin charts with the first admin screen shown, then runs that screen\'s chart, one at a time, under its id', async () => {
     const actor = startApp({ ...EMPTY_PERSISTED, user: admin });
     const show = (location: string) => actor.send({ type: 'screen.show', location });
     const running = () => ['adminUsers', 'adminSkus', 'adminQuotations', 'adminOrders'].filter((id) => actor.system.get(id) !== undefined);
+    show('/home');
+    expect(actor.getSnapshot().matches({ running: 'adminChartsAbsent' })).toBe(true);
+    show('/admin/users');
+    expect(actor.getSnapshot().matches({ running: 'adminChartsLoading' })).toBe(true);
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ running: 'adminChartsReady' })).toBe(true));
     for (const [location, chart] of [
       ['/admin/users', 'adminUsers'],
       ['/admin/skus?q=straw', 'adminSkus'],
@@ -44,7 +50,8 @@ describe('the app chart', () => {
     ] as const) {
       show(location);
       expect(running()).toEqual([chart]);
-      expect(actor.getSnapshot().children[chart]).toBe(actor.system.get(chart));
+      expect(Object.values(actor.getSnapshot().children)).toContain(actor.system.get(chart));
+      expect(actor.getSnapshot().context.adminScreen).toBe(chart);
     }
     const orders = actor.system.get('adminOrders');
     show('/admin/orders?q=OD1');
@@ -52,6 +59,42 @@ describe('the app chart', () => {
     show('/home');
     expect(running()).toEqual([]);
     expect(actor.getSnapshot().context.adminScreen).toBeNull();
+  });
+
+  it('never loads the admin charts for screens that are not the admin\'s', () => {
+    const actor = startApp({ ...EMPTY_PERSISTED, user: farmer });
+    for (const location of ['/home', '/request', '/profile', '/order-status?quotation_id=q-1']) {
+      actor.send({ type: 'screen.show', location });
+      expect(actor.getSnapshot().matches({ running: 'adminChartsAbsent' })).toBe(true);
+    }
+    expect(actor.getSnapshot().context.adminCharts).toBeNull();
+  });
+
+  it('tries the admin charts again a little later when they could not be fetched, if an admin screen is still shown', async () => {
+    vi.useFakeTimers();
+    try {
+      let asked = 0;
+      const failing = fromPromise(async () => {
+        asked += 1;
+        throw new Error('offline');
+      });
+      const actor = createActor(app.provide({ actors: { loadAdminCharts: failing as never } }), { input: { hasToken: true } });
+      started.push(actor as never);
+      actor.start();
+      actor.send({ type: 'xstate.done.actor.restore', output: { ...EMPTY_PERSISTED, user: admin } } as never);
+      actor.send({ type: 'screen.show', location: '/admin/orders' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(actor.getSnapshot().matches({ running: 'adminChartsFailed' })).toBe(true);
+      expect(asked).toBe(1);
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(asked).toBe(2);
+      actor.send({ type: 'screen.show', location: '/home' });
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(actor.getSnapshot().matches({ running: 'adminChartsAbsent' })).toBe(true);
+      expect(asked).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('starts the detail and tracking charts from the stored quotation the link names', () => {

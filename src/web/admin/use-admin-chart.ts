@@ -1,6 +1,6 @@
 /**
  * The open admin screen's chart: the app spawns it into its one actor system while the session shows the
- * screen (machines/screen-charts.ts, DECISIONS 004), so it is undefined only for the moment before that.
+ * screen (machines/screen-charts.ts, DECISIONS 004), once the admin charts have loaded: undefined until then.
  */
 import type { ActorRefFrom } from 'xstate';
 import type { adminOrdersMachine } from '../../../machines/admin-orders.machine';
@@ -18,5 +18,8 @@ export interface AdminChartRefs {
 }
 
 export function useAdminChart<K extends AdminChartId>(id: K): AdminChartRefs[K] | undefined {
-  return AppActorContext.useSelector((s) => (s.children as Record<string, unknown>)[id] as AdminChartRefs[K] | undefined);
+  const app = AppActorContext.useActorRef();
+  // The app runs the screen's chart under its systemId once the admin charts have loaded.
+  const running = AppActorContext.useSelector((s) => s.context.adminScreen === id);
+  return running ? (app.system.get(id) as AdminChartRefs[K] | undefined) : undefined;
 }

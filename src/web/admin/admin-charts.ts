@@ -1,0 +1,25 @@
+/**
+ * The admin screens' charts with their real effects: loaded by the app chart the first time the
+ * session shows an admin screen (machines/app.machine.ts), never on a farmer's phone.
+ */
+import { adminCharts, type AdminCharts } from '../../../machines/admin-charts';
+import { protectedImageMachine } from '../../../machines/protected-image.machine';
+import { realAdminActors, type AdminActors } from './actors';
+
+/** `replaced` swaps some charts' effects (tests answer the admin's requests). */
+export function providedAdminCharts(replaced: Partial<AdminActors> = {}): AdminCharts {
+  const admin = { ...realAdminActors(), ...replaced };
+  return {
+    adminUsers: adminCharts.adminUsers.provide({
+      actors: {
+        loadUsers: admin.users.loadUsers,
+        loadHistory: admin.users.loadHistory,
+        verifyUser: admin.users.verifyUser,
+        image: protectedImageMachine.provide({ actors: { fetchImage: admin.users.fetchImage } }),
+      },
+    }),
+    adminSkus: adminCharts.adminSkus.provide({ actors: admin.skus }),
+    adminQuotations: adminCharts.adminQuotations.provide({ actors: admin.quotations }),
+    adminOrders: adminCharts.adminOrders.provide({ actors: admin.orders }),
+  };
+}
