@@ -6,11 +6,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { AADHAAR_NOTICE_VERSION } from '../../src/domain/constants';
-import type { AuditEntry } from '../../src/domain/types';
 import { createExpirySweeper, eraseDueAadhaar } from '../../src/server/expiry-sweep';
 import { dueForErasure, eraseAadhaarIfDue } from '../../src/server/repos/users';
-import { databases, testConfig, useTestApp, type Session, type TestApp } from '../support/server/app';
-import { jpegWithGps, multipart, png, uploadFields } from '../support/server/images';
+import { databases, testConfig, useTestApp, type TestApp } from '../support/server/app';
+import { jpegWithGps, multipart, png } from '../support/server/images';
+import { history, upload } from '../support/server/profile-steps';
 
 const DAY = 86_400_000;
 const idOf = (url: string) => url.split('/').pop()!;
@@ -21,18 +21,6 @@ function consentAfterFile(bytes: Buffer, consent: string) {
   const boundary = body.headers['content-type'].split('boundary=')[1]!;
   const text = body.payload.toString('latin1').replace(`--${boundary}--\r\n`, `--${boundary}\r\nContent-Disposition: form-data; name="consent"\r\n\r\n${consent}\r\n--${boundary}--\r\n`);
   return { payload: Buffer.from(text, 'latin1'), headers: body.headers };
-}
-
-async function upload(t: TestApp, s: Session, kind: 'profile' | 'aadhaar'): Promise<string> {
-  const res = await t.as(s, { method: 'POST', url: '/api/uploads', ...multipart(uploadFields(kind), { bytes: await jpegWithGps() }) });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<{ url: string }>().url;
-}
-
-async function history(t: TestApp, userId: string): Promise<AuditEntry[]> {
-  const res = await t.as(await t.admin(), { method: 'GET', url: `/api/users/${userId}/history` });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data;
 }
 
 const imageCount = async (t: TestApp, ownerId: string) =>

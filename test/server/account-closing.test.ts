@@ -12,13 +12,7 @@ import type { AuditEntry, Order, Quotation, User } from '../../src/domain/types'
 import { APP_TABLES } from '../../src/server/db/migrations';
 import { readCount } from '../../src/server/repos/list-counts';
 import { databases, useTestApp, type Session, type TestApp } from '../support/server/app';
-import { jpegWithGps, multipart, uploadFields } from '../support/server/images';
-
-async function upload(t: TestApp, s: Session, kind: 'profile' | 'aadhaar'): Promise<string> {
-  const res = await t.as(s, { method: 'POST', url: '/api/uploads', ...multipart(uploadFields(kind), { bytes: await jpegWithGps() }) });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<{ url: string }>().url;
-}
+import { upload } from '../support/server/profile-steps';
 
 /** Every table's rows whose text holds one of `needles`, as `table: row` strings (every column, as JSON). */
 async function rowsHolding(t: TestApp, needles: string[]): Promise<string[]> {

@@ -6,24 +6,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PROFILE_WRITES_PER_HOUR } from '../../src/domain/constants';
-import type { AuditEntry, User } from '../../src/domain/types';
+import type { User } from '../../src/domain/types';
 import { readCount } from '../../src/server/repos/list-counts';
 import { databases, useTestApp, type Session, type TestApp } from '../support/server/app';
-import { jpegWithGps, multipart, uploadFields } from '../support/server/images';
+import { history, upload } from '../support/server/profile-steps';
 
 const idOf = (url: string) => url.split('/').pop()!;
-
-async function upload(t: TestApp, s: Session, kind: 'profile' | 'aadhaar'): Promise<string> {
-  const res = await t.as(s, { method: 'POST', url: '/api/uploads', ...multipart(uploadFields(kind), { bytes: await jpegWithGps() }) });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<{ url: string }>().url;
-}
-
-async function history(t: TestApp, userId: string): Promise<AuditEntry[]> {
-  const res = await t.as(await t.admin(), { method: 'GET', url: `/api/users/${userId}/history` });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data;
-}
 
 async function put(t: TestApp, s: Session, payload: object) {
   return t.as(s, { method: 'PUT', url: '/api/users/profile', payload });

@@ -2,6 +2,7 @@
 import type { Kysely, Selectable, SelectQueryBuilder, Transaction } from 'kysely';
 import { COUNTRY_PREFIX, REMOVED_NUMBER_PREFIX } from '../../domain/constants';
 import type { Gender, Geocoordinate, Language, User } from '../../domain/types';
+import type { TimeRange } from '../../domain/waiting-age';
 import { newId } from '../db/ids';
 import type { Database, UsersTable } from '../db/schema';
 import { appendAudit, diff, type Changes } from './audit';
@@ -64,16 +65,7 @@ export async function upsertLoginUser(
   const row: UserRow = {
     id: newId(),
     mobileNumber,
-    name: null,
-    preferredLanguage: null,
-    profilePhoto: null,
-    aadhaar: null,
-    gender: null,
-    age: null,
-    farmAddress: null,
-    geoLat: null,
-    geoLong: null,
-    geoAccuracy: null,
+    ...NO_PROFILE,
     // Admins serve farmers and fill in no farmer profile: they start complete and verified, so the
     // route guards send them to /home, never into the registration steps.
     profileUpdated: makeAdmin ? 1 : 0,
@@ -141,6 +133,20 @@ function profileFacts(row: Pick<UserRow, 'name' | 'preferredLanguage' | 'profile
  * The profile fields that are the farmer's personal data. When the account closes they are cleared
  * from the row, and their values are nulled in the account's own history too (closeAccount).
  */
+/** A farmer's profile as it is before sign-up and after the account is closed: nothing held. */
+const NO_PROFILE = {
+  name: null,
+  preferredLanguage: null,
+  profilePhoto: null,
+  aadhaar: null,
+  gender: null,
+  age: null,
+  farmAddress: null,
+  geoLat: null,
+  geoLong: null,
+  geoAccuracy: null,
+} as const satisfies Partial<UserRow>;
+
 const PERSONAL_FIELDS = ['name', 'preferredLanguage', 'profilePhoto', 'aadhaar', 'gender', 'age', 'farmAddress', 'geocoordinate'] as const;
 
 /**
@@ -254,12 +260,22 @@ export type UserStatus = 'VERIFIED' | 'UNVERIFIED';
 
 export interface UserListQuery {
   status?: UserStatus;
+  /** Only those waiting for verification whose form was sent within this range (a waiting age). */
+  submitted?: TimeRange;
   q?: string;
   cursor?: string;
   limit: number;
 }
 
 type UserPage = { data: User[]; nextCursor: string | null; total: number };
+
+/** Narrows to the users waiting for verification (a form sent, not verified) who sent it within `range`. */
+function waitingWithin(users: UsersQuery, range: TimeRange): UsersQuery {
+  let waiting = users.where('users.isVerified', '=', 0).where('users.profileUpdated', '=', 1).where('users.profileSubmittedAt', 'is not', null);
+  if (range.from !== undefined) waiting = waiting.where('users.profileSubmittedAt', '>=', range.from);
+  if (range.to !== undefined) waiting = waiting.where('users.profileSubmittedAt', '<=', range.to);
+  return waiting;
+}
 
 /**
  * One page of users, unverified first, then newest first (SPEC §2), over the index in that order;
@@ -271,6 +287,7 @@ export async function userPage(db: Kysely<Database>, list: UserListQuery, now: n
   // A closed account has left the list (and its counts): nothing to verify, no one to call.
   let filtered: UsersQuery = db.selectFrom('users').where('users.removedAt', 'is', null);
   if (list.status !== undefined) filtered = filtered.where('users.isVerified', '=', list.status === 'VERIFIED' ? 1 : 0);
+  if (list.submitted) filtered = waitingWithin(filtered, list.submitted);
   if (search) filtered = searchUsers(db, filtered, search);
   const page = filtered.selectAll('users');
   const ordered = (query: typeof page) =>
@@ -293,7 +310,7 @@ export async function userPage(db: Kysely<Database>, list: UserListQuery, now: n
     }
   }
   const { rows, nextCursor } = cut(found, list.limit, (r) => [r.isVerified, Number(r.createdAt), r.id]);
-  const total = search ? await boundedCount(db, filtered) : await readCount(db, 'users', list.status);
+  const total = search || list.submitted ? await boundedCount(db, filtered) : await readCount(db, 'users', list.status);
   // Who has a live session, asked for this page's users only: as a column of the page query it was
   // worked out for every match before sorting (a broad search: thousands), or on PostgreSQL over every session.
   const live =
@@ -421,7 +438,8 @@ function scrubbed(changes: Changes): Changes | null {
 
 /**
  * Closes a farmer's account (the farmer's right to erasure, DPDP Act 2023 §12), in one transaction:
- * - every session ends; the photo and Aadhaar images are deleted;
+ * - every session ends; the photo and Aadhaar images (and problem photos) are deleted; the orders lose
+ *   their delivery place, the problems the farmer's note;
  * - the row is emptied of personal data and its number replaced (`removed:<id>`), so the number no
  *   longer finds it and logging in with it again starts a fresh account. The row itself stays: the
  *   farmer's quotations and orders are the books, and show the farmer as removed;
@@ -442,16 +460,7 @@ export async function closeAccount(db: Kysely<Database>, id: string, now: number
       .updateTable('users')
       .set({
         mobileNumber: `${REMOVED_NUMBER_PREFIX}${id}`,
-        name: null,
-        preferredLanguage: null,
-        profilePhoto: null,
-        aadhaar: null,
-        gender: null,
-        age: null,
-        farmAddress: null,
-        geoLat: null,
-        geoLong: null,
-        geoAccuracy: null,
+        ...NO_PROFILE,
         profileUpdated: 0,
         isVerified: 0,
         verifiedAt: null,
@@ -471,6 +480,9 @@ export async function closeAccount(db: Kysely<Database>, id: string, now: number
     ]);
     await trx.deleteFrom('sessions').where('userId', '=', id).execute();
     await trx.deleteFrom('images').where('ownerId', '=', id).execute();
+    // The orders stay for the books, without the farm's place; the problems without the farmer's words and photo.
+    await trx.updateTable('orders').set({ deliveryAddress: null, deliveryLat: null, deliveryLong: null }).where('userId', '=', id).execute();
+    await trx.updateTable('orderProblems').set({ note: null, photoId: null }).where('userId', '=', id).execute();
     const mobile = before.mobileNumber;
     await trx.deleteFrom('otpVerifications').where('mobileNumber', '=', mobile).execute();
     await trx.deleteFrom('otpSends').where('mobileNumber', '=', mobile).execute();
