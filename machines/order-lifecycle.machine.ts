@@ -1,7 +1,8 @@
 /**
  * The order lifecycle (SPEC §4 Order status, DECISIONS §1 Orders): an order starts at
  * CONFIRMATION_PENDING and an admin may set any status from any status. The admin screen and the
- * server ask this chart (`nextOrderStatus`) rather than keeping their own table.
+ * server ask this chart (`nextOrderStatus`) rather than keeping their own table. A delivered order is
+ * where the farmer may report a problem (`farmerMayReportProblem`).
  */
 import { getNextSnapshot, setup } from 'xstate';
 import { ORDER_STATUSES, type OrderStatus, type OrderStatusChange } from '../src/domain/types';
@@ -16,7 +17,7 @@ const adminMoves = {
 };
 
 export const orderLifecycleMachine = setup({
-  types: { events: {} as OrderLifecycleEvent },
+  types: { events: {} as OrderLifecycleEvent, tags: {} as 'problemReportable' },
   guards: {
     isTarget: ({ event }, params: { status: OrderStatus }) => event.status === params.status,
   },
@@ -31,7 +32,8 @@ export const orderLifecycleMachine = setup({
     ORDER_CONFIRMED: { meta: { label: 'Order Confirmed' } },
     MATERIAL_LOADED: { meta: { label: 'Material Loaded' } },
     IN_TRANSIT: { meta: { label: 'In Transit' } },
-    DELIVERED: { meta: { label: 'Delivered' } },
+    // Only what has arrived can be short, wet or wrong: the farmer reports a problem from here.
+    DELIVERED: { meta: { label: 'Delivered' }, tags: ['problemReportable'] },
   },
 });
 
@@ -66,3 +68,6 @@ export function nextOrderStatus(status: OrderStatus, event: OrderLifecycleEvent)
   if (!snapshot.can(event)) return null;
   return getNextSnapshot(orderLifecycleMachine, snapshot, event).value as OrderStatus;
 }
+
+/** May the farmer report a problem with an order at `status` (the server's rule and the tracker's button)? */
+export const farmerMayReportProblem = (status: OrderStatus): boolean => orderLifecycleAt(status).hasTag('problemReportable');

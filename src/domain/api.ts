@@ -15,6 +15,7 @@ export interface ApiErrorBody {
 export const API_ERROR_CODES = [
   'BAD_REQUEST',
   'DATE_IN_PAST',
+  'DATE_OUT_OF_RANGE',
   'UNAUTHORIZED',
   'FORBIDDEN',
   'NOT_FOUND',
@@ -62,7 +63,7 @@ export type QuotationPatchBody = Static<ReturnType<typeof quotation.quotationPat
 
 export type OrderUpdateBody = Static<typeof order.OrderUpdateBody>;
 
-export const UPLOAD_KINDS = ['profile', 'aadhaar', 'sku'] as const;
+export const UPLOAD_KINDS = ['profile', 'aadhaar', 'sku', 'problem'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 export type UploadResponse = Static<typeof meta.UploadResponse>;
 

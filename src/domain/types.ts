@@ -5,6 +5,7 @@
  */
 import type { Static } from 'typebox';
 import type * as common from './schemas/common';
+import type * as delivery from './schemas/delivery';
 import type * as order from './schemas/order';
 import type * as quotation from './schemas/quotation';
 import type * as sku from './schemas/sku';
@@ -76,3 +77,8 @@ export type Quotation = Static<typeof quotation.Quotation> & Pick<Static<typeof 
 export type AuditEntry = Static<typeof common.AuditEntry>;
 
 export type Order = Static<typeof order.Order>;
+export type DeliveryAddress = Static<typeof delivery.DeliveryAddress>;
+export type DeliveryLocation = Static<typeof delivery.DeliveryLocation>;
+export type PlaceOrderBody = Static<typeof delivery.PlaceOrderBody>;
+export type OrderProblem = Static<typeof delivery.OrderProblem>;
+export type ProblemBody = Static<typeof delivery.ProblemBody>;

@@ -10,7 +10,9 @@ import type { Order, Quotation, Sku, User } from '../../src/domain/types';
 import { png, multipart, uploadFields } from '../support/server/images';
 import { databases, testConfig, useTestApp, type Session, type TestApp } from '../support/server/app';
 
-const CALLERS = ['none', 'forged', 'loggedOut', 'unverified', 'farmerA', 'farmerB', 'admin'] as const;
+const CALLERS = ['none', 'forged', 'loggedOut', 'unverified', 'farmerA', 'farmerB', 'admin', 'analyst'] as const;
+/** A number of ANALYST_MOBILE_NUMBERS: logged in like anyone, never verified, reading only the analyst's view. */
+const ANALYST = '8100000009';
 type Caller = (typeof CALLERS)[number];
 
 /** What a cell sends: the URL with its ids filled in, and a body. */
@@ -33,12 +35,14 @@ interface Row {
   expect: Record<Caller, number>;
 }
 
-const PUBLIC = (ok: number) => ({ none: ok, forged: ok, loggedOut: ok, unverified: ok, farmerA: ok, farmerB: ok, admin: ok });
-const USER = (ok: number) => ({ none: 401, forged: 401, loggedOut: 401, unverified: ok, farmerA: ok, farmerB: ok, admin: ok });
-const VERIFIED = (ok: number) => ({ none: 401, forged: 401, loggedOut: 401, unverified: 403, farmerA: ok, farmerB: ok, admin: ok });
+const PUBLIC = (ok: number) => ({ none: ok, forged: ok, loggedOut: ok, unverified: ok, farmerA: ok, farmerB: ok, admin: ok, analyst: ok });
+const USER = (ok: number) => ({ none: 401, forged: 401, loggedOut: 401, unverified: ok, farmerA: ok, farmerB: ok, admin: ok, analyst: ok });
+const VERIFIED = (ok: number) => ({ none: 401, forged: 401, loggedOut: 401, unverified: 403, farmerA: ok, farmerB: ok, admin: ok, analyst: 403 });
 /** A farmer's own resource: another farmer (and an admin acting as a farmer) is told it does not exist. */
 const OWN = (ok: number, admin = 404) => ({ ...VERIFIED(ok), farmerB: 404, admin });
-const ADMIN = (ok: number) => ({ none: 401, forged: 401, loggedOut: 401, unverified: 403, farmerA: 403, farmerB: 403, admin: ok });
+const ADMIN = (ok: number) => ({ none: 401, forged: 401, loggedOut: 401, unverified: 403, farmerA: 403, farmerB: 403, admin: ok, analyst: 403 });
+/** The analyst's view: analysts and admins. */
+const ANALYTICS = (ok: number) => ({ ...ADMIN(ok), analyst: ok });
 
 async function skus(f: Fixtures): Promise<Sku[]> {
   return (await f.t.as(f.admin, { method: 'GET', url: '/api/skus' })).json().data;
@@ -80,7 +84,14 @@ async function orderOfA(f: Fixtures): Promise<Order> {
   return (await f.t.as(f.a, { method: 'POST', url: `/api/orders/${q._id}` })).json().data;
 }
 
-async function upload(f: Fixtures, session: Session, kind: 'profile' | 'aadhaar' | 'sku'): Promise<string> {
+/** Farmer A's order, delivered with A's code: where A may report a problem. */
+async function deliveredOrderOfA(f: Fixtures): Promise<Order> {
+  const order = await orderOfA(f);
+  const payload = { status: 'DELIVERED', amountPaidPaisa: 0, deliveryOtp: order.deliveryOtp };
+  return (await f.t.as(f.admin, { method: 'PATCH', url: `/api/orders/update/${order._id}`, payload })).json().data;
+}
+
+async function upload(f: Fixtures, session: Session, kind: 'profile' | 'aadhaar' | 'sku' | 'problem'): Promise<string> {
   const body = multipart(uploadFields(kind), { bytes: await png(), type: 'image/png', name: 'x.png' });
   return (await f.t.as(session, { method: 'POST', url: '/api/uploads', ...body })).json().url;
 }
@@ -189,6 +200,21 @@ const TABLE: Record<string, Row> = {
     prepare: async (f) => ({ url: `/api/orders/${(await quotationOfA(f, 'COMPLETED'))._id}` }),
     expect: OWN(201),
   },
+  'POST /api/orders/:id/problem': {
+    prepare: async (f) => ({
+      url: `/api/orders/${(await deliveredOrderOfA(f))._id}/problem`,
+      payload: { kind: 'short_weight', note: 'Two bags short', photo: new URL(await upload(f, f.a, 'problem'), 'http://x').pathname },
+    }),
+    expect: OWN(201),
+  },
+  'POST /api/orders/:id/problem/close': {
+    prepare: async (f) => {
+      const order = await deliveredOrderOfA(f);
+      await f.t.as(f.a, { method: 'POST', url: `/api/orders/${order._id}/problem`, payload: { kind: 'wet' } });
+      return { url: `/api/orders/${order._id}/problem/close`, payload: { note: 'Replaced the wet bags' } };
+    },
+    expect: ADMIN(200),
+  },
   'GET /api/orders': { prepare: async () => ({ url: '/api/orders?status=CONFIRMATION_PENDING&q=OD&limit=4' }), expect: ADMIN(200) },
   'GET /api/orders/:id/history': {
     prepare: async (f) => ({ url: `/api/orders/${(await orderOfA(f)).orderDisplayId}/history` }),
@@ -224,10 +250,35 @@ const TABLE: Record<string, Row> = {
     prepare: async () => ({ url: '/api/docs/static/swagger-initializer.js' }),
     expect: PUBLIC(200),
   },
+  'POST /api/analytics/transitions': {
+    // Public, and takes no session: a fresh install each cell.
+    prepare: async () => ({
+      url: '/api/analytics/transitions',
+      payload: {
+        installId: `install-${Math.random().toString(36).slice(2).padEnd(12, '0')}`,
+        transitions: [{ chart: 'otpLogin', from: 'otpLogin.enteringPhone', to: 'otpLogin.requestingCode', event: 'phone.submit', at: 1 }],
+      },
+    }),
+    expect: PUBLIC(202),
+  },
+  'GET /api/analytics/charts': { prepare: async () => ({ url: '/api/analytics/charts?days=7' }), expect: ANALYTICS(200) },
+  'GET /api/analytics/charts/:chartId': { prepare: async () => ({ url: '/api/analytics/charts/registration?days=90' }), expect: ANALYTICS(200) },
+  'GET /api/analytics/funnel': { prepare: async () => ({ url: '/api/analytics/funnel?days=30' }), expect: ANALYTICS(200) },
+  'GET /api/analytics/journeys': { prepare: async () => ({ url: '/api/analytics/journeys?day=2026-01-15' }), expect: ANALYTICS(200) },
+  'GET /api/analytics/journeys/:id': {
+    prepare: async (f) => {
+      const installId = `install-${Math.random().toString(36).slice(2).padEnd(12, '0')}`;
+      const transitions = [{ chart: 'otpLogin', from: 'otpLogin.enteringPhone', to: 'otpLogin.requestingCode', event: 'phone.submit', at: 1 }];
+      await f.t.app.inject({ method: 'POST', url: '/api/analytics/transitions', payload: { installId, transitions } });
+      const journey = await f.t.db.selectFrom('analyticsJourneys').select('id').orderBy('createdAt', 'desc').executeTakeFirstOrThrow();
+      return { url: `/api/analytics/journeys/${journey.id}` };
+    },
+    expect: ANALYTICS(200),
+  },
   'GET /api/uploads/:id': {
     // Farmer A's Aadhaar image: only A and admins see it; everyone else is told it does not exist.
     prepare: async (f) => ({ url: new URL(await upload(f, f.a, 'aadhaar'), 'http://x').pathname }),
-    expect: { none: 404, forged: 401, loggedOut: 401, unverified: 404, farmerA: 200, farmerB: 404, admin: 200 },
+    expect: { none: 404, forged: 401, loggedOut: 401, unverified: 404, farmerA: 200, farmerB: 404, admin: 200, analyst: 404 },
   },
 };
 
@@ -235,7 +286,7 @@ describe.each(databases())('the authorization matrix on %s', (kind) => {
   const routes = new Set<string>();
   const t = useTestApp(kind, {
     // Farmer A creates a quotation in most cells: the fair-use caps are tested on their own.
-    config: testConfig({ quotationHourlyLimit: 10_000, quotationDailyLimit: 100_000 }),
+    config: testConfig({ quotationHourlyLimit: 10_000, quotationDailyLimit: 100_000, analystMobileNumbers: [ANALYST] }),
     onRoute: ((route: RouteOptions) => {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       for (const method of methods) {
@@ -268,6 +319,12 @@ describe.each(databases())('the authorization matrix on %s', (kind) => {
         return f.t.farmer();
       case 'admin':
         return f.admin;
+      case 'analyst': {
+        // Logging in moves the test clock: the admin's session, which prepares the cell, is checked again after.
+        const s = await f.t.login(ANALYST);
+        f.admin = await f.t.admin();
+        return s;
+      }
     }
   }
 

@@ -173,6 +173,8 @@ describe.each(databases())('HTTP behaviour on %s', (kind) => {
         'POST /api/auth/logout',
         'POST /api/auth/request-otp',
         'POST /api/auth/verify-otp',
+        'POST /api/orders/:id/problem',
+        'POST /api/orders/:id/problem/close',
         'POST /api/orders/:quotationId',
         'POST /api/quotations',
         'POST /api/quotations/:id/counter',

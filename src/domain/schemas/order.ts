@@ -1,10 +1,12 @@
 /** The order as the API sends it (and the admin's list row), and the admin's update body. */
 import { Type } from 'typebox';
 import { CalendarDate, Nullable, OrderStatusSchema, Paisa, StringEnum, Version } from './common';
+import { DeliveryAddress, DeliveryLocation, OrderProblem } from './delivery';
 
 /** How an order was delivered: with the farmer's code ("code") or set by the admin without it ("admin"); null before. */
 export const DeliveredWith = Nullable(StringEnum(['code', 'admin'] as const));
 import { Quotation } from './quotation';
+
 
 export const Order = Type.Object({
   _id: Type.String(),
@@ -18,6 +20,13 @@ export const Order = Type.Object({
   deliveredWith: DeliveredWith,
   /** Five wrong delivery codes lock the code until the admin moves the order without one. */
   deliveryCodeLocked: Type.Boolean(),
+  /** Where to deliver (the farm address unless the farmer gave another); null on orders placed before it was asked. */
+  deliveryAddress: Nullable(DeliveryAddress),
+  deliveryLocation: Nullable(DeliveryLocation),
+  /** The farmer's preferred delivery date `YYYY-MM-DD`; null when none was picked. */
+  preferredDate: CalendarDate,
+  /** The order's last problem reported by the farmer (open, or closed with the admin's note); null when none. */
+  problem: Nullable(OrderProblem),
   userDetails: Type.Object({ name: Nullable(Type.String()), mobileNumber: Type.String() }),
   quotationDetail: Type.Object({
     _id: Quotation.properties._id,

@@ -15,6 +15,7 @@ import {
   Version,
 } from './common';
 import { SkuRef } from './sku';
+import { OrderProblem } from './delivery';
 
 /** One quotation line. Prices are line totals in paisa (DECISIONS §1 Money). */
 export const QuotationLine = Type.Object({
@@ -54,6 +55,8 @@ export const Quotation = Type.Object({
   deliveredWith: Type.Optional(Nullable(StringEnum(['code', 'admin'] as const))),
   /** The order's expected delivery date (`YYYY-MM-DD`) an admin set; null otherwise. Absent in a list saved by an older app. */
   expectedDeliveryDate: Type.Optional(CalendarDate),
+  /** The order's last problem the farmer reported, for the tracker (open, or closed with the admin's note); null when none. Absent in a list saved by an older app. */
+  problem: Type.Optional(Nullable(OrderProblem)),
   /** The order's status moves for the farmer's tracker, oldest first (no author; empty before an order exists). Absent in a list saved by an older app. */
   statusHistory: Type.Optional(Type.Array(OrderStatusChange)),
   /** When the order's amount paid came to cover its total (the Payment Status step's date); null while not. Absent in a list saved by an older app. */
@@ -86,6 +89,7 @@ const {
   statusHistory: _moves,
   paidAt: _paid,
   expectedDeliveryDate: _delivery,
+  problem: _problem,
   pricedAt: _priced,
   validUntil: _valid,
   ...adminQuotationFields
@@ -167,6 +171,7 @@ export const quotationPatchBody = (statusHistoryLimit: number) =>
       deliveredWith: optional('deliveredWith'),
       statusHistory: Type.Optional(Type.Array(OrderStatusChange, { maxItems: statusHistoryLimit + 1 })),
       paidAt: optional('paidAt'),
+      problem: optional('problem'),
       createdAt: optional('createdAt'),
       updatedAt: optional('updatedAt'),
     },

@@ -35,7 +35,9 @@ export const SUMMARIES: Record<string, readonly [tag: string, summary: string]> 
   'POST /api/quotations/{id}/counter': ['quotations', 'Ask for a better price on a priced, still valid quotation; it goes back to PENDING with the counter-offer'],
   'PATCH /api/quotations/{id}': ['quotations', 'Price or edit a quotation; version optional (admins)'],
   'GET /api/quotations/{id}/history': ['quotations', "A quotation's audit trail (admins)"],
-  'POST /api/orders/{quotationId}': ['orders', 'Place an order from a COMPLETED, still valid quotation'],
+  'POST /api/orders/{quotationId}': ['orders', "Place an order from a COMPLETED, still valid quotation, with where and when to deliver (else the profile's place)"],
+  'POST /api/orders/{id}/problem': ['orders', "Report a problem with one's own delivered order (one open at a time), with an optional photo"],
+  'POST /api/orders/{id}/problem/close': ['orders', "Close an order's open problem with a note (admins)"],
   'GET /api/orders': ['orders', 'Every order, newest first, one page, searchable (admins)'],
   'PATCH /api/orders/update/{id}': [
     'orders',

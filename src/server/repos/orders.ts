@@ -4,7 +4,7 @@
  */
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
-import type { Order, OrderStatus, QuotationStatus } from '../../domain/types';
+import type { DeliveryAddress, DeliveryLocation, Order, OrderStatus, QuotationStatus } from '../../domain/types';
 import { isPastDeliveryDate } from '../../domain/india-date';
 import { lockingRead } from '../db/connect';
 import { newId, nextDisplayId } from '../db/ids';
@@ -12,10 +12,12 @@ import type { Database } from '../db/schema';
 import { notifyOnOrderMove } from '../sms/outbox';
 import { bumpFarmer } from './answer-versions';
 import { appendAudit, diff } from './audit';
+import { lastProblems } from './order-problems';
 import { iso, loadLines } from './lines';
 import { added, moved, readCount, shiftCounts } from './list-counts';
 import { cut, parseSearch, timeCursor, type Search } from './paging';
 import { boundedCount, matchingOrders, matchingQuotations, matchingUserIds } from './search';
+import { dueWithin, openProblemOrderIds } from './summary';
 
 /** Wrong delivery codes an order takes before it refuses codes, until the admin moves it without one. */
 export const DELIVERY_CODE_TRIES = 5;
@@ -29,6 +31,10 @@ const orderColumns = [
   'orders.expectedDeliveryDate',
   'orders.deliveredWith',
   'orders.deliveryCodeTries',
+  'orders.deliveryAddress',
+  'orders.deliveryLat',
+  'orders.deliveryLong',
+  'orders.preferredDate',
   'orders.version',
   'orders.createdAt',
   'orders.updatedAt',
@@ -50,7 +56,7 @@ async function loadByIds(db: Kysely<Database>, ids: string[]): Promise<Order[]> 
     .orderBy('orders.createdAt', 'desc')
     .orderBy('orders.displayId', 'desc')
     .execute();
-  const lines = await loadLines(db, { quotationIds: rows.map((r) => r.quotationId) });
+  const [lines, problems] = await Promise.all([loadLines(db, { quotationIds: rows.map((r) => r.quotationId) }), lastProblems(db, ids)]);
   return rows.map((r) => ({
     _id: r.id,
     orderDisplayId: r.displayId,
@@ -60,6 +66,10 @@ async function loadByIds(db: Kysely<Database>, ids: string[]): Promise<Order[]> 
     expectedDeliveryDate: r.expectedDeliveryDate ?? null,
     deliveredWith: (r.deliveredWith as 'code' | 'admin' | null) ?? null,
     deliveryCodeLocked: Number(r.deliveryCodeTries) >= DELIVERY_CODE_TRIES,
+    deliveryAddress: r.deliveryAddress === null ? null : (JSON.parse(r.deliveryAddress) as DeliveryAddress),
+    deliveryLocation: r.deliveryLat === null || r.deliveryLong === null ? null : { lat: Number(r.deliveryLat), long: Number(r.deliveryLong) },
+    preferredDate: r.preferredDate ?? null,
+    problem: problems.get(r.id) ?? null,
     userDetails: { name: r.name, mobileNumber: r.mobileNumber },
     quotationDetail: {
       _id: r.quotationId,
@@ -92,6 +102,10 @@ function searchOrders(db: Kysely<Database>, query: OrdersQuery, search: Search):
 
 export interface OrderListQuery {
   status?: OrderStatus;
+  /** Only those not delivered expected before (`late`) or on (`today`) India's `today` (YYYY-MM-DD). */
+  due?: { when: 'late' | 'today'; today: string };
+  /** Only those with a delivery problem open. */
+  problemOpen?: boolean;
   q?: string;
   cursor?: string;
   limit: number;
@@ -106,12 +120,14 @@ export async function orderPage(
   const search = parseSearch(list.q);
   let filtered: OrdersQuery = db.selectFrom('orders');
   if (list.status !== undefined) filtered = filtered.where('orders.status', '=', list.status);
+  if (list.due) filtered = dueWithin(filtered, list.due.today, list.due.when);
+  if (list.problemOpen) filtered = filtered.where('orders.id', 'in', openProblemOrderIds(db));
   if (search) filtered = searchOrders(db, filtered, search);
   let page = filtered.select(['orders.id', 'orders.createdAt', 'orders.displayId']);
   if (after) page = page.where((eb) => eb(eb.refTuple('orders.createdAt', 'orders.displayId'), '<', eb.tuple(after[0], after[1])));
   const keys = await page.orderBy('orders.createdAt', 'desc').orderBy('orders.displayId', 'desc').limit(list.limit + 1).execute();
   const { rows, nextCursor } = cut(keys, list.limit, (r) => [Number(r.createdAt), r.displayId]);
-  const total = search ? await boundedCount(db, filtered) : await readCount(db, 'orders', list.status);
+  const total = search || list.due || list.problemOpen ? await boundedCount(db, filtered) : await readCount(db, 'orders', list.status);
   return { data: await loadByIds(db, rows.map((r) => r.id)), nextCursor, total };
 }
 
@@ -125,9 +141,18 @@ export const findOrderRow = (db: Kysely<Database>, id: string) =>
 
 export type PlaceResult = { ok: true; orderId: string } | { ok: false; reason: 'moved' | 'exists' };
 
+/** Where and when the farmer asked for delivery; an absent place is the profile's (placeOrder). */
+export interface DeliveryAsked {
+  address?: DeliveryAddress;
+  location?: DeliveryLocation;
+  preferredDate?: string;
+}
+
 /**
  * One transaction: the quotation makes the lifecycle's move (only if still at `from`) and the order
- * is created CONFIRMATION_PENDING with a 4-digit delivery code from the CSPRNG.
+ * is created CONFIRMATION_PENDING with a 4-digit delivery code from the CSPRNG, the place the farmer
+ * gave (else the profile's farm address and pin, copied: a later profile change does not move a
+ * delivery under way) and the preferred date.
  */
 export async function placeOrder(
   db: Kysely<Database>,
@@ -135,6 +160,7 @@ export async function placeOrder(
   userId: string,
   move: { from: QuotationStatus; to: QuotationStatus },
   now: number,
+  delivery: DeliveryAsked = {},
 ): Promise<PlaceResult> {
   return db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom('orders').select('id').where('quotationId', '=', quotationId).executeTakeFirst();
@@ -148,6 +174,10 @@ export async function placeOrder(
     if (Number(movedRows.numUpdatedRows) !== 1) return { ok: false, reason: 'moved' } as const;
     // The lock order of every write (list-counts.ts shiftCounts): its row, the farmer's, the counts.
     await bumpFarmer(trx, userId);
+    const profile = await trx.selectFrom('users').select(['farmAddress', 'geoLat', 'geoLong']).where('id', '=', userId).executeTakeFirstOrThrow();
+    const address = delivery.address ?? (profile.farmAddress === null ? null : { line: profile.farmAddress });
+    const location =
+      delivery.location ?? (profile.geoLat === null || profile.geoLong === null ? null : { lat: Number(profile.geoLat), long: Number(profile.geoLong) });
     const id = newId();
     await trx
       .insertInto('orders')
@@ -159,6 +189,10 @@ export async function placeOrder(
         status: 'CONFIRMATION_PENDING',
         amountPaidPaisa: 0,
         deliveryOtp: String(randomInt(0, 10_000)).padStart(4, '0'),
+        deliveryAddress: address === null ? null : JSON.stringify(address),
+        deliveryLat: location?.lat ?? null,
+        deliveryLong: location?.long ?? null,
+        preferredDate: delivery.preferredDate ?? null,
         version: 1,
         createdAt: now,
         updatedAt: now,

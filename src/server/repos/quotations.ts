@@ -9,6 +9,7 @@ import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
 import type { OrderStatus, OrderStatusChange, Quotation, QuotationStatus } from '../../domain/types';
 import type { DeclineReason } from '../../domain/quotation-status';
 import { linePricePaisa } from '../../domain/quantity';
+import type { TimeRange } from '../../domain/waiting-age';
 import { nextQuotationState, quotationExpiresAt, quotationValidUntil } from '../../../machines/quotation-lifecycle.machine';
 import { lockingRead } from '../db/connect';
 import { newId, nextDisplayId } from '../db/ids';
@@ -20,8 +21,9 @@ import { appendAudit, diff, loadPaymentMoves, loadStatusHistories } from './audi
 import { paidAtOf, type PaymentMove } from '../../domain/tracker';
 import { priceDetails } from '../../domain/money';
 import { iso, LINE_COLUMNS, lineOf, quotedSkus, type LineSkuRow } from './lines';
+import { lastProblems } from './order-problems';
 import { added, moved, readCount, shiftCounts } from './list-counts';
-import { cut, parseSearch, timeCursor, type Search } from './paging';
+import { cut, groupCursor, parseSearch, timeCursor, type Search } from './paging';
 import { boundedCount, matchingOrders, matchingQuotations, matchingUserIds } from './search';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -147,11 +149,20 @@ function group(
 async function quotationsOf(db: Db, rows: LineRow[], rules: QuotationRules, tracker = true): Promise<Quotation[]> {
   const orders = new Map<string, number>();
   if (tracker) for (const r of rows) if (r.orderId && r.orderedAt !== null) orders.set(r.orderId, Number(r.orderedAt));
-  const [histories, payments] = await Promise.all([
+  const [histories, payments, problems] = await Promise.all([
     loadStatusHistories(db, [...orders].map(([id, createdAt]) => ({ id, createdAt }))),
     loadPaymentMoves(db, [...orders.keys()]),
+    lastProblems(db, [...orders.keys()]),
   ]);
-  return group(rows, rules, histories, payments);
+  const quotations = group(rows, rules, histories, payments);
+  if (!tracker) return quotations;
+  // The tracker shows the farmer's last problem with the delivery and how the provider answered it.
+  const orderOf = new Map(rows.map((r) => [r.id, r.orderId]));
+  for (const q of quotations) {
+    const orderId = orderOf.get(q._id);
+    q.problem = (orderId && problems.get(orderId)) || null;
+  }
+  return quotations;
 }
 
 /** The quotations with these ids, with their lines, newest first. */
@@ -183,6 +194,15 @@ export interface QuotationListQuery {
   status?: QuotationStatus;
   /** Only those with a counter-offer waiting for the admin's answer. */
   countered?: boolean;
+  /** Only those asked within this range (a pending quotation's waiting age, or late). */
+  created?: TimeRange;
+  /** Only those priced within this range (the priced ones whose validity ends within a day). */
+  priced?: TimeRange;
+  /**
+   * Late first: the PENDING ones asked at or before this time, oldest first, then the rest, newest
+   * first. The cursor then carries which of the two parts it stopped in.
+   */
+  lateBefore?: number;
   q?: string;
   cursor?: string;
   limit: number;
@@ -202,6 +222,44 @@ function searchQuotations(db: Kysely<Database>, query: QuotationsQuery, search: 
   }
 }
 
+const pageKeys = (query: QuotationsQuery) =>
+  query.select(['quotations.id', 'quotations.createdAt', 'quotations.displayId', 'quotations.userId']);
+
+/** The keys of one page, newest first, after the cursor. */
+async function newestFirst(filtered: QuotationsQuery, cursor: string | undefined, limit: number) {
+  const after = timeCursor(cursor);
+  let page = pageKeys(filtered);
+  if (after) page = page.where((eb) => eb(eb.refTuple('quotations.createdAt', 'quotations.displayId'), '<', eb.tuple(after[0], after[1])));
+  const keys = await page.orderBy('quotations.createdAt', 'desc').orderBy('quotations.displayId', 'desc').limit(limit + 1).execute();
+  return cut(keys, limit, (r) => [Number(r.createdAt), r.displayId]);
+}
+
+/**
+ * The keys of one page, late first: the late pending ones (asked at or before `lateBefore`), oldest
+ * first, a range of quotations_status_page_idx; then, when they end inside the page, the rest, newest
+ * first. The cursor is [part (0 late, 1 the rest), createdAt, displayId].
+ */
+async function lateFirst(filtered: QuotationsQuery, lateBefore: number, cursor: string | undefined, limit: number) {
+  const after = groupCursor(cursor);
+  type Key = Awaited<ReturnType<ReturnType<typeof pageKeys>['execute']>>[number] & { part: 0 | 1 };
+  let keys: Key[] = [];
+  if (!after || after[0] === 0) {
+    let late = pageKeys(filtered.where('quotations.status', '=', 'PENDING').where('quotations.createdAt', '<=', lateBefore));
+    if (after) late = late.where((eb) => eb(eb.refTuple('quotations.createdAt', 'quotations.displayId'), '>', eb.tuple(after[1], after[2])));
+    const rows = await late.orderBy('quotations.createdAt', 'asc').orderBy('quotations.displayId', 'asc').limit(limit + 1).execute();
+    keys = rows.map((r) => ({ ...r, part: 0 as const }));
+  }
+  if (keys.length <= limit) {
+    let rest = pageKeys(filtered.where((eb) => eb.or([eb('quotations.status', '!=', 'PENDING'), eb('quotations.createdAt', '>', lateBefore)])));
+    if (after && after[0] === 1) {
+      rest = rest.where((eb) => eb(eb.refTuple('quotations.createdAt', 'quotations.displayId'), '<', eb.tuple(after[1], after[2])));
+    }
+    const rows = await rest.orderBy('quotations.createdAt', 'desc').orderBy('quotations.displayId', 'desc').limit(limit + 1 - keys.length).execute();
+    keys = keys.concat(rows.map((r) => ({ ...r, part: 1 as const })));
+  }
+  return cut(keys, limit, (r) => [r.part, Number(r.createdAt), r.displayId]);
+}
+
 /**
  * One page of quotations, newest first, with the cursor after it and the list's total: one farmer's
  * (`userId`) as the farmer's own answers are, or the admin's list of everyone's (adminRows).
@@ -211,29 +269,24 @@ export async function quotationPage(
   list: QuotationListQuery,
   rules: QuotationRules,
 ): Promise<{ data: Quotation[]; nextCursor: string | null; total: number }> {
-  const after = timeCursor(list.cursor);
   const search = parseSearch(list.q);
   let filtered: QuotationsQuery = db.selectFrom('quotations');
   if (list.userId !== undefined) filtered = filtered.where('quotations.userId', '=', list.userId);
   if (list.status !== undefined) filtered = filtered.where('quotations.status', '=', list.status);
   if (list.countered === true) filtered = filtered.where('quotations.counterAt', 'is not', null);
+  if (list.created?.from !== undefined) filtered = filtered.where('quotations.createdAt', '>=', list.created.from);
+  if (list.created?.to !== undefined) filtered = filtered.where('quotations.createdAt', '<=', list.created.to);
+  if (list.priced?.from !== undefined) filtered = filtered.where('quotations.pricedAt', '>=', list.priced.from);
+  if (list.priced?.to !== undefined) filtered = filtered.where('quotations.pricedAt', '<=', list.priced.to);
   if (search) filtered = searchQuotations(db, filtered, search);
 
-  let page = filtered.select(['quotations.id', 'quotations.createdAt', 'quotations.displayId', 'quotations.userId']);
-  if (after) {
-    page = page.where((eb) => eb(eb.refTuple('quotations.createdAt', 'quotations.displayId'), '<', eb.tuple(after[0], after[1])));
-  }
-  const keys = await page
-    .orderBy('quotations.createdAt', 'desc')
-    .orderBy('quotations.displayId', 'desc')
-    .limit(list.limit + 1)
-    .execute();
-  const { rows, nextCursor } = cut(keys, list.limit, (r) => [Number(r.createdAt), r.displayId]);
+  const { rows, nextCursor } =
+    list.lateBefore === undefined ? await newestFirst(filtered, list.cursor, list.limit) : await lateFirst(filtered, list.lateBefore, list.cursor, list.limit);
 
   // The admin's whole list (or one status of it) has a maintained count; one farmer's rows (at most
-  // the daily cap a day) or a search's matches are counted over the index, up to a cap.
-  const total =
-    list.userId === undefined && !search && list.countered !== true ? await readCount(db, 'quotations', list.status) : await boundedCount(db, filtered);
+  // the daily cap a day), a search's matches or a filter's are counted over the index, up to a cap.
+  const narrowed = search || list.countered === true || list.created || list.priced;
+  const total = list.userId === undefined && !narrowed ? await readCount(db, 'quotations', list.status) : await boundedCount(db, filtered);
   const data = list.userId === undefined ? await adminRows(db, rows, rules) : await loadByIds(db, rows.map((r) => r.id), rules);
   return { data, nextCursor, total };
 }

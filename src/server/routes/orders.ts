@@ -1,6 +1,8 @@
 /**
- * POST /api/orders/:quotationId (the owner, from a COMPLETED quotation still valid); GET /api/orders,
- * PATCH /api/orders/update/:id and GET /api/orders/:id/history (admins). The admin list is a keyset page.
+ * POST /api/orders/:quotationId (the owner, from a COMPLETED quotation still valid, with where and when
+ * to deliver); GET /api/orders, PATCH /api/orders/update/:id and GET /api/orders/:id/history (admins).
+ * The admin list is a keyset page. After delivery the owner reports a problem (POST /api/orders/:id/problem,
+ * with a photo of upload kind `problem`) and an admin closes it with a note (POST .../problem/close).
  * The delivery code is the farmer's to give at the handover: the farmer's answer carries it, no admin
  * answer does, and a DELIVERED with it is recorded as confirmed by code.
  */
@@ -9,13 +11,17 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { Id, IdParam } from '../../domain/schemas/common';
 import { AdminOrder, AdminOrderAnswer, Order, OrderUpdateBody } from '../../domain/schemas/order';
-import { ORDER_STATUSES } from '../../domain/types';
+import { CloseProblemBody, OrderProblem, PlaceOrderBody, ProblemBody } from '../../domain/schemas/delivery';
+import { isPreferredDateAllowed, PROBLEMS_PER_ORDER_MAX } from '../../domain/delivery';
 import { nextQuotationStatus } from '../../../machines/quotation-lifecycle.machine';
 import { badRequest, conflict, HttpError, notFound, versionConflict } from '../http/errors';
-import { expectedVersion, pageOf, searchQuery } from '../http/list-query';
+import { orderFilters, orderListQuery } from '../http/back-office-query';
+import { expectedVersion, pageOf } from '../http/list-query';
 import { data, historySchema } from '../http/schemas';
 import { loadHistory } from '../repos/audit';
 import { findOrderRow, loadOrder, orderPage, placeOrder, updateOrder } from '../repos/orders';
+import { closeProblem, lastProblems, reportProblem } from '../repos/order-problems';
+import { imageIdFromUrl, imageMeta } from '../repos/images';
 import { pageSize } from '../repos/paging';
 import { expireDue } from '../repos/quotations';
 import { quotationFor } from './quotations';
@@ -29,8 +35,19 @@ export default async function orderRoutes(plugin: FastifyInstance) {
 
   app.post(
     '/orders/:quotationId',
-    { config: { access: 'verified' }, schema: { params: QuotationIdParam, response: { 201: data(Order) } } },
+    {
+      config: { access: 'verified' },
+      schema: { params: QuotationIdParam, body: PlaceOrderBody, response: { 201: data(Order) } },
+      // SPEC §7 places an order with no body at all: that is the empty one, the profile's place and no date.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+    },
     async (request, reply) => {
+      const asked = request.body;
+      if (asked.preferredDate !== undefined && !isPreferredDateAllowed(asked.preferredDate, now())) {
+        throw new HttpError(400, 'DATE_OUT_OF_RANGE', "preferredDate must be from tomorrow to 30 days ahead, by India's calendar");
+      }
       const found = await quotationFor(db, request, request.params.quotationId);
       // A quotation past its validity expires now, and the lifecycle refuses an order from EXPIRED.
       const expired = await expireDue(db, now(), rules, { quotationId: found.id });
@@ -38,7 +55,11 @@ export default async function orderRoutes(plugin: FastifyInstance) {
       const from = row.status as Parameters<typeof nextQuotationStatus>[0];
       const to = nextQuotationStatus(from, { type: 'farmer.placeOrder' });
       if (to === null) throw conflict(`An order cannot be placed from a ${from} quotation`);
-      const placed = await placeOrder(db, row.id, row.userId, { from, to }, now());
+      const placed = await placeOrder(db, row.id, row.userId, { from, to }, now(), {
+        ...(asked.deliveryAddress ? { address: asked.deliveryAddress } : {}),
+        ...(asked.deliveryLocation ? { location: asked.deliveryLocation } : {}),
+        ...(asked.preferredDate ? { preferredDate: asked.preferredDate } : {}),
+      });
       if (!placed.ok) {
         throw conflict(placed.reason === 'exists' ? 'This quotation already has an order' : 'The quotation changed; reload it');
       }
@@ -48,10 +69,10 @@ export default async function orderRoutes(plugin: FastifyInstance) {
 
   app.get(
     '/orders',
-    { config: { access: 'admin' }, schema: { querystring: searchQuery(ORDER_STATUSES), response: { 200: pageOf(AdminOrder) } } },
+    { config: { access: 'admin' }, schema: { querystring: orderListQuery, response: { 200: pageOf(AdminOrder) } } },
     async (request) => {
       const { cursor, limit, q, status } = request.query;
-      return orderPage(db, { cursor, q, status, limit: pageSize(limit) });
+      return orderPage(db, { cursor, q, status, ...orderFilters(request.query, now()), limit: pageSize(limit) });
     },
   );
 
@@ -95,6 +116,45 @@ export default async function orderRoutes(plugin: FastifyInstance) {
         throw new HttpError(409, 'DELIVERY_CODE_LOCKED', 'Too many wrong delivery codes: move the order without a code to go on');
       }
       return { data: (await loadOrder(db, row.id))! };
+    },
+  );
+
+  app.post(
+    '/orders/:id/problem',
+    { config: { access: 'verified' }, schema: { params: IdParam, body: ProblemBody, response: { 201: data(OrderProblem) } } },
+    async (request, reply) => {
+      const me = request.user!;
+      const row = await findOrderRow(db, request.params.id);
+      if (!row || row.userId !== me.id) throw notFound('No such order');
+      const { kind, photo } = request.body;
+      const note = request.body.note?.trim() || null;
+      if (kind === 'other' && note === null) throw badRequest('Say what went wrong in a note when the kind is other');
+      let photoId: string | null = null;
+      if (photo !== undefined) {
+        const meta = await imageMeta(db, imageIdFromUrl(photo));
+        if (!meta || meta.kind !== 'problem' || meta.ownerId !== me.id) throw badRequest('photo must be your own uploaded problem image');
+        photoId = meta.id;
+      }
+      const saved = await reportProblem(db, { orderId: row.id, userId: me.id, kind, note, photoId, now: now() });
+      if (saved === 'missing') throw notFound('No such order');
+      if (saved === 'notDelivered') throw conflict('A problem is reported once the order is delivered');
+      if (saved === 'open') throw conflict('This order already has a problem open; the provider will answer it first');
+      if (saved === 'tooMany') throw conflict(`An order takes at most ${PROBLEMS_PER_ORDER_MAX} problems; call the provider`);
+      return reply.code(201).send({ data: (await lastProblems(db, [row.id])).get(row.id)! });
+    },
+  );
+
+  app.post(
+    '/orders/:id/problem/close',
+    { config: { access: 'admin' }, schema: { params: IdParam, body: CloseProblemBody, response: { 200: data(AdminOrderAnswer) } } },
+    async (request) => {
+      const row = await findOrderRow(db, request.params.id);
+      if (!row) throw notFound('No such order');
+      const saved = await closeProblem(db, { orderId: row.id, note: request.body.note.trim(), now: now(), byUserId: request.user!.id });
+      if (saved === 'missing') throw notFound('No such order');
+      if (saved === 'none') throw conflict('This order has no problem open');
+      const { deliveryOtp: _code, ...order } = (await loadOrder(db, row.id))!;
+      return { data: order };
     },
   );
 }

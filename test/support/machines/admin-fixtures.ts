@@ -93,6 +93,10 @@ export const order = (overrides: Partial<Order> & Pick<Order, '_id'>): Order => 
   expectedDeliveryDate: null,
   deliveredWith: null,
   deliveryCodeLocked: false,
+  deliveryAddress: null,
+  deliveryLocation: null,
+  preferredDate: null,
+  problem: null,
   userDetails: { name: 'Bhavesh Shah', mobileNumber: '9876500002' },
   quotationDetail: {
     _id: 'q2',
