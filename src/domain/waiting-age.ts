@@ -9,11 +9,14 @@ export type WaitingAge = (typeof WAITING_AGES)[number];
 
 export const HOUR_MS = 3_600_000;
 
-/**
- * The waiting start times (epoch ms, both ends inclusive) of the rows in `age` at `now`: under 4 h,
- * 4 to 24 h (both ends), over 24 h. A missing end is open.
- */
-export function waitingSince(age: WaitingAge, now: number): { from?: number; to?: number } {
+/** Times in epoch ms, both ends inclusive; a missing end is open. */
+export interface TimeRange {
+  from?: number;
+  to?: number;
+}
+
+/** The waiting start times of the rows in `age` at `now`: under 4 h, 4 to 24 h (both ends), over 24 h. */
+export function waitingSince(age: WaitingAge, now: number): TimeRange {
   switch (age) {
     case 'lt4h':
       return { from: now - 4 * HOUR_MS + 1 };

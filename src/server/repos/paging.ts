@@ -48,6 +48,9 @@ export function userCursor(cursor: string | undefined): UserKey | null {
   return [key[0], key[1], key[2]];
 }
 
+/** A list in two parts (the quotations late first): [part 0 or 1, createdAt, id], the users' key's shape. */
+export const groupCursor = userCursor;
+
 /** The page size asked for (the querystring schema admits 1–200 only). */
 export const pageSize = (limit: string | undefined): number => (limit === undefined ? DEFAULT_PAGE : Number(limit));
 

@@ -17,6 +17,7 @@ import type { Database } from '../db/schema';
 import { notifyOnPricing } from '../sms/outbox';
 import { rateLimited } from '../http/errors';
 import { bumpFarmer, bumpQuotationOwner } from './answer-versions';
+import { claimKey, keepAnswer, releaseKey, type Once } from './idempotency';
 import { appendAudit, diff, loadPaymentMoves, loadStatusHistories } from './audit';
 import { paidAtOf, type PaymentMove } from '../../domain/tracker';
 import { priceDetails } from '../../domain/money';
@@ -288,6 +289,11 @@ export async function quotationPage(
   const narrowed = search || list.countered === true || list.created || list.priced;
   const total = list.userId === undefined && !narrowed ? await readCount(db, 'quotations', list.status) : await boundedCount(db, filtered);
   const data = list.userId === undefined ? await adminRows(db, rows, rules) : await loadByIds(db, rows.map((r) => r.id), rules);
+  // The rows come back newest first; late first puts the page in the keys' order.
+  if (list.lateBefore !== undefined) {
+    const position = new Map(rows.map((r, i) => [r.id, i]));
+    data.sort((a, b) => position.get(a._id)! - position.get(b._id)!);
+  }
   return { data, nextCursor, total };
 }
 
@@ -403,8 +409,11 @@ export async function createQuotation(
   lines: { skuId: string; quantity: number }[],
   now: number,
   fairUse?: FairUse,
+  once?: Once,
 ): Promise<string> {
   return db.transaction().execute(async (trx) => {
+    // The key first: a second try of this request waits here for the first, and is then no creation (nor counted by fair use).
+    await claimKey(trx, once);
     await bumpFarmer(trx, userId);
     if (fairUse) await checkFairUse(trx, userId, now, fairUse);
     const skus = await quotedSkus(trx, lines.map((l) => l.skuId));
@@ -433,6 +442,7 @@ export async function createQuotation(
       )
       .execute();
     await shiftCounts(trx, added('quotations', 'PENDING'));
+    await keepAnswer(trx, once, id);
     return id;
   });
 }
@@ -444,17 +454,23 @@ export async function moveStatus(
   from: QuotationStatus,
   to: QuotationStatus,
   now: number,
+  once?: Once,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
+    await claimKey(trx, once);
     const result = await trx
       .updateTable('quotations')
       .set((eb) => ({ status: to, version: eb('version', '+', 1), updatedAt: now }))
       .where('id', '=', id)
       .where('status', '=', from)
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) return false;
+    if (Number(result.numUpdatedRows) !== 1) {
+      await releaseKey(trx, once);
+      return false;
+    }
     await bumpQuotationOwner(trx, id);
     await shiftCounts(trx, moved('quotations', from, to));
+    await keepAnswer(trx, once, id);
     return true;
   });
 }

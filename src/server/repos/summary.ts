@@ -3,7 +3,7 @@
  * over an index (migration 0017), never a list read into the server and counted. Days and weeks are
  * India's (UTC+5:30, no daylight saving), whatever zone the server runs in.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { AdminSummary } from '../../domain/schemas/admin';
 import { indiaToday } from '../../domain/india-date';
 import { DECLINE_REASONS } from '../../domain/quotation-status';
@@ -117,20 +117,20 @@ async function awaitingFarmer(db: Kysely<Database>, now: number, validityDays: n
   return { total: n(row.total), expiringWithinDay: n(row.expiring) };
 }
 
-/** Orders with an expected date before (`late`) or on (`dueToday`) India's today, not yet delivered (orders_due_idx). */
-export function openOrdersDue(db: Kysely<Database>, today: string, when: 'late' | 'dueToday') {
-  return db
-    .selectFrom('orders')
-    .where('orders.status', 'in', OPEN_ORDER_STATUSES)
-    .where('orders.expectedDeliveryDate', when === 'late' ? '<' : '=', today);
-}
+/** Narrows to the orders not yet delivered expected before (`late`) or on (`today`) India's `today` (orders_due_idx). */
+export const dueWithin = <O>(orders: SelectQueryBuilder<Database, 'orders', O>, today: string, when: 'late' | 'today') =>
+  orders.where('orders.status', 'in', OPEN_ORDER_STATUSES).where('orders.expectedDeliveryDate', when === 'late' ? '<' : '=', today);
+
+/** The orders with a delivery problem reported and not yet closed (order_problems_open_idx). */
+export const openProblemOrderIds = (db: Kysely<Database>) =>
+  db.selectFrom('orderProblems').select('orderProblems.orderId').where('orderProblems.status', '=', 'open');
 
 async function orders(db: Kysely<Database>, now: number) {
   const today = indiaToday(now);
   const [counts, due, late] = await Promise.all([
     Promise.all(ORDER_STATUSES.map((s) => readCount(db, 'orders', s))),
-    openOrdersDue(db, today, 'dueToday').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    openOrdersDue(db, today, 'late').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    dueWithin(db.selectFrom('orders'), today, 'today').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    dueWithin(db.selectFrom('orders'), today, 'late').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   const byStatus = Object.fromEntries(ORDER_STATUSES.map((s, i) => [s, counts[i]!])) as AdminSummary['orders']['byStatus'];
   return { byStatus, dueToday: n(due.n), late: n(late.n) };

@@ -15,11 +15,13 @@ import { nextQuotationStatus } from '../../../machines/quotation-lifecycle.machi
 import { checkQuantity, QUANTITY_MAX, roundQuantity, type QuantityRefusal } from '../../domain/quantity';
 import { IdParam } from '../../domain/schemas/common';
 import { AdminQuotation, AdminQuotationAnswer, CounterBody, CreateQuotationBody, DeclineBody, Quotation, quotationPatchBody } from '../../domain/schemas/quotation';
-import { QUOTATION_STATUSES } from '../../domain/types';
 import { badRequest, conflict, notFound, versionConflict } from '../http/errors';
 import { answerIfUnchanged, heldQuotationTag, quotationAnswerTag, REVALIDATE } from '../http/etag';
-import { expectedVersion, pageOf, pageQuery, searchQuery } from '../http/list-query';
+import { quotationFilters, quotationListQuery } from '../http/back-office-query';
+import { expectedVersion, pageOf, pageQuery } from '../http/list-query';
 import { data, historySchema } from '../http/schemas';
+import { IdempotencyHeaders, writeOnce } from '../http/idempotency';
+import type { Once } from '../repos/idempotency';
 import { loadHistory, STATUS_HISTORY_LIMIT } from '../repos/audit';
 import { pageSize } from '../repos/paging';
 import {
@@ -35,16 +37,11 @@ import {
 import { bargain, type BargainMove } from '../repos/bargaining';
 import type { Database } from '../db/schema';
 import type { Kysely } from 'kysely';
-import { Type } from 'typebox';
+import type { Static } from 'typebox';
 
 const patchBody = quotationPatchBody(STATUS_HISTORY_LIMIT);
 
 /** The admin's list takes `countered=true`: only quotations with a counter-offer waiting for an answer. */
-const adminListQuery = (() => {
-  const base = searchQuery(QUOTATION_STATUSES);
-  return Type.Object({ ...base.properties, countered: Type.Optional(Type.Literal('true')) }, { additionalProperties: false });
-})();
-
 /** A note as stored: trimmed, and none when empty. */
 const noteOf = (note: string | undefined): string | null => (note === undefined || note.trim() === '' ? null : note.trim());
 
@@ -93,28 +90,37 @@ export default async function quotationRoutes(plugin: FastifyInstance) {
 
   app.post(
     '/quotations',
-    { config: { access: 'verified' }, schema: { body: CreateQuotationBody, response: { 201: data(Quotation) } } },
-    async (request, reply) => {
-      const lines = request.body.skusDetail;
-      const ids = [...new Set(lines.map((l) => l.skuIdentifier))];
-      const rows = await db.selectFrom('skus').select(['id', 'name', 'skuQuantityUnit']).where('id', 'in', ids).execute();
-      const skus = new Map(rows.map((s) => [s.id, s]));
-      const unknown = ids.find((id) => !skus.has(id));
-      if (unknown !== undefined) throw badRequest(`Unknown SKU ${unknown}`);
-      checkLineQuantities(lines, skus);
-      // The same SKU twice in one request counts once, with the quantities added (and checked again).
-      const merged = new Map<string, number>();
-      for (const l of lines) merged.set(l.skuIdentifier, roundQuantity((merged.get(l.skuIdentifier) ?? 0) + l.quantity, skus.get(l.skuIdentifier)!.skuQuantityUnit));
-      checkLineQuantities(
-        ids.map((id) => ({ skuIdentifier: id, quantity: merged.get(id)! })),
-        skus,
-        (_, sku) => `The lines of ${sku.name} added up`,
-      );
-      const created = ids.map((id) => ({ skuId: id, quantity: merged.get(id)! }));
-      const id = await createQuotation(db, request.user!.id, created, now(), fairUse);
-      return reply.code(201).send({ data: (await loadQuotation(db, id, rules))! });
-    },
+    { config: { access: 'verified' }, schema: { headers: IdempotencyHeaders, body: CreateQuotationBody, response: { 201: data(Quotation) } } },
+    async (request, reply) =>
+      writeOnce(db, request, reply, {
+        route: 'POST /api/quotations',
+        asked: request.body,
+        now: now(),
+        answer: async (trx, id: string) => ({ status: 201, body: { data: (await loadQuotation(trx, id, rules))! } }),
+        write: (once) => requestQuotation(request.body.skusDetail, request.user!.id, once),
+      }),
   );
+
+  /** A farmer's request for prices, every line checked against its SKU's unit; its answer is 201 with the new quotation. */
+  async function requestQuotation(lines: Static<typeof CreateQuotationBody>['skusDetail'], userId: string, once: Once | undefined) {
+    const ids = [...new Set(lines.map((l) => l.skuIdentifier))];
+    const rows = await db.selectFrom('skus').select(['id', 'name', 'skuQuantityUnit']).where('id', 'in', ids).execute();
+    const skus = new Map(rows.map((s) => [s.id, s]));
+    const unknown = ids.find((id) => !skus.has(id));
+    if (unknown !== undefined) throw badRequest(`Unknown SKU ${unknown}`);
+    checkLineQuantities(lines, skus);
+    // The same SKU twice in one request counts once, with the quantities added (and checked again).
+    const merged = new Map<string, number>();
+    for (const l of lines) merged.set(l.skuIdentifier, roundQuantity((merged.get(l.skuIdentifier) ?? 0) + l.quantity, skus.get(l.skuIdentifier)!.skuQuantityUnit));
+    checkLineQuantities(
+      ids.map((id) => ({ skuIdentifier: id, quantity: merged.get(id)! })),
+      skus,
+      (_, sku) => `The lines of ${sku.name} added up`,
+    );
+    const created = ids.map((id) => ({ skuId: id, quantity: merged.get(id)! }));
+    const id = await createQuotation(db, userId, created, now(), fairUse, once);
+    return { status: 201, body: { data: (await loadQuotation(db, id, rules))! } };
+  }
 
   // Every farmer on the Request screen polls this every 5 s. A poll holding the tag of the answer it
   // would get is a 304 proved by the tag alone: the version in it was read with the session, and its
@@ -141,12 +147,14 @@ export default async function quotationRoutes(plugin: FastifyInstance) {
     '/quotations/all',
     {
       config: { access: 'admin' },
-      schema: { querystring: adminListQuery, response: { 200: pageOf(AdminQuotation) } },
+      schema: { querystring: quotationListQuery, response: { 200: pageOf(AdminQuotation) } },
     },
     async (request) => {
       const { cursor, limit, q, status, countered } = request.query;
-      const list = { cursor, q, status, limit: pageSize(limit), ...(countered === 'true' ? { countered: true } : {}) };
-      return (await adminQuotationPage(db, list, now(), rules)).page;
+      const at = now();
+      const filters = quotationFilters(request.query, at, { ...rules, replyHours: config.quotationReplyHours });
+      const list = { cursor, q, status, ...filters, limit: pageSize(limit), ...(countered === 'true' ? { countered: true } : {}) };
+      return (await adminQuotationPage(db, list, at, rules)).page;
     },
   );
 
@@ -178,15 +186,22 @@ export default async function quotationRoutes(plugin: FastifyInstance) {
 
   app.delete(
     '/quotations/:id',
-    { config: { access: 'verified' }, schema: { params: IdParam, response: { 200: data(Quotation) } } },
-    async (request) => {
-      const row = await quotationFor(db, request, request.params.id);
-      const from = row.status as Parameters<typeof nextQuotationStatus>[0];
-      const to = nextQuotationStatus(from, { type: 'farmer.delete' });
-      if (to === null) throw conflict(`A ${from} quotation cannot be deleted`);
-      if (!(await moveStatus(db, row.id, from, to, now()))) throw conflict('The quotation changed; reload it');
-      return { data: (await loadQuotation(db, row.id, rules))! };
-    },
+    { config: { access: 'verified' }, schema: { headers: IdempotencyHeaders, params: IdParam, response: { 200: data(Quotation) } } },
+    async (request, reply) =>
+      writeOnce(db, request, reply, {
+        route: 'DELETE /api/quotations/:id',
+        asked: request.params,
+        now: now(),
+        answer: async (trx, id: string) => ({ status: 200, body: { data: (await loadQuotation(trx, id, rules))! } }),
+        write: async (once) => {
+          const row = await quotationFor(db, request, request.params.id);
+          const from = row.status as Parameters<typeof nextQuotationStatus>[0];
+          const to = nextQuotationStatus(from, { type: 'farmer.delete' });
+          if (to === null) throw conflict(`A ${from} quotation cannot be deleted`);
+          if (!(await moveStatus(db, row.id, from, to, now(), once))) throw conflict('The quotation changed; reload it');
+          return { status: 200, body: { data: (await loadQuotation(db, row.id, rules))! } };
+        },
+      }),
   );
 
   /**

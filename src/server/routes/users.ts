@@ -9,7 +9,8 @@ import { IdParam } from '../../domain/schemas/common';
 import { ProfileResponse, ProfileUpdateBody, User } from '../../domain/schemas/user';
 import { PROFILE_WRITES_PER_HOUR } from '../../domain/constants';
 import { badRequest, conflict, forbidden, notFound, rateLimited } from '../http/errors';
-import { pageOf, searchQuery } from '../http/list-query';
+import { userFilters, userListQuery } from '../http/back-office-query';
+import { pageOf } from '../http/list-query';
 import { data, historySchema } from '../http/schemas';
 import { imageIdFromUrl, imageMeta } from '../repos/images';
 import { loadHistory } from '../repos/audit';
@@ -27,8 +28,6 @@ import {
 } from '../repos/users';
 
 const HOUR_MS = 3_600_000;
-
-const USER_STATUSES = ['VERIFIED', 'UNVERIFIED'] as const;
 
 export default async function userRoutes(plugin: FastifyInstance) {
   const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
@@ -94,10 +93,11 @@ export default async function userRoutes(plugin: FastifyInstance) {
 
   app.get(
     '/users/all',
-    { config: { access: 'admin' }, schema: { querystring: searchQuery(USER_STATUSES), response: { 200: pageOf(User) } } },
+    { config: { access: 'admin' }, schema: { querystring: userListQuery, response: { 200: pageOf(User) } } },
     async (request) => {
       const { cursor, limit, q, status } = request.query;
-      return userPage(db, { cursor, q, status, limit: pageSize(limit) }, now());
+      const at = now();
+      return userPage(db, { cursor, q, status, ...userFilters(request.query, at), limit: pageSize(limit) }, at);
     },
   );
 
