@@ -24,6 +24,7 @@ import { countedSms, installRequestMetrics, type Metrics } from './ops/metrics';
 import { installReadiness, readinessRoutes } from './ops/readiness';
 import { installRequestLog, requestId, safeLogging } from './ops/request-log';
 import adminRoutes from './routes/admin';
+import analyticsRoutes from './routes/analytics';
 import authRoutes, { type IpLimit } from './routes/auth';
 import metaRoutes from './routes/meta';
 import orderRoutes from './routes/orders';
@@ -179,6 +180,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(adminRoutes);
       await api.register(uploadRoutes);
       await api.register(metaRoutes);
+      await api.register(analyticsRoutes);
       await api.register(readinessRoutes);
     },
     { prefix: '/api' },

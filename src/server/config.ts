@@ -21,12 +21,19 @@ export interface ServerConfig {
   dataDir: string;
   databaseUrl: string | null;
   adminMobileNumbers: string[];
+  /** ANALYST_MOBILE_NUMBERS: users who read the analyst's view (/analyst) and nothing personal. */
+  analystMobileNumbers: string[];
   sms: { transport: 'console' } | { transport: 'twilio'; twilio: TwilioConfig };
   /** SMS_NOTIFICATIONS=off: no notification SMS (priced quotation, order moves); login codes still go. */
   smsNotifications: boolean;
   contactPhone: string;
   contactChatUrl: string;
   upiPayeeId: string | null;
+  /**
+   * The app's host name as phones reach it (PUBLIC_HOST), for the login SMS's Web OTP line
+   * (`@host #code`), which lets Chrome on Android fill the code in; null uses the request's host.
+   */
+  publicHost: string | null;
   upiPayeeName: string | null;
   corsOrigins: string[];
   otpHmacSecret: string | null;
@@ -134,6 +141,16 @@ function proxies(env: Env): ServerConfig['trustProxy'] {
   return entries;
 }
 
+function publicHost(env: Env): string | null {
+  const value = text(env, 'PUBLIC_HOST');
+  if (value === null) return null;
+  // A bare host name: the Web OTP line names the origin's host, never a scheme, port or path.
+  if (value.length > 253 || !/^(?=.*[a-z])[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/.test(value)) {
+    throw new ConfigError(`PUBLIC_HOST must be a host name such as krishi.example.in, got "${value}"`);
+  }
+  return value;
+}
+
 function grievance(env: Env): string {
   const value = text(env, 'GRIEVANCE_CONTACT') ?? text(env, 'CONTACT_PHONE') ?? '+919000000000';
   if (value.length > 200) throw new ConfigError('GRIEVANCE_CONTACT must be at most 200 characters');
@@ -152,6 +169,12 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   const badAdmin = admins.find((n) => !isValidMobile(n));
   if (badAdmin !== undefined) {
     throw new ConfigError(`ADMIN_MOBILE_NUMBERS must be 10-digit numbers starting 6-9, got "${badAdmin}"`);
+  }
+
+  const analysts = list(env, 'ANALYST_MOBILE_NUMBERS') ?? [];
+  const badAnalyst = analysts.find((n) => !isValidMobile(n));
+  if (badAnalyst !== undefined) {
+    throw new ConfigError(`ANALYST_MOBILE_NUMBERS must be 10-digit numbers starting 6-9, got "${badAnalyst}"`);
   }
 
   const databaseUrl = text(env, 'DATABASE_URL');
@@ -204,11 +227,13 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     dataDir: text(env, 'DATA_DIR') ?? './data',
     databaseUrl,
     adminMobileNumbers: admins,
+    analystMobileNumbers: analysts,
     sms,
     smsNotifications: notifications === 'on',
     contactPhone: text(env, 'CONTACT_PHONE') ?? '+919000000000',
     contactChatUrl: text(env, 'CONTACT_CHAT_URL') ?? 'https://wa.me/919000000000',
     upiPayeeId: text(env, 'UPI_PAYEE_ID'),
+    publicHost: publicHost(env),
     upiPayeeName: text(env, 'UPI_PAYEE_NAME'),
     corsOrigins,
     otpHmacSecret,

@@ -7,12 +7,13 @@
  *   (`eraseDueAadhaar`); the verification itself stays on record;
  * - forgetting: login codes and their sends, SMS already sent, failed or skipped, budget events,
  *   spent proof-of-work challenges, and the photo and card of a sign-up never sent, once nothing
- *   needs them (`forgetOldRows`).
+ *   needs them, and the analyst's counts, journeys and installs' days past their keeping (`forgetOldRows`).
  * The app starts it on ready and stops it on close, waiting for a pass under way, so a graceful
  * shutdown never cuts a batch short of its transactions.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema';
+import { analyticsForgetting } from './repos/analytics';
 import { forgetEventsBefore } from './repos/budgets';
 import { sweepExpired, type QuotationRules } from './repos/quotations';
 import { dueForErasure, eraseAadhaarIfDue } from './repos/users';
@@ -140,6 +141,12 @@ export async function forgetOldRows(db: Kysely<Database>, now: number, options: 
       await db.deleteFrom('images').where('ownerId', 'in', owners.map((o) => o.id)).where('createdAt', '<', before).execute();
       return owners.length;
     }, options),
+    // What the analyst's view keeps no longer: counts after 400 days, journeys after 30, installs' days after one.
+    analytics: await (async () => {
+      let total = 0;
+      for (const step of analyticsForgetting(db, now)) total += await drain(step, options);
+      return total;
+    })(),
     // A day of budget events is what the budgets' windows allow: one statement is bounded by them.
     rateEvents: await forgetEventsBefore(db, now - RATE_EVENTS_KEPT_MS),
     spentChallenges: await drain(

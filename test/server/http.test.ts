@@ -143,6 +143,11 @@ describe.each(databases())('HTTP behaviour on %s', (kind) => {
       [
         'DELETE /api/quotations/:id',
         'DELETE /api/users/profile',
+        'GET /api/analytics/charts',
+        'GET /api/analytics/charts/:chartId',
+        'GET /api/analytics/funnel',
+        'GET /api/analytics/journeys',
+        'GET /api/analytics/journeys/:id',
         'GET /api/auth/challenge',
         'GET /api/config',
         'GET /api/health',
@@ -170,6 +175,7 @@ describe.each(databases())('HTTP behaviour on %s', (kind) => {
         'PATCH /api/quotations/:id',
         'PATCH /api/skus/:id',
         'PATCH /api/users/verify/:id',
+        'POST /api/analytics/transitions',
         'POST /api/auth/logout',
         'POST /api/auth/request-otp',
         'POST /api/auth/verify-otp',
@@ -185,7 +191,7 @@ describe.each(databases())('HTTP behaviour on %s', (kind) => {
       ].sort(),
     );
     for (const r of routes) {
-      expect(['public', 'optional', 'user', 'verified', 'admin'], `${r.method} ${r.url}`).toContain(r.access);
+      expect(['public', 'optional', 'user', 'verified', 'admin', 'analyst'], `${r.method} ${r.url}`).toContain(r.access);
       expect(r.schema, `${r.method} ${r.url}`).toBeDefined();
     }
   });

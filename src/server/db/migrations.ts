@@ -624,6 +624,104 @@ const backOffice: Migration = {
   },
 };
 
+/**
+ * What the analyst's view reads: the charts' transitions counted per day, time in state as daily
+ * histograms, the onboarding funnel per day, each install's day (the daily cap, kept two days) and a
+ * bounded sample of whole journeys for replay. No user id anywhere: an install id is random.
+ */
+const analytics: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable('analytics_counts')
+      .addColumn('day', 'text', (c) => c.notNull())
+      .addColumn('chart', 'text', (c) => c.notNull())
+      .addColumn('from_state', 'text', (c) => c.notNull())
+      .addColumn('to_state', 'text', (c) => c.notNull())
+      .addColumn('event', 'text', (c) => c.notNull())
+      .addColumn('count', 'integer', (c) => c.notNull())
+      .addPrimaryKeyConstraint('analytics_counts_pk', ['chart', 'day', 'from_state', 'to_state', 'event'])
+      .execute();
+    await db.schema.createIndex('analytics_counts_day_idx').on('analytics_counts').columns(['day']).execute();
+    await db.schema
+      .createTable('analytics_dwell')
+      .addColumn('day', 'text', (c) => c.notNull())
+      .addColumn('chart', 'text', (c) => c.notNull())
+      .addColumn('state', 'text', (c) => c.notNull())
+      .addColumn('bucket', 'integer', (c) => c.notNull())
+      .addColumn('count', 'integer', (c) => c.notNull())
+      .addPrimaryKeyConstraint('analytics_dwell_pk', ['chart', 'day', 'state', 'bucket'])
+      .execute();
+    await db.schema.createIndex('analytics_dwell_day_idx').on('analytics_dwell').columns(['day']).execute();
+    await db.schema
+      .createTable('analytics_funnel')
+      .addColumn('day', 'text', (c) => c.notNull())
+      .addColumn('step', 'text', (c) => c.notNull())
+      .addColumn('count', 'integer', (c) => c.notNull())
+      .addPrimaryKeyConstraint('analytics_funnel_pk', ['day', 'step'])
+      .execute();
+    await db.schema
+      .createTable('analytics_installs')
+      .addColumn('day', 'text', (c) => c.notNull())
+      .addColumn('install_id', 'text', (c) => c.notNull())
+      .addColumn('count', 'integer', (c) => c.notNull())
+      .addColumn('steps', 'integer', (c) => c.notNull())
+      .addColumn('open', 'text', (c) => c.notNull())
+      .addColumn('journey_id', 'text')
+      .addPrimaryKeyConstraint('analytics_installs_pk', ['day', 'install_id'])
+      .execute();
+    await db.schema
+      .createTable('analytics_journeys')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('day', 'text', (c) => c.notNull())
+      .addColumn('length', 'integer', (c) => c.notNull())
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('analytics_journeys_day_idx').on('analytics_journeys').columns(['day', 'created_at']).execute();
+    await db.schema
+      .createTable('analytics_journey_steps')
+      .addColumn('journey_id', 'text', (c) => c.notNull())
+      .addColumn('seq', 'integer', (c) => c.notNull())
+      .addColumn('chart', 'text', (c) => c.notNull())
+      .addColumn('from_state', 'text', (c) => c.notNull())
+      .addColumn('to_state', 'text', (c) => c.notNull())
+      .addColumn('event', 'text', (c) => c.notNull())
+      .addColumn('at', 'bigint', (c) => c.notNull())
+      .addPrimaryKeyConstraint('analytics_journey_steps_pk', ['journey_id', 'seq'])
+      .execute();
+  },
+  async down(db: AnyDb) {
+    for (const table of ['analytics_journey_steps', 'analytics_journeys', 'analytics_installs', 'analytics_funnel', 'analytics_dwell', 'analytics_counts']) {
+      await db.schema.dropTable(table).execute();
+    }
+  },
+};
+
+/**
+ * A write the phone may send more than once (a request sent again after its answer was lost on the
+ * way) is done once: the farmer's key for it, the route, a hash of what was asked and the answer
+ * given, kept a day. The key row is written first in the write's own transaction, so on PostgreSQL a
+ * second instance's insert of the same key waits for the first to commit and then finds it.
+ */
+const idempotencyKeys: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable('idempotency_keys')
+      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
+      .addColumn('key', 'text', (c) => c.notNull())
+      .addColumn('route', 'text', (c) => c.notNull())
+      .addColumn('body_hash', 'text', (c) => c.notNull())
+      .addColumn('status', 'integer')
+      .addColumn('answer', 'text')
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addPrimaryKeyConstraint('idempotency_keys_pk', ['user_id', 'key'])
+      .execute();
+    await db.schema.createIndex('idempotency_keys_created_idx').on('idempotency_keys').columns(['created_at']).execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.dropTable('idempotency_keys').execute();
+  },
+};
+
 const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_answer_versions': answerVersions,
@@ -642,6 +740,8 @@ const migrations: Record<string, Migration> = {
   '0015_bargaining_and_delivery_proof': bargainingAndDeliveryProof,
   '0016_delivery_place_and_problems': deliveryPlaceAndProblems,
   '0017_back_office': backOffice,
+  '0018_analytics': analytics,
+  '0019_idempotency_keys': idempotencyKeys,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -233,6 +233,78 @@ export interface OrderProblemsTable {
   closedAt: number | null;
 }
 
+/** Transitions of the app's charts per day (India date), chart, states and event (migration 0018): kept 400 days. */
+export interface AnalyticsCountsTable {
+  day: string;
+  chart: string;
+  fromState: string;
+  toState: string;
+  event: string;
+  count: number;
+}
+
+/**
+ * Time spent in a state per day, as a histogram (bucket = 4·log2(ms), domain/analytics.ts); the
+ * onboarding funnel's time between steps is kept the same way under the chart `funnel`.
+ */
+export interface AnalyticsDwellTable {
+  day: string;
+  chart: string;
+  state: string;
+  bucket: number;
+  count: number;
+}
+
+/** How many installs reached each onboarding step per day. */
+export interface AnalyticsFunnelTable {
+  day: string;
+  step: string;
+  count: number;
+}
+
+/**
+ * One install's day: transitions counted against the daily cap, the funnel steps reached (bits, in
+ * FUNNEL_STEPS order) and when, and the states it is in per chart since when (JSON), for time in state.
+ * Only today's and yesterday's rows are kept. The install id is random, made on the phone.
+ */
+export interface AnalyticsInstallsTable {
+  day: string;
+  installId: string;
+  count: number;
+  steps: number;
+  open: string;
+  journeyId: string | null;
+}
+
+/** A sampled journey: one install's day, kept 30 days for replay. */
+export interface AnalyticsJourneysTable {
+  id: string;
+  day: string;
+  length: number;
+  createdAt: number;
+}
+
+export interface AnalyticsJourneyStepsTable {
+  journeyId: string;
+  seq: number;
+  chart: string;
+  fromState: string;
+  toState: string;
+  event: string;
+  at: number;
+}
+
+/** One farmer's write that the phone may send again: its answer, kept a day (null while it is being done). */
+export interface IdempotencyKeysTable {
+  userId: string;
+  key: string;
+  route: string;
+  bodyHash: string;
+  status: number | null;
+  answer: string | null;
+  createdAt: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -250,4 +322,11 @@ export interface Database {
   rateEvents: RateEventsTable;
   spentChallenges: SpentChallengesTable;
   orderProblems: OrderProblemsTable;
+  analyticsCounts: AnalyticsCountsTable;
+  analyticsDwell: AnalyticsDwellTable;
+  analyticsFunnel: AnalyticsFunnelTable;
+  analyticsInstalls: AnalyticsInstallsTable;
+  analyticsJourneys: AnalyticsJourneysTable;
+  analyticsJourneySteps: AnalyticsJourneyStepsTable;
+  idempotencyKeys: IdempotencyKeysTable;
 }

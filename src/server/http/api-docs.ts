@@ -47,6 +47,12 @@ export const SUMMARIES: Record<string, readonly [tag: string, summary: string]> 
   'POST /api/uploads': ['uploads', 'Upload a profile photo, Aadhaar card or SKU image'],
   'GET /api/uploads/{id}': ['uploads', 'An uploaded image (Aadhaar and photos to their owner and admins)'],
   'GET /api/admin/summary': ['admin', "The back office's figures: what waits and how long, orders due and late, the last 30 days' conversion, 12 weeks' revenue (India weeks) (admins)"],
+  'POST /api/analytics/transitions': ['analytics', "A phone's batch of recorded chart transitions (no session; 202, storing nothing under Sec-GPC: 1; known charts, states and events only; 5,000 per install a day)"],
+  'GET /api/analytics/charts': ['analytics', 'Each chart with its transitions in the last 7, 30 or 90 days (analysts and admins)'],
+  'GET /api/analytics/charts/{chartId}': ['analytics', "A chart's transitions with their counts and whether the model tests take them, and each state's median time (analysts and admins)"],
+  'GET /api/analytics/funnel': ['analytics', 'The onboarding funnel: installs reaching each step, the drop-off and the median time between steps (analysts and admins)'],
+  'GET /api/analytics/journeys': ['analytics', "A day's sampled journeys (analysts and admins)"],
+  'GET /api/analytics/journeys/{id}': ['analytics', "A sampled journey's transitions in order, for replay (analysts and admins)"],
   'GET /api/config': ['meta', 'Contact details, the UPI payee and the hours a quotation is usually answered in'],
   'GET /api/health': ['meta', 'Liveness and database check'],
   'GET /api/ready': ['meta', 'Readiness for a load balancer: 503 while starting or shutting down'],
@@ -97,7 +103,7 @@ function errorAnswers(route: RouteOptions): Record<string, object> {
   const answers: Record<string, object> = {};
   if (schema.body || schema.params || schema.querystring || route.method === 'POST') answers['400'] = described('Invalid request');
   if (access !== 'public' && access !== 'optional') answers['401'] = described('No or expired session');
-  if (access === 'verified' || access === 'admin') answers['403'] = described('Not verified, or not an administrator');
+  if (access === 'verified' || access === 'admin' || access === 'analyst') answers['403'] = described('Not verified, or not an administrator (or an analyst, for the analytics)');
   if (schema.params) answers['404'] = described('No such resource (or not yours)');
   if (route.method === 'PATCH' || route.method === 'DELETE' || (route.method === 'POST' && schema.params)) {
     answers['409'] = described('Refused by the lifecycle, or a stale version');

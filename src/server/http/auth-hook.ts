@@ -1,7 +1,8 @@
 /**
  * The one authorization hook (DECISIONS §2 "Who may call what"). Each route declares
  * `config.access`; this hook reads it, resolves the bearer token and refuses before the handler runs:
- * no or dead token → 401; unverified user on a farmer call → 403; non-admin on an admin call → 403.
+ * no or dead token → 401; unverified user on a farmer call → 403; non-admin on an admin call → 403;
+ * neither analyst nor admin on an analyst's call → 403.
  */
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { userForToken } from '../repos/sessions';
@@ -47,5 +48,9 @@ function checkFor(app: FastifyInstance, access: Exclude<Access, 'public'>): onRe
       throw forbidden('Your account is waiting for verification');
     }
     if (access === 'admin' && user.isAdmin !== 1) throw forbidden('Only administrators may do this');
+    // The analyst's role is read from the configuration at each call, so removing a number ends it at once.
+    if (access === 'analyst' && user.isAdmin !== 1 && !app.deps.config.analystMobileNumbers.includes(user.mobileNumber)) {
+      throw forbidden('Only analysts and administrators may do this');
+    }
   };
 }

@@ -7,7 +7,7 @@ import type { Secrets } from '../secrets';
 import type { SmsTransport } from '../sms/transport';
 
 /** Who may call a route (DECISIONS §2): declared once per route in `config.access`, enforced by one hook. */
-export type Access = 'public' | 'optional' | 'user' | 'verified' | 'admin';
+export type Access = 'public' | 'optional' | 'user' | 'verified' | 'admin' | 'analyst';
 
 export interface Deps {
   db: Kysely<Database>;
