@@ -13,7 +13,7 @@ export const QUOTATION_BADGE: Record<QuotationStatus, { label: string; tone: Bad
 };
 
 export const QUOTATION_TITLE: Record<QuotationStatus, string> = {
-  PENDING: 'Quotation Bucket',
+  PENDING: 'Waiting for price',
   COMPLETED: 'My Request',
   ORDERED: 'My Order',
   DELETED: 'Quotation Deleted',

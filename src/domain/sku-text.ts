@@ -3,6 +3,7 @@
  * field when the SKU has one, the English field otherwise, field by field. Units come from a known
  * vocabulary kept in the locale files (`unit.<name>`); a unit outside it shows as the admin typed it.
  */
+import { searchKey } from './search';
 import type { SkuNameTranslations, SkuTextField, SkuTranslations, TranslatedLanguage } from './types';
 
 type Texts = { readonly [F in SkuTextField]?: string };
@@ -49,7 +50,10 @@ export function translatedNames(translations: SkuTranslations): SkuNameTranslati
 export const KNOWN_UNITS = ['kg', 'quintal', 'tonne', 'bag', 'bundle', 'bale', 'trolley', 'truck', 'piece', 'litre'] as const;
 export type KnownUnit = (typeof KNOWN_UNITS)[number];
 
-/** Spellings admins type for a known unit. */
+/**
+ * Spellings admins type for a known unit, in English, Hindi and Gujarati (the words farmers use, and
+ * their common variants), so a unit typed in any of them keeps its translation and its decimal rule.
+ */
 const UNIT_ALIASES: Readonly<Record<string, KnownUnit>> = {
   kgs: 'kg',
   kilogram: 'kg',
@@ -69,13 +73,50 @@ const UNIT_ALIASES: Readonly<Record<string, KnownUnit>> = {
   liter: 'litre',
   litres: 'litre',
   liters: 'litre',
+  // Hindi
+  किलो: 'kg',
+  किलोग्राम: 'kg',
+  क्विंटल: 'quintal',
+  क्विन्टल: 'quintal',
+  कुंतल: 'quintal',
+  टन: 'tonne',
+  बोरी: 'bag',
+  बोरा: 'bag',
+  गट्ठर: 'bundle',
+  गट्ठा: 'bundle',
+  गाँठ: 'bale',
+  ट्रॉली: 'trolley',
+  ट्राली: 'trolley',
+  ट्रक: 'truck',
+  नग: 'piece',
+  लीटर: 'litre',
+  // Gujarati
+  કિલો: 'kg',
+  કિલોગ્રામ: 'kg',
+  ક્વિન્ટલ: 'quintal',
+  ક્વિંટલ: 'quintal',
+  ટન: 'tonne',
+  ગૂણી: 'bag',
+  ગુણી: 'bag',
+  ભારો: 'bundle',
+  ભારા: 'bundle',
+  ગાંસડી: 'bale',
+  ટ્રૉલી: 'trolley',
+  ટ્રોલી: 'trolley',
+  ટ્રક: 'truck',
+  નંગ: 'piece',
+  લિટર: 'litre',
+  લીટર: 'litre',
 };
+
+/** The aliases by their search key, so nukta and nasal-mark spellings (गाँठ, गांठ) name the same unit. */
+const ALIASES_BY_KEY: ReadonlyMap<string, KnownUnit> = new Map(Object.entries(UNIT_ALIASES).map(([alias, known]) => [searchKey(alias), known]));
 
 /** The vocabulary entry a typed unit names, or null for a unit outside it. */
 export function knownUnit(unit: string): KnownUnit | null {
-  const key = unit.trim().toLowerCase();
+  const key = searchKey(unit.trim());
   if ((KNOWN_UNITS as readonly string[]).includes(key)) return key as KnownUnit;
-  return UNIT_ALIASES[key] ?? null;
+  return ALIASES_BY_KEY.get(key) ?? null;
 }
 
 /** The unit as the reader's messages name it (`unit.<name>`), or as typed when the vocabulary lacks it. */

@@ -1,7 +1,10 @@
 import { parse } from '@formatjs/icu-messageformat-parser';
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
-import { knownUnit, skuName, skuText, translatedLanguageOf, translatedNames, unitText } from '../../src/domain/sku-text';
+import gu from '../../locales/gu.json';
+import hi from '../../locales/hi.json';
+import { quantityRule } from '../../src/domain/quantity';
+import { KNOWN_UNITS, knownUnit, skuName, skuText, translatedLanguageOf, translatedNames, unitText } from '../../src/domain/sku-text';
 import { sku } from '../support/shop-fixtures';
 
 describe('SKU texts in the reader language', () => {
@@ -39,6 +42,22 @@ describe('units', () => {
     expect(unitText('qtl', messages)).toBe('क्विंटल');
     expect(knownUnit('bags')).toBe('bag');
   });
+  it('recognises a unit typed in Hindi or Gujarati, as each locale names it or in a common variant, with its decimal rule', () => {
+    for (const unit of KNOWN_UNITS) {
+      expect(knownUnit(hi[`unit.${unit}`]), `hi ${unit}`).toBe(unit);
+      expect(knownUnit(gu[`unit.${unit}`]), `gu ${unit}`).toBe(unit);
+    }
+    for (const [typed, unit] of [
+      ['टन', 'tonne'], ['क्विंटल', 'quintal'], ['किलो', 'kg'], ['बोरी', 'bag'], ['गट्ठर', 'bundle'], ['ट्रॉली', 'trolley'],
+      ['ટન', 'tonne'], ['ક્વિન્ટલ', 'quintal'], ['કિલો', 'kg'], ['ગૂણી', 'bag'], ['ભારો', 'bundle'],
+      ['गांठ', 'bale'], ['ट्राली', 'trolley'], ['कुंतल', 'quintal'], [' ગુણી ', 'bag'], ['ટ્રોલી', 'trolley'],
+    ] as const) expect(knownUnit(typed), typed).toBe(unit);
+    // The unit's own rules follow: a quintal takes one decimal, a bag whole numbers only.
+    expect(quantityRule('क्विंटल')).toEqual(quantityRule('quintal'));
+    expect(quantityRule('ગૂણી')).toEqual(quantityRule('bag'));
+    expect(unitText('ક્વિન્ટલ', messages)).toBe('क्विंटल');
+  });
+
   it('shows a unit outside the vocabulary, or one the messages lack, as typed', () => {
     expect(unitText('cart-load', messages)).toBe('cart-load');
     expect(knownUnit('cart-load')).toBeNull();

@@ -22,7 +22,7 @@ const WITHIN_A_POLL = 7_000;
 
 const MUSTARD = { en: 'Mustard Husk', hi: 'सरसों की भूसी', gu: 'રાયડાનું ભૂસું' };
 const PADDY = { en: 'Paddy Straw', hi: 'धान का पुआल (पराली)', gu: 'ડાંગરનું પરાળ' };
-const GROUNDNUT = { en: 'Groundnut Shell', hi: 'मूँगफली के छिलके', gu: 'મગફળીના ફોતરાં' };
+const GROUNDNUT = { en: 'Groundnut Shell', hi: 'मूँगफली के छिलके', gu: 'મગફળીનાં ફોતરાં' };
 
 /** The SMS lines the server printed to this number after `since`. */
 const smsTo = (server: TestServer, mobile: string, since = 0) =>

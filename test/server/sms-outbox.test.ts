@@ -7,38 +7,57 @@
  * each message once; SMS_NOTIFICATIONS=off sends none.
  */
 import { CompiledQuery } from 'kysely';
+import { SegmentedMessage } from 'sms-segments-calculator';
 import { describe, expect, it } from 'vitest';
 import en from '../../locales/sms/en.json';
 import gu from '../../locales/sms/gu.json';
 import hi from '../../locales/sms/hi.json';
 import type { Quotation } from '../../src/domain/types';
 import { createOutboxSender, dueRows, MAX_ATTEMPTS, retryDelayMs } from '../../src/server/sms/outbox';
-import { otpSms, renderSms } from '../../src/server/sms/templates';
+import { otpSms, renderSms, smsRupees } from '../../src/server/sms/templates';
 import type { SmsTransport } from '../../src/server/sms/transport';
-import { databases, nextMobile, useTestApp, type Session, type TestApp } from '../support/server/app';
+import { createTestApp, databases, nextMobile, testConfig, useTestApp, type Session, type TestApp } from '../support/server/app';
+
+/** The host a production OTP SMS names in its Web OTP line (PUBLIC_HOST): a realistic length. */
+const HOST = 'krishi.example.in';
+/** The segments a gateway bills for the text (GSM-7 when every character is in it, else UCS-2). */
+const segments = (text: string) => new SegmentedMessage(text, 'auto').segmentsCount;
 
 describe('SMS templates', () => {
-  it('renders each template in Hindi and Gujarati, and in English for English, no language or an unknown one', () => {
-    expect(otpSms('hindi', '123456', 10)).toBe('कृषि: आपका लॉगिन कोड 123456 है। 10 मिनट तक चलेगा। किसी को न बताएँ।');
-    expect(otpSms('gujrati', '123456', 10)).toBe('કૃષિ: તમારો લૉગિન કોડ 123456 છે. 10 મિનિટ ચાલશે. કોઈને કહેશો નહીં.');
-    const english = 'Krishi: your login code is 123456. It is valid for 10 minutes. Do not share it with anyone.';
-    expect(otpSms('english', '123456', 10)).toBe(english);
-    expect(otpSms(null, '123456', 10)).toBe(english);
-    expect(otpSms('marathi', '123456', 10)).toBe(english);
+  it('renders the login code in Hindi and Gujarati, and in English for English, no language or an unknown one, ending with the Web OTP line', () => {
+    expect(otpSms('hindi', '123456', HOST)).toBe('कृषि: आपका OTP 123456 है। किसी को न बताएँ।\n@krishi.example.in #123456');
+    expect(otpSms('gujrati', '123456', HOST)).toBe('કૃષિ: તમારો OTP 123456 છે. કોઈને ન કહેશો.\n@krishi.example.in #123456');
+    const english = 'Krishi: your OTP is 123456. Do not share it with anyone.\n@krishi.example.in #123456';
+    expect(otpSms('english', '123456', HOST)).toBe(english);
+    expect(otpSms(null, '123456', HOST)).toBe(english);
+    expect(otpSms('marathi', '123456', HOST)).toBe(english);
+    // Chrome's Web OTP reads the last line: "@" the origin's host, a space, "#" the code.
+    expect(otpSms('hindi', '654321', HOST).split('\n').at(-1)).toMatch(/^@krishi\.example\.in #654321$/);
     expect(renderSms('orderDelivered', 'gujrati', { id: 'QT100001' })).toBe('કૃષિ: તમારા ઑર્ડર QT100001 નો માલ પહોંચી ગયો છે.');
   });
 
-  it('has every template in every language, with the same placeholders, each one Unicode segment (70) with typical values', () => {
-    const values = { code: '123456', minutes: 10, id: 'QT100001', total: '₹12,34,567' };
+  it('writes rupees as Rs in English, so the message stays in the GSM alphabet, and as ₹ in Hindi and Gujarati', () => {
+    expect(smsRupees(123_456_700, 'english')).toBe('Rs 12,34,567');
+    expect(smsRupees(135_050, null)).toBe('Rs 1,350.50');
+    expect(smsRupees(135_000, 'hindi')).toBe('₹1,350');
+    expect(smsRupees(135_000, 'gujrati')).toBe('₹1,350');
+  });
+
+  it('has every template in every language, with the same placeholders, each one segment with realistic values', () => {
+    const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
     for (const [locale, templates] of Object.entries({ hi, gu })) {
       expect(Object.keys(templates).sort(), locale).toEqual(Object.keys(en).sort());
-      for (const [key, text] of Object.entries(templates)) {
-        const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
-        expect(placeholders(text), `${locale} ${key}`).toEqual(placeholders(en[key as keyof typeof en]));
-        const language = locale === 'hi' ? 'hindi' : 'gujrati';
-        expect([...renderSms(key as keyof typeof en, language, values)].length, `${locale} ${key}`).toBeLessThanOrEqual(70);
+      for (const [key, text] of Object.entries(templates)) expect(placeholders(text), `${locale} ${key}`).toEqual(placeholders(en[key as keyof typeof en]));
+    }
+    for (const language of ['english', 'hindi', 'gujrati']) {
+      const values = { id: 'QT100001', total: smsRupees(123_456_750, language) };
+      for (const key of Object.keys(en) as (keyof typeof en)[]) {
+        const text = key === 'otp' ? otpSms(language, '123456', HOST) : renderSms(key, language, values);
+        expect(segments(text), `${language} ${key}: ${text}`).toBe(1);
       }
     }
+    // English is GSM-7 (160 a segment); a ₹ would have made it Unicode (70 a segment).
+    expect(new SegmentedMessage(renderSms('quotationPriced', 'english', { id: 'QT100001', total: smsRupees(123_456_750, 'english') }), 'auto').encodingName).toBe('GSM-7');
   });
 
   it('waits 5 s, then twice as long after each failure, at most 10 minutes', () => {
@@ -115,11 +134,23 @@ describe.each(databases())('SMS on %s', (kind) => {
     const gujarati = nextMobile();
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/request-otp', payload: { mobileNumber: gujarati, preferredLanguage: 'gujrati' } });
     expect(res.statusCode).toBe(200);
-    expect(t.sms.messages.at(-1)).toMatchObject({ to: `+91${gujarati}`, text: expect.stringMatching(/^કૃષિ: તમારો લૉગિન કોડ \d{6} છે/) });
+    expect(t.sms.messages.at(-1)).toMatchObject({ to: `+91${gujarati}`, text: expect.stringMatching(/^કૃષિ: તમારો OTP (\d{6}) છે\. કોઈને ન કહેશો\.\n@localhost #\1$/) });
 
     const plain = nextMobile();
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/request-otp', payload: { mobileNumber: plain } })).statusCode).toBe(200);
-    expect(t.sms.messages.at(-1)!.text).toMatch(/^Krishi: your login code is \d{6}\./);
+    expect(t.sms.messages.at(-1)!.text).toMatch(/^Krishi: your OTP is (\d{6})\. Do not share it with anyone\.\n@localhost #\1$/);
+  });
+
+  it('names the Web OTP line after PUBLIC_HOST when it is set, not the host the request came through', async () => {
+    const behindProxy = await createTestApp(kind, { config: testConfig({ publicHost: 'krishi.example.in' }) });
+    try {
+      const mobile = nextMobile();
+      const res = await behindProxy.app.inject({ method: 'POST', url: '/api/auth/request-otp', headers: { host: '10.0.0.7:3000' }, payload: { mobileNumber: mobile } });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(behindProxy.sms.messages.at(-1)!.text).toMatch(/\n@krishi\.example\.in #\d{6}$/);
+    } finally {
+      await behindProxy.close();
+    }
   });
 
   it("uses a known user's stored language over the one the app sends, and refuses an unknown language (400)", async () => {
@@ -128,7 +159,7 @@ describe.each(databases())('SMS on %s', (kind) => {
     t.clock.advance(600_000);
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/request-otp', payload: { mobileNumber: farmer.mobile, preferredLanguage: 'gujrati' } });
     expect(res.statusCode).toBe(200);
-    expect(t.sms.messages.at(-1)!.text).toMatch(/^कृषि: आपका लॉगिन कोड \d{6} है।/);
+    expect(t.sms.messages.at(-1)!.text).toMatch(/^कृषि: आपका OTP \d{6} है।/);
 
     const before = t.sms.messages.length;
     const bad = await t.app.inject({ method: 'POST', url: '/api/auth/request-otp', payload: { mobileNumber: nextMobile(), preferredLanguage: 'marathi' } });
@@ -154,7 +185,7 @@ describe.each(databases())('SMS on %s', (kind) => {
       kind: 'quotationPriced',
       toNumber: `+91${farmer.mobile}`,
       state: 'pending',
-      text: `કૃષિ: ભાવપત્ર ${q.quotationDisplayId} નો ભાવ નક્કી, કુલ ₹4,400. ઍપમાં ઑર્ડર કરો.`,
+      text: `કૃષિ: ભાવપત્ર ${q.quotationDisplayId} નો કુલ ભાવ ₹4,400. ઍપમાં ઑર્ડર કરો.`,
     });
 
     // COMPLETED again (the admin fixes a price): the farmer already knows; nothing new.

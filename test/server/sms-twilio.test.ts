@@ -57,10 +57,10 @@ const twilio = (): TwilioConfig => ({
 });
 
 describe('SMS transports', () => {
-  it('console prints exactly one line with +91, the number and the text', async () => {
+  it('console prints exactly one line with +91, the number and the text, a line break in it written as \\n', async () => {
     const lines: string[] = [];
-    await consoleTransport((l) => lines.push(l)).send('+919876543210', 'Your code is 123456.\nBye');
-    expect(lines).toEqual(['[sms] to=+919876543210 text=Your code is 123456. Bye\n']);
+    await consoleTransport((l) => lines.push(l)).send('+919876543210', 'Your code is  123456.\n@krishi.example.in #123456');
+    expect(lines).toEqual(['[sms] to=+919876543210 text=Your code is 123456.\\n@krishi.example.in #123456\n']);
   });
 
   it('twilio posts to the Messages API with Basic auth and the form fields To, From and Body', async () => {
@@ -98,12 +98,12 @@ describe.each(databases())('login through the Twilio transport on %s', (kind) =>
     gateway.setStatus(201);
     const mobile = nextMobile();
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/request-otp', payload: { mobileNumber: mobile } });
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode, res.body).toBe(200);
     const sent = gateway.received.at(-1)!;
     expect(sent.form.get('To')).toBe(`+91${mobile}`);
     const code = /\b(\d{6})\b/.exec(sent.form.get('Body') ?? '')![1];
     const ok = await t.app.inject({ method: 'POST', url: '/api/auth/verify-otp', payload: { mobileNumber: mobile, otp: code } });
-    expect(ok.statusCode).toBe(200);
+    expect(ok.statusCode, ok.body).toBe(200);
   });
 
   it('answers 502 when the gateway fails, and the failed send does not block a retry', async () => {

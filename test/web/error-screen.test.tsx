@@ -34,9 +34,13 @@ describe('the error screen', () => {
     screen.getByRole('button', { name: 'Try again' });
   });
 
-  it("says 'Loading chunk … failed' when a screen's script could not be fetched", () => {
+  it("says in plain words that the page could not load when a screen's script could not be fetched, never the chunk's code name", () => {
     renderFailing(new ChunkLoadError('order-status'));
-    expect(screen.getByRole('alert').textContent).toContain('Loading chunk order-status failed');
+    const text = screen.getByRole('alert').textContent ?? '';
+    expect(text).toContain('This page could not load');
+    expect(text).toContain(en['common.pageFailedHelp']);
+    expect(text).not.toContain('order-status');
+    expect(text).not.toContain('chunk');
   });
 
   it("tells a Hindi reader in Hindi that the page failed and offers a retry, never the chunk's code name", () => {

@@ -19,7 +19,7 @@ beforeAll(preloadShopScreens);
 afterEach(() => vi.useRealTimers());
 
 const TITLE: Record<string, string> = {
-  PENDING: 'Quotation Bucket',
+  PENDING: 'Waiting for price',
   COMPLETED: 'My Request',
   ORDERED: 'My Order',
   DELETED: 'Quotation Deleted',

@@ -180,7 +180,7 @@ describe('quotation details screen', () => {
 
   it('titles each status and offers its action', async () => {
     const cases = [
-      [pendingQ, 'Quotation Bucket', 'Delete Request'],
+      [pendingQ, 'Waiting for price', 'Delete Request'],
       [orderedQ, 'My Order', 'Track Order'],
       [deletedQ, 'Quotation Deleted', null],
       [expiredQ, 'Quotation Expired', null],

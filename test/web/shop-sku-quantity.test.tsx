@@ -118,7 +118,7 @@ describe('quantity in the cart', () => {
     expect(input.value).toBe('2.25');
     expect(screen.getByRole('alert').textContent).toBe('क्विंटल में दशमलव के बाद केवल एक अंक लिखें, जैसे 2.5');
     expect(input.getAttribute('aria-describedby')).toBe(screen.getByRole('alert').id);
-    expect((screen.getByRole('button', { name: 'भाव-पत्र माँगें' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'भाव पूछें' }) as HTMLButtonElement).disabled).toBe(true);
     expect(view.app().system.get('cart')?.getSnapshot().context.items).toEqual([huskInCart]);
     fireEvent.change(input, { target: { value: '2.5' } });
     expect(screen.queryByRole('alert')).toBeNull();

@@ -105,7 +105,7 @@ export default async function authRoutes(plugin: FastifyInstance, opts: { ipLimi
       }
       try {
         const language = await recipientLanguage(db, number, request.body.preferredLanguage);
-        await sms.send(`${COUNTRY_PREFIX}${number}`, otpSms(language, issued.code, Math.round(rules.ttlMs / 60000)));
+        await sms.send(`${COUNTRY_PREFIX}${number}`, otpSms(language, issued.code, config.publicHost ?? request.hostname));
       } catch (error) {
         request.log.error({ err: error }, 'sms send failed');
         await withdrawCode(db, number, at);
@@ -132,7 +132,8 @@ export default async function authRoutes(plugin: FastifyInstance, opts: { ipLimi
       const user = await upsertLoginUser(db, number, admin, at);
       const ttl = user.isAdmin === 1 ? ADMIN_SESSION_MS : FARMER_SESSION_MS;
       const token = await createSession(db, user.id, at, ttl);
-      return { token, profileUpdated: user.profileUpdated === 1 };
+      // An analyst fills in no farmer profile: the phone goes on to the profile answer, not to sign-up.
+      return { token, profileUpdated: user.profileUpdated === 1 || config.analystMobileNumbers.includes(number) };
     },
   );
 

@@ -27,7 +27,7 @@ export const CATALOGUE: SeedSku[] = [
         description: 'सौराष्ट्र की तेल मिलों से मूँगफली के सूखे छिलके। बॉयलर में जलाने, खेत में पलवार और पशुओं के बिछावन के लिए अच्छे।',
       },
       gujrati: {
-        name: 'મગફળીના ફોતરાં',
+        name: 'મગફળીનાં ફોતરાં',
         categoryName: 'ફોતરાં અને છોતરાં',
         brandName: 'સૌરાષ્ટ્ર એગ્રો',
         description: 'સૌરાષ્ટ્રની તેલ મિલોમાંથી મગફળીનાં સૂકાં ફોતરાં. બોઇલરમાં બળતણ, ખેતરમાં જમીન ઢાંકવા અને પશુઓની પથારી માટે સારાં.',
@@ -69,13 +69,13 @@ export const CATALOGUE: SeedSku[] = [
     description: 'Sun-dried cow dung from village dairies. Rich organic manure for fields and kitchen gardens, and fuel cakes.',
     translations: {
       hindi: {
-        name: 'गोबर (पशुओं की खाद)',
+        name: 'सूखा गोबर (गोबर की खाद)',
         categoryName: 'खाद',
         brandName: 'गौ सेवा ऑर्गेनिक्स',
         description: 'गाँव की डेयरियों से धूप में सुखाया गोबर। खेत और घर की बगिया के लिए भरपूर जैविक खाद, उपले बनाने के काम भी आता है।',
       },
       gujrati: {
-        name: 'છાણ (પશુઓનું ખાતર)',
+        name: 'છાણિયું ખાતર (સૂકું છાણ)',
         categoryName: 'ખાતર',
         brandName: 'ગૌ સેવા ઑર્ગેનિક્સ',
         description: 'ગામની ડેરીઓમાંથી તડકે સૂકવેલું છાણ. ખેતર અને ઘરના વાડા માટે ભરપૂર દેશી ખાતર, છાણાં બનાવવા પણ કામ આવે.',
@@ -94,7 +94,7 @@ export const CATALOGUE: SeedSku[] = [
     translations: {
       hindi: {
         name: 'धान का पुआल (पराली)',
-        categoryName: 'पुआल और डंठल',
+        categoryName: 'भूसा, पुआल और डंठल',
         brandName: 'पंजाब हार्वेस्ट',
         description: 'गाँठों में बँधी सूखी, साफ़ पराली। पशुओं के चारे, मशरूम की क्यारियों और पैकिंग के लिए।',
       },
@@ -142,7 +142,7 @@ export const CATALOGUE: SeedSku[] = [
     translations: {
       hindi: {
         name: 'गेहूँ का भूसा (खुला)',
-        categoryName: 'पुआल और डंठल',
+        categoryName: 'भूसा, पुआल और डंठल',
         brandName: 'मालवा एग्रो',
         description: 'गेहूँ निकालने के बाद बचा खुला भूसा। पशुओं का सूखा चारा, बिछावन के काम भी आता है।',
       },
@@ -172,7 +172,7 @@ export const CATALOGUE: SeedSku[] = [
       },
       gujrati: {
         name: 'શેરડીના કૂચા',
-        categoryName: 'રેસા અને માવો',
+        categoryName: 'કૂચા અને રેસા',
         brandName: 'સહ્યાદ્રિ શુગર',
         description: 'મિલમાંથી તડકે સૂકવેલા શેરડીના કૂચા. બોઇલરનું બળતણ, કમ્પોસ્ટ ખાતર અને કાગળ બનાવવામાં ઉપયોગી.',
       },
@@ -189,16 +189,16 @@ export const CATALOGUE: SeedSku[] = [
     description: 'Dried maize cobs after shelling. A clean fuel for stoves and boilers, and a base for animal feed.',
     translations: {
       hindi: {
-        name: 'मक्के के भुट्टे (गुल्ली)',
+        name: 'मक्के की गुल्ली (दाने निकले भुट्टे)',
         categoryName: 'भुट्टे और डंठल',
         brandName: 'नासिक किसान एग्रो',
-        description: 'दाने निकालने के बाद के सूखे मक्के के भुट्टे। चूल्हे और बॉयलर का साफ़ ईंधन, पशु-आहार में भी काम आते हैं।',
+        description: 'दाने निकालने के बाद बची मक्के की सूखी गुल्ली। चूल्हे और बॉयलर का साफ़ ईंधन, पशु-आहार में भी काम आती है।',
       },
       gujrati: {
-        name: 'મકાઈના ડૂંડાં',
-        categoryName: 'ડૂંડાં અને સાંઠા',
+        name: 'મકાઈના ડોડા (દાણા કાઢેલા)',
+        categoryName: 'ડોડા અને સાંઠા',
         brandName: 'નાસિક કિસાન એગ્રો',
-        description: 'દાણા કાઢ્યા પછીનાં મકાઈનાં સૂકાં ડૂંડાં. ચૂલા અને બોઇલર માટે ચોખ્ખું બળતણ, પશુઆહારમાં પણ કામ આવે.',
+        description: 'દાણા કાઢ્યા પછીના મકાઈના સૂકા ડોડા. ચૂલા અને બોઇલર માટે ચોખ્ખું બળતણ, પશુઆહારમાં પણ કામ આવે.',
       },
     },
   },

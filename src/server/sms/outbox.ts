@@ -59,7 +59,7 @@ const owner = (trx: Db) =>
 
 /**
  * Call inside the admin's quotation edit, before the write: reads the status as it was. The returned
- * function, called after the write succeeded, queues "priced, total ₹…" when the edit moved the
+ * function, called after the write succeeded, queues "priced, total ₹…" (Rs in English) when the edit moved the
  * quotation to COMPLETED from any other status.
  */
 export async function notifyOnPricing(trx: Db, quotationId: string) {
@@ -69,7 +69,7 @@ export async function notifyOnPricing(trx: Db, quotationId: string) {
     .executeTakeFirst();
   return async (to: QuotationStatus, lines: Parameters<typeof priceDetails>[0], now: number): Promise<void> => {
     if (!before || before.status === 'COMPLETED' || to !== 'COMPLETED') return;
-    const total = smsRupees(priceDetails(lines).totalPaisa);
+    const total = smsRupees(priceDetails(lines).totalPaisa, before.preferredLanguage);
     await queue(trx, 'quotationPriced', before.mobileNumber, renderSms('quotationPriced', before.preferredLanguage, { id: before.displayId, total }), now);
   };
 }

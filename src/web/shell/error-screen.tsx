@@ -1,8 +1,8 @@
 /**
- * The default error screen (SPEC §8): 'Unexpected Application Error!', or 'Loading chunk … failed'
- * when a screen's script could not be fetched (patchy data), with a button to try again. In Hindi and
- * Gujarati that line says the page could not load, without the chunk's code name, and a second line
- * says what to do, so a farmer on patchy data knows a retry may work. A React error boundary has to
+ * The default error screen (SPEC §8): 'Unexpected Application Error!', or, when a screen's script could
+ * not be fetched (patchy data), that the page could not load, in every language without the chunk's
+ * code name, and a second line that says what to do, so a farmer on patchy data knows a retry may work;
+ * with a button to try again. A React error boundary has to
  * be a class; it holds no rule beyond "something below threw".
  */
 import { Component, type ErrorInfo, type ReactNode } from 'react';

@@ -16,7 +16,7 @@ describe('the message catalogues', () => {
     // Every key but the admin section's, which only the admin screens load.
     for (const key of Object.keys(en).filter((k) => !k.startsWith('admin.'))) expect(messages[key]).toBeTruthy();
     // Precompiled at build: a plain text is one literal element.
-    expect(messages['onboarding.otp.getOtp']).toEqual([{ type: 0, value: 'OTP મેળવો' }]);
+    expect(messages['onboarding.otp.getOtp']).toEqual([{ type: 0, value: 'OTP મંગાવો' }]);
   });
 
   it('has every onboarding and shell message in Hindi and Gujarati', () => {
