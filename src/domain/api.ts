@@ -34,6 +34,8 @@ export const API_ERROR_CODES = [
   'CONSENT_REQUIRED',
   'DELIVERY_CODE_INVALID',
   'DELIVERY_CODE_LOCKED',
+  'IDEMPOTENCY_MISMATCH',
+  'IN_PROGRESS',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 

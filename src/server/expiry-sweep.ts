@@ -15,6 +15,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from './db/schema';
 import { analyticsForgetting } from './repos/analytics';
 import { forgetEventsBefore } from './repos/budgets';
+import { forgetOldKeys } from './repos/idempotency';
 import { sweepExpired, type QuotationRules } from './repos/quotations';
 import { dueForErasure, eraseAadhaarIfDue } from './repos/users';
 
@@ -147,6 +148,8 @@ export async function forgetOldRows(db: Kysely<Database>, now: number, options: 
       for (const step of analyticsForgetting(db, now)) total += await drain(step, options);
       return total;
     })(),
+    // A write's key answers its repeats for a day; after that the phone sends a new request.
+    idempotencyKeys: await drain((batch) => forgetOldKeys(db, now, batch), options),
     // A day of budget events is what the budgets' windows allow: one statement is bounded by them.
     rateEvents: await forgetEventsBefore(db, now - RATE_EVENTS_KEPT_MS),
     spentChallenges: await drain(

@@ -47,6 +47,11 @@ export const SUMMARIES: Record<string, readonly [tag: string, summary: string]> 
   'POST /api/uploads': ['uploads', 'Upload a profile photo, Aadhaar card or SKU image'],
   'GET /api/uploads/{id}': ['uploads', 'An uploaded image (Aadhaar and photos to their owner and admins)'],
   'GET /api/admin/summary': ['admin', "The back office's figures: what waits and how long, orders due and late, the last 30 days' conversion, 12 weeks' revenue (India weeks) (admins)"],
+  'GET /api/users/all.csv': ['admin', 'The users list as CSV (UTF-8 with BOM), every page, with the list\'s search and filters; no Aadhaar or photo (admins)'],
+  'GET /api/quotations/all.csv': ['admin', 'The quotations list as CSV, one row per line, rupees with two decimals, India times (admins)'],
+  'GET /api/orders.csv': ['admin', 'The orders list as CSV, every page, with the list\'s search and filters (admins)'],
+  'POST /api/users/verify': ['admin', 'Verify up to 100 users, each its own audited change; an outcome per id (admins)'],
+  'POST /api/orders/update': ['admin', 'Move up to 100 orders to one status, each its own audited change the order chart allows; an outcome per id (admins)'],
   'POST /api/analytics/transitions': ['analytics', "A phone's batch of recorded chart transitions (no session; 202, storing nothing under Sec-GPC: 1; known charts, states and events only; 5,000 per install a day)"],
   'GET /api/analytics/charts': ['analytics', 'Each chart with its transitions in the last 7, 30 or 90 days (analysts and admins)'],
   'GET /api/analytics/charts/{chartId}': ['analytics', "A chart's transitions with their counts and whether the model tests take them, and each state's median time (analysts and admins)"],
@@ -107,6 +112,12 @@ function errorAnswers(route: RouteOptions): Record<string, object> {
   if (schema.params) answers['404'] = described('No such resource (or not yours)');
   if (route.method === 'PATCH' || route.method === 'DELETE' || (route.method === 'POST' && schema.params)) {
     answers['409'] = described('Refused by the lifecycle, or a stale version');
+  }
+  const headers = schema.headers as { properties?: Record<string, unknown> } | undefined;
+  if (headers?.properties?.['idempotency-key']) {
+    // A write the phone may send again: its key's answers (http/idempotency.ts).
+    answers['409'] = described('Refused by the lifecycle, or IN_PROGRESS: the first try with this Idempotency-Key is still being written');
+    answers['422'] = described('IDEMPOTENCY_MISMATCH: this Idempotency-Key was used for another request');
   }
   answers['429'] = described('Too many requests; see Retry-After');
   answers['500'] = described('Unexpected failure');

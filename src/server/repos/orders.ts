@@ -18,6 +18,7 @@ import { added, moved, readCount, shiftCounts } from './list-counts';
 import { cut, parseSearch, timeCursor, type Search } from './paging';
 import { boundedCount, matchingOrders, matchingQuotations, matchingUserIds } from './search';
 import { dueWithin, openProblemOrderIds } from './summary';
+import { claimKey, keepAnswer, releaseKey, type Once } from './idempotency';
 
 /** Wrong delivery codes an order takes before it refuses codes, until the admin moves it without one. */
 export const DELIVERY_CODE_TRIES = 5;
@@ -161,17 +162,25 @@ export async function placeOrder(
   move: { from: QuotationStatus; to: QuotationStatus },
   now: number,
   delivery: DeliveryAsked = {},
+  once?: Once,
 ): Promise<PlaceResult> {
   return db.transaction().execute(async (trx) => {
+    await claimKey(trx, once);
     const existing = await trx.selectFrom('orders').select('id').where('quotationId', '=', quotationId).executeTakeFirst();
-    if (existing) return { ok: false, reason: 'exists' } as const;
+    if (existing) {
+      await releaseKey(trx, once);
+      return { ok: false, reason: 'exists' } as const;
+    }
     const movedRows = await trx
       .updateTable('quotations')
       .set((eb) => ({ status: move.to, version: eb('version', '+', 1), updatedAt: now }))
       .where('id', '=', quotationId)
       .where('status', '=', move.from)
       .executeTakeFirst();
-    if (Number(movedRows.numUpdatedRows) !== 1) return { ok: false, reason: 'moved' } as const;
+    if (Number(movedRows.numUpdatedRows) !== 1) {
+      await releaseKey(trx, once);
+      return { ok: false, reason: 'moved' } as const;
+    }
     // The lock order of every write (list-counts.ts shiftCounts): its row, the farmer's, the counts.
     await bumpFarmer(trx, userId);
     const profile = await trx.selectFrom('users').select(['farmAddress', 'geoLat', 'geoLong']).where('id', '=', userId).executeTakeFirstOrThrow();
@@ -199,6 +208,7 @@ export async function placeOrder(
       })
       .execute();
     await shiftCounts(trx, moved('quotations', move.from, move.to), added('orders', 'CONFIRMATION_PENDING'));
+    await keepAnswer(trx, once, id);
     return { ok: true, orderId: id } as const;
   });
 }

@@ -18,6 +18,7 @@ import { badRequest, conflict, HttpError, notFound, versionConflict } from '../h
 import { orderFilters, orderListQuery } from '../http/back-office-query';
 import { expectedVersion, pageOf } from '../http/list-query';
 import { data, historySchema } from '../http/schemas';
+import { IdempotencyHeaders, writeOnce } from '../http/idempotency';
 import { loadHistory } from '../repos/audit';
 import { findOrderRow, loadOrder, orderPage, placeOrder, updateOrder } from '../repos/orders';
 import { closeProblem, lastProblems, reportProblem } from '../repos/order-problems';
@@ -37,34 +38,49 @@ export default async function orderRoutes(plugin: FastifyInstance) {
     '/orders/:quotationId',
     {
       config: { access: 'verified' },
-      schema: { params: QuotationIdParam, body: PlaceOrderBody, response: { 201: data(Order) } },
+      schema: { headers: IdempotencyHeaders, params: QuotationIdParam, body: PlaceOrderBody, response: { 201: data(Order) } },
       // SPEC §7 places an order with no body at all: that is the empty one, the profile's place and no date.
       preValidation: async (request) => {
         request.body ??= {};
       },
     },
-    async (request, reply) => {
-      const asked = request.body;
-      if (asked.preferredDate !== undefined && !isPreferredDateAllowed(asked.preferredDate, now())) {
-        throw new HttpError(400, 'DATE_OUT_OF_RANGE', "preferredDate must be from tomorrow to 30 days ahead, by India's calendar");
-      }
-      const found = await quotationFor(db, request, request.params.quotationId);
-      // A quotation past its validity expires now, and the lifecycle refuses an order from EXPIRED.
-      const expired = await expireDue(db, now(), rules, { quotationId: found.id });
-      const row = expired > 0 ? await quotationFor(db, request, found.id) : found;
-      const from = row.status as Parameters<typeof nextQuotationStatus>[0];
-      const to = nextQuotationStatus(from, { type: 'farmer.placeOrder' });
-      if (to === null) throw conflict(`An order cannot be placed from a ${from} quotation`);
-      const placed = await placeOrder(db, row.id, row.userId, { from, to }, now(), {
-        ...(asked.deliveryAddress ? { address: asked.deliveryAddress } : {}),
-        ...(asked.deliveryLocation ? { location: asked.deliveryLocation } : {}),
-        ...(asked.preferredDate ? { preferredDate: asked.preferredDate } : {}),
-      });
-      if (!placed.ok) {
-        throw conflict(placed.reason === 'exists' ? 'This quotation already has an order' : 'The quotation changed; reload it');
-      }
-      return reply.code(201).send({ data: (await loadOrder(db, placed.orderId))! });
-    },
+    async (request, reply) =>
+      writeOnce(db, request, reply, {
+        route: 'POST /api/orders/:quotationId',
+        asked: { params: request.params, body: request.body },
+        now: now(),
+        answer: async (trx, id: string) => ({ status: 201, body: { data: (await loadOrder(trx, id))! } }),
+        write: async (once) => {
+          const asked = request.body;
+          if (asked.preferredDate !== undefined && !isPreferredDateAllowed(asked.preferredDate, now())) {
+            throw new HttpError(400, 'DATE_OUT_OF_RANGE', "preferredDate must be from tomorrow to 30 days ahead, by India's calendar");
+          }
+          const found = await quotationFor(db, request, request.params.quotationId);
+          // A quotation past its validity expires now, and the lifecycle refuses an order from EXPIRED.
+          const expired = await expireDue(db, now(), rules, { quotationId: found.id });
+          const row = expired > 0 ? await quotationFor(db, request, found.id) : found;
+          const from = row.status as Parameters<typeof nextQuotationStatus>[0];
+          const to = nextQuotationStatus(from, { type: 'farmer.placeOrder' });
+          if (to === null) throw conflict(`An order cannot be placed from a ${from} quotation`);
+          const placed = await placeOrder(
+            db,
+            row.id,
+            row.userId,
+            { from, to },
+            now(),
+            {
+              ...(asked.deliveryAddress ? { address: asked.deliveryAddress } : {}),
+              ...(asked.deliveryLocation ? { location: asked.deliveryLocation } : {}),
+              ...(asked.preferredDate ? { preferredDate: asked.preferredDate } : {}),
+            },
+            once,
+          );
+          if (!placed.ok) {
+            throw conflict(placed.reason === 'exists' ? 'This quotation already has an order' : 'The quotation changed; reload it');
+          }
+          return { status: 201, body: { data: (await loadOrder(db, placed.orderId))! } };
+        },
+      }),
   );
 
   app.get(
