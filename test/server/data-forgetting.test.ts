@@ -120,7 +120,7 @@ describe.each(databases())('the sweep forgets on %s', (kind) => {
     await fill(t, now, 25);
     // Batches of 10, at most ten a pass: a backlog of 25 goes in one pass.
     const done = await forgetOldRows(t.db, now, { batch: 10 });
-    expect(done).toEqual({ otpVerifications: 25, otpSends: 25, smsOutbox: 25, abandonedSignUps: 2, rateEvents: 1, spentChallenges: 25 });
+    expect(done).toEqual({ otpVerifications: 25, otpSends: 25, smsOutbox: 25, abandonedSignUps: 2, analytics: 0, idempotencyKeys: 0, rateEvents: 1, spentChallenges: 25 });
     expect(await ids(t)).toEqual({
       codes: ['9999999999'],
       sends: ['stay-send'],
