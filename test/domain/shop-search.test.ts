@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { matchesSearch, searchSkus } from '../../src/domain/search';
+import { matchesSearch, searchSkus, searchStem } from '../../src/domain/search';
+import { CATALOGUE } from '../../src/server/seed/catalogue';
 import { sku } from '../support/shop-fixtures';
 
 describe('home search', () => {
@@ -44,6 +45,51 @@ describe('home search', () => {
     expect(matchesSearch(groundnut, 'जमीन')).toBe(true);
     expect(matchesSearch(groundnut, 'मक्का')).toBe(false);
   });
+  it('ignores long or short i and u: ભુસુ finds ભૂસું, मुंगफलि finds मूँगफली', () => {
+    const wheat = sku({ translations: { gujrati: { name: 'ઘઉંનું ભૂસું (છૂટું)' }, hindi: { name: 'मूँगफली के छिलके' } } });
+    expect(matchesSearch(wheat, 'ભુસુ')).toBe(true);
+    expect(matchesSearch(wheat, 'मुंगफलि')).toBe(true);
+  });
+
+  it('finds a word in its plain form where the product names it inflected, and the other way round', () => {
+    expect(searchStem('छिलका')).toBe('छिलक');
+    expect(searchStem('बोरियां')).toBe('बोर');
+    expect(searchStem('ખેડૂતો')).toBe('ખેડૂત');
+    expect(searchStem('वस्तुओं')).toBe('वस्त');
+    // A short word keeps two letters: गो is not cut down to ग, which would find everything.
+    expect(searchStem('गो')).toBe('गो');
+    const hindiNames = (name: string) => sku({ name: 'X', categoryName: 'Y', brandName: 'Z', description: '', translations: { hindi: { name } } });
+    expect(matchesSearch(hindiNames('मूँगफली के छिलके'), 'छिलका')).toBe(true);
+    expect(matchesSearch(hindiNames('मक्के की गुल्ली'), 'मक्का')).toBe(true);
+    expect(matchesSearch(hindiNames('गन्ने की खोई'), 'गन्ना')).toBe(true);
+    expect(matchesSearch(hindiNames('गन्ने की खोई'), 'गेहूँ')).toBe(false);
+  });
+
+  it('finds every typed word, each on its own, in any of the texts', () => {
+    expect(matchesSearch(shell, 'shell kisan')).toBe(true);
+    expect(matchesSearch(shell, 'shell bagasse')).toBe(false);
+  });
+
+  it('finds each sample product by the plain words farmers type, in Hindi and Gujarati', () => {
+    const byName = (english: string) => CATALOGUE.find((item) => item.name.startsWith(english))!;
+    for (const [query, product] of [
+      ['छिलका', 'Groundnut Shell'],
+      ['मूंगफली', 'Groundnut Shell'],
+      ['मक्का', 'Corn Cobs'],
+      ['भुट्टा', 'Corn Cobs'],
+      ['गन्ना', 'Bagasse'],
+      ['पराली', 'Paddy Straw'],
+      ['भूसा', 'Wheat Straw'],
+      ['ભુસુ', 'Wheat Straw'],
+      ['શેરડી', 'Bagasse'],
+      ['મકાઈ', 'Corn Cobs'],
+      ['છાણ', 'Animal Waste'],
+    ] as const) {
+      const found = searchSkus(CATALOGUE, query).map((item) => item.name);
+      expect(found, query).toContain(byName(product).name);
+    }
+  });
+
   it('keeps only the matching products and ignores surrounding spaces', () => {
     expect(searchSkus([shell, straw], '  rice ')).toEqual([straw]);
   });
