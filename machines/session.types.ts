@@ -2,7 +2,7 @@
 import type { ClientUser } from '../src/domain/client-user';
 import type { Language, User } from '../src/domain/types';
 
-export type ProfileResult = { ok: true; user: User } | { ok: false; reason: 'unauthorized' };
+export type ProfileResult = { ok: true; user: User & { isAnalyst?: boolean } } | { ok: false; reason: 'unauthorized' };
 
 export interface SessionInput {
   /** The restored user slice, if any. */

@@ -6,7 +6,10 @@ import type { GuardFlags } from './routes';
 import type { User } from './types';
 
 export type ClientUser = Partial<Omit<User, 'isLoggedIn' | 'profileUpdated' | 'isVerified' | 'isAdmin' | 'preferredLanguage'>> &
-  Pick<User, 'isLoggedIn' | 'profileUpdated' | 'isVerified' | 'isAdmin' | 'preferredLanguage'>;
+  Pick<User, 'isLoggedIn' | 'profileUpdated' | 'isVerified' | 'isAdmin' | 'preferredLanguage'> & {
+    /** Whether the profile answer named this user an analyst (ANALYST_MOBILE_NUMBERS); unknown counts as not. */
+    isAnalyst?: boolean;
+  };
 
 export const DEFAULT_CLIENT_USER: ClientUser = {
   preferredLanguage: null,
@@ -23,11 +26,12 @@ export function guardFlagsOf(user: ClientUser): GuardFlags {
     profileUpdated: user.profileUpdated,
     isVerified: user.isVerified,
     isAdmin: user.isAdmin,
+    isAnalyst: user.isAnalyst === true,
   };
 }
 
 /** The user after a profile answer: the server's fields, still logged in. */
-export function mergeServerUser(current: ClientUser, server: Partial<User>): ClientUser {
+export function mergeServerUser(current: ClientUser, server: Partial<User> & { isAnalyst?: boolean }): ClientUser {
   return { ...current, ...server, isLoggedIn: true };
 }
 

@@ -24,13 +24,14 @@ export const ROUTES = {
   adminSkus: '/admin/skus',
   adminQuotations: '/admin/quotations',
   adminOrders: '/admin/orders',
+  analyst: '/analyst',
   loading: '/loading',
 } as const;
 
 export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];
 export const ALL_ROUTES: readonly RoutePath[] = Object.values(ROUTES);
 
-export type RouteClass = 'ENTRY' | 'LANG' | 'JOIN' | 'AUTH' | 'REGISTER' | 'UNDER' | 'INNER' | 'ADMIN' | 'NEUTRAL';
+export type RouteClass = 'ENTRY' | 'LANG' | 'JOIN' | 'AUTH' | 'REGISTER' | 'UNDER' | 'INNER' | 'ADMIN' | 'ANALYST' | 'NEUTRAL';
 
 const INNER_PATHS: readonly string[] = [
   ROUTES.home,
@@ -53,21 +54,26 @@ export function routeClass(pathname: string): RouteClass | null {
   if (pathname === ROUTES.underVerification) return 'UNDER';
   if (INNER_PATHS.includes(pathname)) return 'INNER';
   if (pathname === ROUTES.admin || pathname.startsWith('/admin/')) return 'ADMIN';
+  if (pathname === ROUTES.analyst) return 'ANALYST';
   return 'NEUTRAL';
 }
 
-/** The five facts the guards read. */
+/** The six facts the guards read. */
 export interface GuardFlags {
   hasLanguage: boolean;
   isLoggedIn: boolean;
   profileUpdated: boolean;
   isVerified: boolean;
   isAdmin: boolean;
+  /** A number of ANALYST_MOBILE_NUMBERS, as the profile answer says: reads /analyst and nothing else. */
+  isAnalyst: boolean;
 }
 
 /** The rules' names, as the session machine's named guards use them. */
 export type GuardRuleName =
   | 'isNotAdmin'
+  | 'isNotAnalyst'
+  | 'isAnalyst'
   | 'hasNoLanguage'
   | 'isNotLoggedIn'
   | 'isProfileNotUpdated'
@@ -87,6 +93,10 @@ export interface GuardRule {
 
 export const GUARD_TABLE: readonly GuardRule[] = [
   { name: 'isNotAdmin', when: (f) => !f.isAdmin, on: ['ADMIN'], goTo: ROUTES.entry },
+  // The analyst's view is for analysts and admins.
+  { name: 'isNotAnalyst', when: (f) => !f.isAnalyst && !f.isAdmin, on: ['ANALYST'], goTo: ROUTES.entry },
+  // An analyst (who is no admin) has no farmer's screens, sign-up or shop: only the analyst's view.
+  { name: 'isAnalyst', when: (f) => f.isAnalyst && !f.isAdmin, on: ['LANG', 'JOIN', 'AUTH', 'REGISTER', 'UNDER', 'INNER'], goTo: ROUTES.analyst },
   {
     name: 'hasNoLanguage',
     when: (f) => !f.hasLanguage,

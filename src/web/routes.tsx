@@ -101,4 +101,5 @@ export const SCREENS: Record<RoutePath, Screen> = {
   [ROUTES.adminSkus]: adminScreen('admin-skus', () => import('./admin/skus')),
   [ROUTES.adminQuotations]: adminScreen('admin-quotations', () => import('./admin/quotations')),
   [ROUTES.adminOrders]: adminScreen('admin-orders', () => import('./admin/orders')),
+  [ROUTES.analyst]: screen('analyst', () => import('./analyst/analyst-screen')),
 };

@@ -9,6 +9,7 @@ const f = (over: Partial<GuardFlags> = {}): GuardFlags => ({
   profileUpdated: true,
   isVerified: true,
   isAdmin: false,
+  isAnalyst: false,
   ...over,
 });
 const fresh = f({ hasLanguage: false, isLoggedIn: false, profileUpdated: false, isVerified: false });
@@ -63,15 +64,31 @@ describe('startup', () => {
   it('goes home with an updated profile', () => {
     expect(startupRoute(f({ isVerified: false }))).toBe('/home');
   });
+  it('sends an analyst (no admin) from every farmer page to /analyst, and keeps everyone else out of it', () => {
+    const analyst = f({ isVerified: false, profileUpdated: false, isAnalyst: true });
+    for (const path of ALL_ROUTES.filter((p) => ['LANG', 'JOIN', 'AUTH', 'REGISTER', 'UNDER', 'INNER'].includes(routeClass(p)!))) {
+      expect(guardRedirect(path, analyst), path).toBe('/analyst');
+    }
+    expect(guardRedirect('/analyst', analyst)).toBeNull();
+    expect(guardRedirect('/admin/users', analyst)).toBe('/');
+    expect(settleRoute(startupRoute(analyst), analyst).path).toBe('/analyst');
+    expect(guardRedirect('/analyst', f())).toBe('/');
+    expect(guardRedirect('/analyst', fresh)).toBe('/');
+    // An admin may open it, and keeps the farmer's pages and the back office.
+    expect(guardRedirect('/analyst', f({ isAdmin: true }))).toBeNull();
+    expect(guardRedirect('/home', f({ isAdmin: true, isAnalyst: true }))).toBeNull();
+    expect(routeClass('/analyst')).toBe('ANALYST');
+  });
 });
 
 describe('redirect chains', () => {
-  const all: GuardFlags[] = Array.from({ length: 32 }, (_, n) => ({
+  const all: GuardFlags[] = Array.from({ length: 64 }, (_, n) => ({
     hasLanguage: Boolean(n & 1),
     isLoggedIn: Boolean(n & 2),
     profileUpdated: Boolean(n & 4),
     isVerified: Boolean(n & 8),
     isAdmin: Boolean(n & 16),
+    isAnalyst: Boolean(n & 32),
   }));
 
   /** Follows the literal table, with no loop breaker: the end, or the cycle it falls into. */

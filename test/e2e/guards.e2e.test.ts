@@ -21,6 +21,7 @@ const flags = (f: Partial<GuardFlags>): GuardFlags => ({
   profileUpdated: false,
   isVerified: false,
   isAdmin: false,
+  isAnalyst: false,
   ...f,
 });
 

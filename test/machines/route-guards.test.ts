@@ -1,6 +1,6 @@
 /**
- * The guard table through the session machine: every route × all 32 combinations of {language,
- * logged in, profile updated, verified, admin} ends on the expected route, and every redirect chain
+ * The guard table through the session machine: every route × all 64 combinations of {language,
+ * logged in, profile updated, verified, admin, analyst} ends on the expected route, and every redirect chain
  * ends (the machine settles in a few microsteps, never loops). Where the literal table would loop
  * (resolveRoute throws), the chain stops before returning to a path it left (route-chain.ts).
  */

@@ -10,6 +10,7 @@ import { ROUTES, type GuardFlags } from '../../src/domain/routes';
 import { startSession, userWith } from '../support/machines/session-harness';
 
 const flags = (over: Partial<GuardFlags>): GuardFlags => ({
+  isAnalyst: false,
   hasLanguage: true,
   isLoggedIn: true,
   profileUpdated: true,

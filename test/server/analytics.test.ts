@@ -81,6 +81,9 @@ describe.each(databases())('the analyst view of real use on %s', (kind) => {
       expect((await app.as(analyst, { method: 'GET', url })).statusCode, url).toBe(200);
       expect((await app.as(admin, { method: 'GET', url })).statusCode, url).toBe(200);
     }
+    // The profile answer names the analyst, and only the analyst.
+    expect((await app.as(analyst, { method: 'GET', url: '/api/users/profile' })).json().isAnalyst).toBe(true);
+    expect((await app.as(farmer, { method: 'GET', url: '/api/users/profile' })).json().isAnalyst).toBe(false);
     // An analyst is no admin and no farmer.
     expect((await app.as(analyst, { method: 'GET', url: '/api/users/all' })).statusCode).toBe(403);
     expect((await app.as(analyst, { method: 'GET', url: '/api/skus' })).statusCode).toBe(403);

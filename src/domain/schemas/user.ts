@@ -53,7 +53,8 @@ export const VerifyOtpBody = Type.Object(
   { additionalProperties: false },
 );
 export const VerifyOtpResponse = Type.Object({ token: Type.String(), profileUpdated: Type.Boolean() });
-export const ProfileResponse = Type.Object({ user: User });
+/** The caller's profile, and whether the caller is an analyst (who reads /analyst and fills in no farmer profile). */
+export const ProfileResponse = Type.Object({ user: User, isAnalyst: Type.Boolean() });
 export const LoggedOut = Type.Object({ loggedOut: Type.Boolean() });
 
 export const LanguageOnlyBody = Type.Object({ preferredLanguage: LanguageSchema }, { additionalProperties: false });

@@ -45,7 +45,7 @@ export default async function userRoutes(plugin: FastifyInstance) {
       config: { access: 'user' },
       schema: { response: { 200: ProfileResponse } },
     },
-    async (request) => ({ user: toUser(request.user!, true) }),
+    async (request) => ({ user: toUser(request.user!, true), isAnalyst: config.analystMobileNumbers.includes(request.user!.mobileNumber) }),
   );
 
   app.put(

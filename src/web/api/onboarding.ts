@@ -58,7 +58,7 @@ export const verifyOtp = fromPromise<VerifyOtpResult, { mobileNumber: string; ot
 export const fetchProfile = fromPromise<ProfileResult>(async ({ signal }) => {
   try {
     const answer = await api<ProfileResponse>('GET', '/users/profile', { signal });
-    return { ok: true, user: answer.user };
+    return { ok: true, user: { ...answer.user, isAnalyst: answer.isAnalyst } };
   } catch (error) {
     const failure = toApiFailure(error);
     if (failure.status === 401) return { ok: false, reason: 'unauthorized' };

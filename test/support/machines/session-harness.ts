@@ -9,7 +9,7 @@ import type { Language } from '../../../src/domain/types';
 import { controlled } from './controlled';
 import type { RequestOtpInput, RequestOtpResult, VerifyOtpResult } from '../../../machines/otp-login.machine';
 
-export function userWith(flags: GuardFlags, language: Language = 'hindi'): ClientUser {
+export function userWith(flags: Omit<GuardFlags, 'isAnalyst'> & { isAnalyst?: boolean }, language: Language = 'hindi'): ClientUser {
   return {
     ...DEFAULT_CLIENT_USER,
     preferredLanguage: flags.hasLanguage ? language : null,
@@ -17,16 +17,18 @@ export function userWith(flags: GuardFlags, language: Language = 'hindi'): Clien
     profileUpdated: flags.profileUpdated,
     isVerified: flags.isVerified,
     isAdmin: flags.isAdmin,
+    isAnalyst: flags.isAnalyst ?? false,
   };
 }
 
-/** All 32 combinations of the five guard flags. */
-export const ALL_FLAGS: GuardFlags[] = Array.from({ length: 32 }, (_, n) => ({
+/** All 64 combinations of the six guard flags. */
+export const ALL_FLAGS: GuardFlags[] = Array.from({ length: 64 }, (_, n) => ({
   hasLanguage: Boolean(n & 1),
   isLoggedIn: Boolean(n & 2),
   profileUpdated: Boolean(n & 4),
   isVerified: Boolean(n & 8),
   isAdmin: Boolean(n & 16),
+  isAnalyst: Boolean(n & 32),
 }));
 
 /** `registration` replaces the registration chart (e.g. one that finishes at once); `location` is the path shown at start. */

@@ -1,0 +1,148 @@
+/**
+ * The analyst's view (/analyst): a chart and a period picked, the chart's traffic and the onboarding
+ * funnel loaded together; beside it, a day's sampled journeys and one replayed step by step, forward
+ * and back. The screen provides the three loaders (GET /api/analytics/...); this chart holds what is
+ * shown and when, and which step of a replay may move where.
+ */
+import { assign, fromPromise, raise, setup, type ActorRefFrom } from 'xstate';
+import type { ChartTraffic, Funnel, Journey, JourneySummary } from '../src/domain/schemas/analytics';
+
+export type PeriodDays = 7 | 30 | 90;
+
+export interface AnalystOverview {
+  charts: { chartId: string; total: number }[];
+  traffic: ChartTraffic;
+  funnel: Funnel;
+}
+
+export interface AnalystContext {
+  chartId: string;
+  days: PeriodDays;
+  overview: AnalystOverview | null;
+  day: string;
+  journeys: JourneySummary[];
+  journey: Journey | null;
+  /** The replay's position: how many of the journey's transitions have happened (0: none yet). */
+  step: number;
+  failed: boolean;
+}
+
+export type AnalystEvent =
+  | { type: 'chart.pick'; chartId: string }
+  | { type: 'period.pick'; days: PeriodDays }
+  | { type: 'retry' }
+  | { type: 'journeys.day'; day: string }
+  | { type: 'journey.open'; id: string }
+  | { type: 'journey.close' }
+  | { type: 'step.forward' }
+  | { type: 'step.back' };
+
+export interface AnalystInput {
+  chartId?: string;
+  day: string;
+}
+
+/** The replay's current transition (the last one that happened), or null before the first. */
+export const currentStep = (context: AnalystContext) => (context.journey && context.step > 0 ? (context.journey.transitions[context.step - 1] ?? null) : null);
+
+/** The chart the analyst's view opens on: sign-up, where the funnel's questions are. */
+export const FIRST_CHART = 'registration';
+
+export const analystViewMachine = setup({
+  types: {
+    context: {} as AnalystContext,
+    events: {} as AnalystEvent,
+    input: {} as AnalystInput,
+  },
+  actors: {
+    loadOverview: fromPromise<AnalystOverview, { chartId: string; days: PeriodDays }>(async () => {
+      throw new Error('loadOverview is provided by the screen');
+    }),
+    loadJourneys: fromPromise<JourneySummary[], { day: string }>(async () => {
+      throw new Error('loadJourneys is provided by the screen');
+    }),
+    loadJourney: fromPromise<Journey, { id: string }>(async () => {
+      throw new Error('loadJourney is provided by the screen');
+    }),
+  },
+  actions: {
+    showStepChart: raise(({ context }) => ({ type: 'chart.pick' as const, chartId: (currentStep(context) ?? context.journey?.transitions[0])?.chart ?? context.chartId })),
+  },
+  guards: {
+    canStepForward: ({ context }) => context.journey !== null && context.step < context.journey.transitions.length,
+    canStepBack: ({ context }) => context.step > 0,
+    isOtherChart: ({ context, event }) => event.type === 'chart.pick' && event.chartId !== context.chartId,
+    isOtherPeriod: ({ context, event }) => event.type === 'period.pick' && event.days !== context.days,
+  },
+}).createMachine({
+  id: 'analystView',
+  type: 'parallel',
+  context: ({ input }) => ({
+    chartId: input.chartId ?? FIRST_CHART,
+    days: 30,
+    overview: null,
+    day: input.day,
+    journeys: [],
+    journey: null,
+    step: 0,
+    failed: false,
+  }),
+  states: {
+    traffic: {
+      initial: 'loading',
+      on: {
+        'chart.pick': { guard: 'isOtherChart', target: '.loading', actions: assign({ chartId: ({ event }) => event.chartId }) },
+        'period.pick': { guard: 'isOtherPeriod', target: '.loading', actions: assign({ days: ({ event }) => event.days }) },
+      },
+      states: {
+        loading: {
+          invoke: {
+            src: 'loadOverview',
+            input: ({ context }) => ({ chartId: context.chartId, days: context.days }),
+            onDone: { target: 'shown', actions: assign({ overview: ({ event }) => event.output, failed: false }) },
+            onError: { target: 'failed', actions: assign({ failed: true }) },
+          },
+        },
+        shown: {},
+        failed: { on: { retry: 'loading' } },
+      },
+    },
+    replay: {
+      initial: 'listing',
+      on: { 'journeys.day': { target: '.listing', actions: assign({ day: ({ event }) => event.day, journey: null, step: 0 }) } },
+      states: {
+        listing: {
+          invoke: {
+            src: 'loadJourneys',
+            input: ({ context }) => ({ day: context.day }),
+            onDone: { target: 'choosing', actions: assign({ journeys: ({ event }) => event.output }) },
+            onError: { target: 'choosing', actions: assign({ journeys: [] }) },
+          },
+        },
+        choosing: {
+          on: { 'journey.open': 'opening' },
+        },
+        opening: {
+          invoke: {
+            src: 'loadJourney',
+            input: ({ event }) => ({ id: (event as { id: string }).id }),
+            onDone: { target: 'replaying', actions: assign({ journey: ({ event }) => event.output, step: 0 }) },
+            onError: 'choosing',
+          },
+        },
+        replaying: {
+          on: {
+            // Each step is shown on its own chart's diagram: a step on another chart picks that chart.
+            'step.forward': { guard: 'canStepForward', actions: [assign({ step: ({ context }) => context.step + 1 }), 'showStepChart'] },
+            'step.back': { guard: 'canStepBack', actions: [assign({ step: ({ context }) => context.step - 1 }), 'showStepChart'] },
+            'journey.open': 'opening',
+            'journey.close': { target: 'choosing', actions: assign({ journey: null, step: 0 }) },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type AnalystViewRef = ActorRefFrom<typeof analystViewMachine>;
+

@@ -1,0 +1,74 @@
+/**
+ * The analyst's diagram of a chart with its traffic: the chart's own Mermaid picture (the offline
+ * page's, src/domain/statechart-mermaid.ts) with each arrow's count after its label, each state's
+ * median time after its name, and the replay's current state marked. Arrows never taken in the
+ * period are drawn dashed and the others as thick as their share of the busiest (see `styleEdges`).
+ */
+import type { ChartTraffic } from '../../domain/schemas/analytics';
+import { mermaidId, mermaidOf, type Def } from '../../domain/statechart-mermaid';
+
+/** Marks the end of a label with the count, so the drawn arrow can be styled by it. */
+const COUNT_MARK = ' · ';
+
+/** A duration as an analyst reads it: 850 ms, 12 s, 4 min, 3 h, 2 d. */
+export function formatMs(ms: number): string {
+  if (ms < 1_000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${Math.round(ms / 1_000)} s`;
+  if (ms < 3_600_000) return `${Math.round(ms / 60_000)} min`;
+  if (ms < 86_400_000) return `${Math.round(ms / 3_600_000)} h`;
+  return `${Math.round(ms / 86_400_000)} d`;
+}
+
+const edgeKey = (from: string, to: string, event: string) => `${from} --${event}--> ${to}`;
+
+/** The chart's Mermaid text with its traffic; `current` is the state a replay has reached. */
+export function trafficMermaid(definition: Def, traffic: ChartTraffic, current: string | null = null): string {
+  const counts = new Map(traffic.transitions.map((t) => [edgeKey(t.from, t.to, t.event), t.count]));
+  const medians = new Map(traffic.states.map((s) => [s.state, s.medianMs]));
+  const text = mermaidOf(definition, {
+    // An eventless step happens within the event before it: it has no count of its own.
+    edge: ({ source, target, event }) => (event === '' ? '' : `${COUNT_MARK}${counts.get(edgeKey(source, target, event)) ?? 0}`),
+    state: (id) => {
+      const median = medians.get(id);
+      return median === null || median === undefined ? '' : ` (${formatMs(median)})`;
+    },
+  });
+  if (!current) return text;
+  return `${text}  classDef current fill:#ffd54f,stroke:#b26a00,stroke-width:3px\n  class ${mermaidId(current)} current\n`;
+}
+
+/** The count an arrow's drawn label ends with, or null for an arrow without one. */
+export function countOfLabel(label: string): number | null {
+  const at = label.lastIndexOf(COUNT_MARK.trim());
+  if (at < 0) return null;
+  const count = Number(label.slice(at + 1).trim());
+  return Number.isInteger(count) ? count : null;
+}
+
+/** An arrow's line: dashed when never taken, else from 1.5 to 7 px by its share of the busiest arrow. */
+export function edgeStyle(count: number, busiest: number): { dashed: boolean; width: number } {
+  if (count === 0) return { dashed: true, width: 1.5 };
+  return { dashed: false, width: 1.5 + (5.5 * Math.log1p(count)) / Math.log1p(Math.max(busiest, 1)) };
+}
+
+/**
+ * Styles the drawn arrows by the counts in their labels. Mermaid names each label after its arrow
+ * (`data-id`); where it does not, labels and arrows are matched in drawing order.
+ */
+export function styleEdges(svg: SVGSVGElement): void {
+  const labels = [...svg.querySelectorAll<SVGGElement>('g.edgeLabel')];
+  const paths = [...svg.querySelectorAll<SVGPathElement>('g.edgePaths path, path.transition')];
+  const counted = labels.map((label, index) => {
+    const id = label.querySelector('[data-id]')?.getAttribute('data-id');
+    const path = (id ? svg.querySelector<SVGPathElement>(`path[id="${CSS.escape(id)}"], path[data-id="${CSS.escape(id)}"]`) : null) ?? paths[index] ?? null;
+    return { path, count: countOfLabel(label.textContent ?? '') };
+  });
+  const busiest = Math.max(0, ...counted.map((c) => c.count ?? 0));
+  for (const { path, count } of counted) {
+    if (!path || count === null) continue;
+    const { dashed, width } = edgeStyle(count, busiest);
+    path.style.strokeWidth = `${width}px`;
+    path.style.strokeDasharray = dashed ? '6 5' : 'none';
+    path.classList.add(dashed ? 'analyst-edge-never' : 'analyst-edge-taken');
+  }
+}
