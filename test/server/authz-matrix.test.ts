@@ -231,6 +231,14 @@ const TABLE: Record<string, Row> = {
     expect: ADMIN(200),
   },
   'GET /api/admin/summary': { prepare: async () => ({ url: '/api/admin/summary' }), expect: ADMIN(200) },
+  'GET /api/users/all.csv': { prepare: async () => ({ url: '/api/users/all.csv?status=UNVERIFIED&age=gt24h' }), expect: ADMIN(200) },
+  'GET /api/quotations/all.csv': { prepare: async () => ({ url: '/api/quotations/all.csv?status=PENDING&q=QT1' }), expect: ADMIN(200) },
+  'GET /api/orders.csv': { prepare: async () => ({ url: '/api/orders.csv?late=true' }), expect: ADMIN(200) },
+  'POST /api/users/verify': { prepare: async (f) => ({ url: '/api/users/verify', payload: { ids: [f.a.userId] } }), expect: ADMIN(200) },
+  'POST /api/orders/update': {
+    prepare: async (f) => ({ url: '/api/orders/update', payload: { ids: [(await orderOfA(f))._id], status: 'ORDER_CONFIRMED' } }),
+    expect: ADMIN(200),
+  },
   'POST /api/uploads': {
     prepare: async () => ({
       url: '/api/uploads',

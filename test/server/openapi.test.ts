@@ -88,7 +88,17 @@ describe('the OpenAPI document', () => {
   it('describes the list parameters and the page answer from the route schemas', async () => {
     const doc = await document();
     const list = doc.paths['/api/quotations/all']!.get!;
-    expect(list.parameters!.map((p) => `${p.in}:${p.name}`).sort()).toEqual(['query:countered', 'query:cursor', 'query:limit', 'query:q', 'query:status']);
+    expect(list.parameters!.map((p) => `${p.in}:${p.name}`).sort()).toEqual([
+      'query:age',
+      'query:countered',
+      'query:cursor',
+      'query:expiring',
+      'query:late',
+      'query:limit',
+      'query:q',
+      'query:sort',
+      'query:status',
+    ]);
     expect(Object.keys(list.responses!).sort()).toEqual(['200', '400', '401', '403', '429', '500']);
     const patch = doc.paths['/api/orders/update/{id}']!.patch!;
     expect(Object.keys(patch.responses!)).toEqual(expect.arrayContaining(['400', '401', '403', '404', '409']));

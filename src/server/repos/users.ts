@@ -408,6 +408,28 @@ export async function verifyUser(
   return findUserById(db, id);
 }
 
+export type AdminVerification = { ok: true; user: UserRow } | { ok: false; code: 'NOT_FOUND' | 'CONFLICT'; message: string };
+
+/**
+ * An admin's verification of one user (PATCH /users/verify/:id and each row of the bulk verify):
+ * refused for an unknown user, a closed account, or a user who has not sent a profile (verification
+ * reviews a submitted one). Already verified is no error, and writes nothing.
+ */
+export async function verifyByAdmin(
+  db: Kysely<Database>,
+  id: string,
+  now: number,
+  byUserId: string,
+  options: { eraseAadhaar?: boolean } = {},
+): Promise<AdminVerification> {
+  const found = await findUserById(db, id);
+  if (!found) return { ok: false, code: 'NOT_FOUND', message: 'No such user' };
+  if (found.removedAt !== null) return { ok: false, code: 'CONFLICT', message: 'This account was closed by its farmer' };
+  if (found.profileUpdated !== 1) return { ok: false, code: 'CONFLICT', message: 'This user has not completed their profile yet' };
+  const user = await verifyUser(db, id, now, byUserId, options);
+  return user ? { ok: true, user } : { ok: false, code: 'NOT_FOUND', message: 'No such user' };
+}
+
 /**
  * The accounts whose Aadhaar is due for erasure: verified at or before `cutoff` (and at or after
  * `from`, a range of users_verified_at_idx the sweep narrows as it goes), still naming a card.

@@ -1,11 +1,41 @@
 /**
- * The back office (admins only): GET /api/admin/summary, the dashboard's figures in one answer.
+ * The back office (admins only): GET /api/admin/summary, the dashboard's figures in one answer; the
+ * lists as CSV (GET /api/users/all.csv, /api/quotations/all.csv, /api/orders.csv: the lists' query,
+ * every page); bulk work (POST /api/users/verify, POST /api/orders/update), each row its own audited
+ * change through the single-row code, with an outcome per id.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { AdminSummary } from '../../domain/schemas/admin';
-import { data } from '../http/schemas';
+import { Type, type TObject } from 'typebox';
+import { nextOrderStatus } from '../../../machines/order-lifecycle.machine';
+import { quotationExpiresAt } from '../../../machines/quotation-lifecycle.machine';
+import { priceDetails } from '../../domain/money';
+import { AdminSummary, BULK_MAX, BulkOutcome } from '../../domain/schemas/admin';
+import { Id, OrderStatusSchema } from '../../domain/schemas/common';
+import type { Quotation } from '../../domain/types';
+import { orderFilters, orderListQuery, quotationFilters, quotationListQuery, userFilters, userListQuery } from '../http/back-office-query';
+import { everyPage, indiaTime, rupees, sendCsv, type Cell } from '../http/csv';
+import { data, dataList } from '../http/schemas';
+import { findOrderRow, orderPage, updateOrder } from '../repos/orders';
+import { quotationPage } from '../repos/quotations';
 import { readSummary } from '../repos/summary';
+import { userPage, verifyByAdmin } from '../repos/users';
+
+/** A CSV page: big enough that a long list takes few reads, small enough that one page is little memory. */
+const EXPORT_PAGE = 200;
+
+/** A list's query without its paging: an export reads every page. */
+const exportQuery = <T extends TObject>(list: T) => Type.Omit(list, ['cursor', 'limit'], { additionalProperties: false });
+
+const BulkIds = Type.Array(Id, { minItems: 1, maxItems: BULK_MAX, uniqueItems: true });
+const BulkVerifyBody = Type.Object({ ids: BulkIds }, { additionalProperties: false });
+const BulkOrderBody = Type.Object({ ids: BulkIds, status: OrderStatusSchema }, { additionalProperties: false });
+
+/** An export's answer: the CSV text, streamed. */
+const csvAnswer = { 200: { description: 'CSV (UTF-8 with a byte-order mark)', content: { 'text/csv': { schema: Type.String() } } } };
+
+/** The day in the export's file name: India's today. */
+const fileDay = (now: number) => indiaTime(new Date(now).toISOString()).slice(0, 10);
 
 export default async function adminRoutes(plugin: FastifyInstance) {
   const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
@@ -14,10 +44,146 @@ export default async function adminRoutes(plugin: FastifyInstance) {
 
   app.get(
     '/admin/summary',
-    {
-      config: { access: 'admin' },
-      schema: { response: { 200: data(AdminSummary) } },
-    },
+    { config: { access: 'admin' }, schema: { response: { 200: data(AdminSummary) } } },
     async () => ({ data: await readSummary(db, now(), rules) }),
+  );
+
+  app.get('/users/all.csv', { config: { access: 'admin' }, schema: { querystring: exportQuery(userListQuery), response: csvAnswer } }, async (request, reply) => {
+    const { q, status } = request.query;
+    const at = now();
+    const filters = userFilters(request.query, at);
+    const pages = everyPage((cursor) => userPage(db, { cursor, q, status, ...filters, limit: EXPORT_PAGE }, at));
+    const header = ['Name', 'Mobile', 'Language', 'Gender', 'Age', 'Farm address', 'Latitude', 'Longitude', 'Verified', 'Profile sent at'];
+    // No Aadhaar card or photo: an export leaves the server and is copied around.
+    const rows = async function* () {
+      for await (const users of pages) {
+        yield users.map((u): Cell[] => [
+          u.name,
+          u.mobileNumber,
+          u.preferredLanguage,
+          u.gender,
+          u.age,
+          u.farmAddress,
+          u.geocoordinate?.lat,
+          u.geocoordinate?.long,
+          u.isVerified ? 'yes' : 'no',
+          indiaTime(u.profileSubmittedAt),
+        ]);
+      }
+    };
+    return sendCsv(reply, `users-${fileDay(at)}.csv`, header, rows());
+  });
+
+  app.get(
+    '/quotations/all.csv',
+    { config: { access: 'admin' }, schema: { querystring: exportQuery(quotationListQuery), response: csvAnswer } },
+    async (request, reply) => {
+      const { q, status, countered } = request.query;
+      const at = now();
+      const filters = quotationFilters(request.query, at, rules);
+      const list = { q, status, ...filters, limit: EXPORT_PAGE, ...(countered === 'true' ? { countered: true } : {}) };
+      const pages = everyPage((cursor) => quotationPage(db, { ...list, cursor }, { validityDays: rules.validityDays }));
+      const header = [
+        'Quotation', 'Status', 'Asked at', 'Priced at', 'Valid until', 'Revision', 'Farmer', 'Line', 'Product', 'Quantity', 'Unit',
+        'Goods (₹)', 'Discount (₹)', 'Shipping (₹)', 'Line total (₹)', 'Quotation total (₹)', 'Order', 'Order status',
+      ];
+      // What the list shows: one past its validity reads EXPIRED (the lifecycle decides), as the admin's page would.
+      const statusAt = (q: Quotation) => (quotationExpiresAt(q.status, at, q.validUntil ? Date.parse(q.validUntil) : null) ? 'EXPIRED' : q.status);
+      const rows = async function* () {
+        for await (const quotations of pages) {
+          yield quotations.flatMap((q) => {
+            const total = priceDetails(q.skusDetail).totalPaisa;
+            return q.skusDetail.map((line, i): Cell[] => [
+              q.quotationDisplayId,
+              statusAt(q),
+              indiaTime(q.createdAt),
+              indiaTime(q.pricedAt),
+              indiaTime(q.validUntil),
+              q.revision,
+              q.farmerName,
+              i + 1,
+              line.skuIdentifier.name,
+              line.quantity,
+              line.skuIdentifier.skuQuantityUnit,
+              rupees(line.goodsPricePaisa),
+              rupees(line.discountPaisa),
+              rupees(line.shippingPricePaisa),
+              rupees(line.goodsPricePaisa + line.shippingPricePaisa - line.discountPaisa),
+              rupees(total),
+              q.orderDisplayId,
+              q.orderStatus,
+            ]);
+          });
+        }
+      };
+      return sendCsv(reply, `quotations-${fileDay(at)}.csv`, header, rows());
+    },
+  );
+
+  app.get('/orders.csv', { config: { access: 'admin' }, schema: { querystring: exportQuery(orderListQuery), response: csvAnswer } }, async (request, reply) => {
+    const { q, status } = request.query;
+    const at = now();
+    const filters = orderFilters(request.query, at);
+    const pages = everyPage((cursor) => orderPage(db, { cursor, q, status, ...filters, limit: EXPORT_PAGE }));
+    const header = [
+      'Order', 'Status', 'Placed at', 'Quotation', 'Farmer', 'Mobile', 'Expected delivery', 'Delivered with', 'Amount paid (₹)', 'Total (₹)', 'Problem',
+    ];
+    const rows = async function* () {
+      for await (const orders of pages) {
+        yield orders.map((o): Cell[] => [
+          o.orderDisplayId,
+          o.status,
+          indiaTime(o.createdAt),
+          o.quotationDetail.quotationDisplayId,
+          o.userDetails.name,
+          o.userDetails.mobileNumber,
+          o.expectedDeliveryDate,
+          o.deliveredWith,
+          rupees(o.amountPaidPaisa),
+          rupees(priceDetails(o.quotationDetail.skusDetail).totalPaisa),
+          o.problem ? `${o.problem.kind} (${o.problem.status})` : null,
+        ]);
+      }
+    };
+    return sendCsv(reply, `orders-${fileDay(at)}.csv`, header, rows());
+  });
+
+  app.post(
+    '/users/verify',
+    { config: { access: 'admin' }, schema: { body: BulkVerifyBody, response: { 200: dataList(BulkOutcome) } } },
+    async (request) => {
+      const outcomes: BulkOutcome[] = [];
+      // One at a time, each in its own transaction with its audit row: a refused row leaves the others applied.
+      for (const id of request.body.ids) {
+        const verified = await verifyByAdmin(db, id, now(), request.user!.id, { eraseAadhaar: config.aadhaarRetentionDays === 0 });
+        outcomes.push(verified.ok ? { _id: id, ok: true } : { _id: id, ok: false, code: verified.code });
+      }
+      return { data: outcomes };
+    },
+  );
+
+  app.post(
+    '/orders/update',
+    { config: { access: 'admin' }, schema: { body: BulkOrderBody, response: { 200: dataList(BulkOutcome) } } },
+    async (request) => {
+      const { ids, status } = request.body;
+      const outcomes: BulkOutcome[] = [];
+      for (const id of ids) {
+        const row = await findOrderRow(db, id);
+        if (!row) {
+          outcomes.push({ _id: id, ok: false, code: 'NOT_FOUND' });
+          continue;
+        }
+        if (nextOrderStatus(row.status as typeof status, { type: 'admin.setStatus', status }) === null) {
+          outcomes.push({ _id: id, ok: false, code: 'CONFLICT' });
+          continue;
+        }
+        // The status alone: the amount paid and the expected date stay as they are; DELIVERED this way is
+        // marked by the admin, without the farmer's code (which only the order sheet takes).
+        const saved = await updateOrder(db, { id: row.id, status, amountPaidPaisa: Number(row.amountPaidPaisa), now: now(), byUserId: request.user!.id });
+        outcomes.push(saved === 'saved' ? { _id: id, ok: true } : { _id: id, ok: false, code: saved === 'missing' ? 'NOT_FOUND' : saved === 'conflict' ? 'VERSION_CONFLICT' : 'CONFLICT' });
+      }
+      return { data: outcomes };
+    },
   );
 }

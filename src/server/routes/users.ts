@@ -21,7 +21,7 @@ import {
   RateLimitedError,
   toUser,
   userPage,
-  verifyUser,
+  verifyByAdmin,
   writeLanguage,
   writeProfile,
   type ProfileWriteOptions,
@@ -115,15 +115,10 @@ export default async function userRoutes(plugin: FastifyInstance) {
     '/users/verify/:id',
     { config: { access: 'admin' }, schema: { params: IdParam, response: { 200: data(User) } } },
     async (request) => {
-      const found = await findUserById(db, request.params.id);
-      if (!found) throw notFound('No such user');
-      if (found.removedAt !== null) throw conflict('This account was closed by its farmer');
-      // Verification reviews a submitted profile; a user who has not sent one has nothing to verify.
-      if (found.profileUpdated !== 1) throw conflict('This user has not completed their profile yet');
       // A retention of 0 days: the card goes as soon as the admin has verified the person on it.
-      const user = await verifyUser(db, request.params.id, now(), request.user!.id, { eraseAadhaar: config.aadhaarRetentionDays === 0 });
-      if (!user) throw notFound('No such user');
-      return { data: toUser(user, false) };
+      const verified = await verifyByAdmin(db, request.params.id, now(), request.user!.id, { eraseAadhaar: config.aadhaarRetentionDays === 0 });
+      if (!verified.ok) throw verified.code === 'NOT_FOUND' ? notFound(verified.message) : conflict(verified.message);
+      return { data: toUser(verified.user, false) };
     },
   );
 }
