@@ -1,0 +1,200 @@
+/**
+ * The outbox: the farmer's writes that wait for the network (request prices, delete a request, place
+ * an order). Each item keeps the Idempotency-Key made when the farmer tapped, so sending it again
+ * after a lost answer is done once by the server. The items live in IndexedDB (the injected `load`
+ * and `save`): a farmer who closes the app finds them there the next time.
+ *
+ * Two regions:
+ *   - `store`: `loading` the kept items at start, then `saved` / `saving` after every change; `kept`
+ *     lists the keys written to the phone, so a caller (the cart) waits for its item to be kept
+ *     before it lets go of what the farmer asked.
+ *   - `delivery`: `idle` until `outbox.flush` (the network came back, the app opened, a background
+ *     sync) finds items waiting; `sending` sends the oldest, one at a time. The server's answer
+ *     decides: sent, it leaves the outbox (`delivered` tells the app); refused (an order on a quotation
+ *     that expired meanwhile), it stays with the server's reason until the farmer dismisses it;
+ *     no network, it waits for the next flush.
+ * A waiting item can be cancelled until it is being sent. Logging out empties the outbox, so one
+ * farmer's writes are never sent with the next one's session.
+ */
+import { assign, enqueueActions, fromCallback, fromPromise, raise, setup, type SnapshotFrom } from 'xstate';
+import type { CartItem, Quotation } from '../src/domain/types';
+
+/** At most this many writes wait on one phone; a farmer past it is asked to wait for the network. */
+export const OUTBOX_MAX = 20;
+
+export type OutboxKind = 'quotation.request' | 'quotation.delete' | 'order.place';
+
+export interface OutboxItem {
+  /** The Idempotency-Key, made when the farmer tapped. */
+  key: string;
+  kind: OutboxKind;
+  /** The quotation a delete or an order is for; null for a request. */
+  quotationId: string | null;
+  /** What is sent (a request's lines, an order's place and date); null for a delete. */
+  body: unknown;
+  /** What the farmer asked for, as the request list shows it while it waits. */
+  items: CartItem[];
+  /** When the farmer tapped (epoch ms). */
+  at: number;
+  /** The server's reason when it refused the write; null while it waits. */
+  refusal: string | null;
+}
+
+/** What one send came to. */
+export type SendOutcome =
+  | { outcome: 'sent'; quotation: Quotation | null }
+  | { outcome: 'refused'; reason: string }
+  | { outcome: 'offline' };
+
+export interface OutboxContext {
+  items: OutboxItem[];
+  /** Keys of the items written to the phone's storage. */
+  kept: string[];
+  /** The key being sent, which cannot be cancelled any more. */
+  sending: string | null;
+}
+
+export type OutboxEvent =
+  | { type: 'outbox.add'; item: OutboxItem }
+  | { type: 'outbox.cancel'; key: string }
+  | { type: 'outbox.flush' }
+  | { type: 'outbox.empty' }
+  | { type: 'outbox.changed' };
+
+const waiting = (items: readonly OutboxItem[]) => items.filter((i) => i.refusal === null);
+const without = (items: readonly OutboxItem[], key: string | null) => items.filter((i) => i.key !== key);
+
+export const outboxMachine = setup({
+  types: { context: {} as OutboxContext, events: {} as OutboxEvent },
+  actors: {
+    // Injected by the web app (src/web/outbox): IndexedDB, loaded when first needed.
+    load: fromPromise<OutboxItem[]>(async () => []),
+    save: fromPromise<string[], OutboxItem[]>(async ({ input }) => input.map((i) => i.key)),
+    send: fromPromise<SendOutcome, OutboxItem>(async () => ({ outcome: 'offline' })),
+    // Injected: `outbox.flush` when the network comes back or a background sync fires.
+    networkWatch: fromCallback(() => undefined),
+    // Injected: `outbox.empty` when the farmer logs out.
+    logoutWatch: fromCallback(() => undefined),
+  },
+  guards: {
+    hasRoom: ({ context, event }) =>
+      event.type === 'outbox.add' && context.items.length < OUTBOX_MAX && !context.items.some((i) => i.key === event.item.key),
+    mayCancel: ({ context, event }) => event.type === 'outbox.cancel' && event.key !== context.sending && context.items.some((i) => i.key === event.key),
+    hasWaiting: ({ context }) => waiting(context.items).length > 0,
+    isSent: (_, outcome: SendOutcome) => outcome.outcome === 'sent',
+    isRefused: (_, outcome: SendOutcome) => outcome.outcome === 'refused',
+  },
+  actions: {
+    addItem: assign({ items: ({ context, event }) => (event.type === 'outbox.add' ? [...context.items, event.item] : context.items) }),
+    cancelItem: assign({ items: ({ context, event }) => (event.type === 'outbox.cancel' ? without(context.items, event.key) : context.items) }),
+    emptyItems: assign({ items: () => [], sending: () => null }),
+    keepLoaded: assign({ items: (_, params: { items: OutboxItem[] }) => params.items, kept: (_, params: { items: OutboxItem[] }) => params.items.map((i) => i.key) }),
+    keepSaved: assign({ kept: (_, params: { keys: string[] }) => params.keys }),
+    pickNext: assign({ sending: ({ context }) => waiting(context.items)[0]?.key ?? null }),
+    dropSent: assign({ items: ({ context }) => without(context.items, context.sending), sending: () => null }),
+    markRefused: assign({
+      items: ({ context }, params: { reason: string }) => context.items.map((i) => (i.key === context.sending ? { ...i, refusal: params.reason } : i)),
+      sending: () => null,
+    }),
+    stopSending: assign({ sending: () => null }),
+    changed: raise({ type: 'outbox.changed' }),
+    flush: raise({ type: 'outbox.flush' }),
+    // Injected: the app keeps the quotation the server answered with (its store, its list).
+    delivered: (_, _params: { quotation: Quotation | null }) => {},
+  },
+}).createMachine({
+  id: 'outbox',
+  type: 'parallel',
+  context: { items: [], kept: [], sending: null },
+  invoke: [
+    { id: 'networkWatch', src: 'networkWatch' },
+    { id: 'logoutWatch', src: 'logoutWatch' },
+  ],
+  on: {
+    'outbox.add': { guard: 'hasRoom', actions: ['addItem', 'changed'] },
+    'outbox.cancel': { guard: 'mayCancel', actions: ['cancelItem', 'changed'] },
+    'outbox.empty': { actions: ['emptyItems', 'changed'] },
+  },
+  states: {
+    store: {
+      initial: 'loading',
+      states: {
+        loading: {
+          invoke: {
+            id: 'load',
+            src: 'load',
+            // What was waiting when the app closed goes out as the app opens.
+            onDone: { target: 'saved', actions: [{ type: 'keepLoaded', params: ({ event }) => ({ items: event.output }) }, 'flush'] },
+            onError: 'saved',
+          },
+        },
+        saved: { on: { 'outbox.changed': 'saving' } },
+        saving: {
+          invoke: {
+            id: 'save',
+            src: 'save',
+            input: ({ context }) => context.items,
+            onDone: { target: 'saved', actions: { type: 'keepSaved', params: ({ event }) => ({ keys: event.output }) } },
+            // Not written: the items stay in memory and the next change tries again.
+            onError: 'saved',
+          },
+          on: { 'outbox.changed': { target: 'saving', reenter: true } },
+        },
+      },
+    },
+    delivery: {
+      initial: 'idle',
+      states: {
+        idle: { on: { 'outbox.flush': { guard: 'hasWaiting', target: 'sending' } } },
+        sending: {
+          entry: 'pickNext',
+          invoke: {
+            id: 'send',
+            src: 'send',
+            input: ({ context }) => context.items.find((i) => i.key === context.sending)!,
+            onDone: [
+              {
+                guard: { type: 'isSent', params: ({ event }) => event.output },
+                target: 'next',
+                actions: [
+                  enqueueActions(({ enqueue, event }) => {
+                    if (event.output.outcome === 'sent') enqueue({ type: 'delivered', params: { quotation: event.output.quotation } });
+                  }),
+                  'dropSent',
+                  'changed',
+                ],
+              },
+              {
+                guard: { type: 'isRefused', params: ({ event }) => event.output },
+                target: 'next',
+                actions: [{ type: 'markRefused', params: ({ event }) => ({ reason: event.output.outcome === 'refused' ? event.output.reason : '' }) }, 'changed'],
+              },
+              // Still no network: wait for the next flush.
+              { target: 'idle', actions: 'stopSending' },
+            ],
+            onError: { target: 'idle', actions: 'stopSending' },
+          },
+          // Logged out while sending: the send is stopped with the items.
+          on: { 'outbox.empty': { target: 'idle', actions: ['emptyItems', 'changed'] } },
+        },
+        next: { always: [{ guard: 'hasWaiting', target: 'sending' }, { target: 'idle' }] },
+      },
+    },
+  },
+});
+
+export type OutboxSnapshot = SnapshotFrom<typeof outboxMachine>;
+
+/** The requests for prices waiting in the outbox (or refused), oldest first, as the request list shows them. */
+export const outboxRequests = (snapshot: OutboxSnapshot | undefined): OutboxItem[] =>
+  snapshot?.context.items.filter((i) => i.kind === 'quotation.request') ?? [];
+
+/** The outbox's write for one quotation (a delete or an order waiting or refused), if there is one. */
+export const outboxWriteFor = (snapshot: OutboxSnapshot | undefined, quotationId: string): OutboxItem | null =>
+  snapshot?.context.items.find((i) => i.quotationId === quotationId) ?? null;
+
+/** Whether an item may still be cancelled (it is not being sent). */
+export const mayCancel = (snapshot: OutboxSnapshot | undefined, key: string): boolean => snapshot !== undefined && snapshot.context.sending !== key;
+
+/** Whether the item is on the phone's storage (so what the farmer asked is safe to let go). */
+export const isKept = (snapshot: OutboxSnapshot, key: string): boolean => snapshot.context.kept.includes(key);

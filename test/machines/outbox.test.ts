@@ -1,0 +1,148 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromCallback, fromPromise, waitFor, type AnyEventObject, type AnyStateMachine } from 'xstate';
+import { isKept, mayCancel, OUTBOX_MAX, outboxMachine, outboxRequests, outboxWriteFor, type OutboxItem, type SendOutcome } from '../../machines/outbox.machine';
+import { assertFullCoverage, modelPaths } from '../support/machines/model-coverage';
+import { controlled } from '../support/machines/controlled';
+
+const item = (key: string, over: Partial<OutboxItem> = {}): OutboxItem => ({
+  key,
+  kind: 'quotation.request',
+  quotationId: null,
+  body: { skusDetail: [{ skuIdentifier: 'sku-1', quantity: 2 }] },
+  items: [{ _id: 'sku-1', name: 'Groundnut Shell', image: '/g.jpg', skuQuantityUnit: 'kg', quantity: 2 }],
+  at: 1,
+  refusal: null,
+  ...over,
+});
+const order = item('k-order', { kind: 'order.place', quotationId: 'q-2', body: {}, items: [] });
+
+const never = <T, I = unknown>() => fromPromise<T, I>(() => new Promise<never>(() => undefined));
+const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
+const error = (id: string) => ({ type: `xstate.error.actor.${id}`, error: new Error('storage') });
+
+describe('outbox chart: generated paths', () => {
+  it('take every transition', () => {
+    const machine = outboxMachine.provide({ actors: { load: never(), save: never(), send: never() } }) as AnyStateMachine;
+    const events: AnyEventObject[] = [
+      done('load', [item('k-1')]),
+      done('load', []),
+      error('load'),
+      { type: 'outbox.add', item: item('k-2') },
+      { type: 'outbox.add', item: order },
+      { type: 'outbox.cancel', key: 'k-2' },
+      { type: 'outbox.flush' },
+      { type: 'outbox.empty' },
+      done('save', ['k-2']),
+      error('save'),
+      done('send', { outcome: 'sent', quotation: null }),
+      done('send', { outcome: 'refused', reason: 'The quotation has expired' }),
+      done('send', { outcome: 'offline' }),
+      error('send'),
+    ];
+    const paths = modelPaths(machine, { events, limit: 4000 });
+    expect(paths.length).toBeGreaterThan(0);
+    assertFullCoverage(machine, paths);
+  });
+});
+
+function start(options: { loaded?: OutboxItem[]; send?: (item: OutboxItem) => Promise<SendOutcome> } = {}) {
+  const saved: OutboxItem[][] = [];
+  const delivered = vi.fn();
+  const network: { flush?: () => void } = {};
+  const actor = createActor(
+    outboxMachine.provide({
+      actors: {
+        load: fromPromise(async () => options.loaded ?? []),
+        save: fromPromise<string[], OutboxItem[]>(async ({ input }) => {
+          saved.push(input);
+          return input.map((i) => i.key);
+        }),
+        send: fromPromise<SendOutcome, OutboxItem>(async ({ input }) => (options.send ? options.send(input) : { outcome: 'offline' })),
+        networkWatch: fromCallback(({ sendBack }) => {
+          network.flush = () => sendBack({ type: 'outbox.flush' });
+        }),
+      },
+      actions: { delivered: (_, params) => delivered(params.quotation) },
+    }),
+  ).start();
+  return { actor, saved, delivered, network };
+}
+
+describe('outbox chart', () => {
+  it('keeps a queued request on the phone before anyone may let go of it, and lists it with its items', async () => {
+    const { actor, saved } = start();
+    await waitFor(actor, (s) => s.matches({ store: 'saved' }));
+    actor.send({ type: 'outbox.add', item: item('k-1') });
+    expect(isKept(actor.getSnapshot(), 'k-1')).toBe(false);
+    await waitFor(actor, (s) => isKept(s, 'k-1'));
+    expect(saved.at(-1)!.map((i) => i.key)).toEqual(['k-1']);
+    expect(outboxRequests(actor.getSnapshot()).map((i) => i.items[0]!.name)).toEqual(['Groundnut Shell']);
+  });
+
+  it('sends what was waiting when the app opens, oldest first, once each, and tells the app what the server made', async () => {
+    const sent: string[] = [];
+    const { actor, delivered } = start({
+      loaded: [item('k-1'), item('k-2')],
+      send: async (i) => (sent.push(i.key), { outcome: 'sent', quotation: null }),
+    });
+    await waitFor(actor, (s) => s.context.items.length === 0 && s.matches({ store: 'saved', delivery: 'idle' }));
+    expect(sent).toEqual(['k-1', 'k-2']);
+    expect(delivered).toHaveBeenCalledTimes(2);
+  });
+
+  it('waits without the network and sends on the next flush', async () => {
+    let online = false;
+    const sent: string[] = [];
+    const { actor, network } = start({ send: async (i) => (online ? (sent.push(i.key), { outcome: 'sent', quotation: null }) : { outcome: 'offline' }) });
+    await waitFor(actor, (s) => s.matches({ store: 'saved' }));
+    actor.send({ type: 'outbox.add', item: item('k-1') });
+    network.flush!();
+    await waitFor(actor, (s) => s.matches({ delivery: 'idle' }));
+    expect(actor.getSnapshot().context.items).toHaveLength(1);
+    online = true;
+    network.flush!();
+    await waitFor(actor, (s) => s.context.items.length === 0);
+    expect(sent).toEqual(['k-1']);
+  });
+
+  it("keeps a refused write with the server's reason, sends the next one, and lets the farmer dismiss it", async () => {
+    const { actor } = start({
+      loaded: [order, item('k-2')],
+      send: async (i) => (i.kind === 'order.place' ? { outcome: 'refused', reason: 'An order cannot be placed from a EXPIRED quotation' } : { outcome: 'sent', quotation: null }),
+    });
+    await waitFor(actor, (s) => s.context.items.length === 1 && s.matches({ delivery: 'idle' }));
+    expect(outboxWriteFor(actor.getSnapshot(), 'q-2')?.refusal).toMatch(/EXPIRED/);
+    // A refused write is not sent again on the next flush.
+    actor.send({ type: 'outbox.flush' });
+    expect(actor.getSnapshot().matches({ delivery: 'idle' })).toBe(true);
+    actor.send({ type: 'outbox.cancel', key: order.key });
+    expect(actor.getSnapshot().context.items).toEqual([]);
+  });
+
+  it('lets a waiting item be cancelled, but not the one being sent', async () => {
+    const send = controlled<SendOutcome, OutboxItem>();
+    const actor = createActor(outboxMachine.provide({ actors: { load: fromPromise(async () => [item('k-1'), item('k-2')]), send: send.logic } })).start();
+    await waitFor(actor, (s) => s.matches({ delivery: 'sending' }));
+    expect(mayCancel(actor.getSnapshot(), 'k-1')).toBe(false);
+    actor.send({ type: 'outbox.cancel', key: 'k-1' });
+    actor.send({ type: 'outbox.cancel', key: 'k-2' });
+    expect(actor.getSnapshot().context.items.map((i) => i.key)).toEqual(['k-1']);
+  });
+
+  it(`holds at most ${OUTBOX_MAX} writes and each key once`, async () => {
+    const { actor } = start();
+    await waitFor(actor, (s) => s.matches({ store: 'saved' }));
+    for (let i = 0; i < OUTBOX_MAX + 3; i++) actor.send({ type: 'outbox.add', item: item(`k-${i}`) });
+    actor.send({ type: 'outbox.add', item: item('k-0') });
+    expect(actor.getSnapshot().context.items).toHaveLength(OUTBOX_MAX);
+  });
+
+  it('empties on logout, also while sending', async () => {
+    const send = controlled<SendOutcome, OutboxItem>();
+    const actor = createActor(outboxMachine.provide({ actors: { load: fromPromise(async () => [item('k-1')]), send: send.logic } })).start();
+    await waitFor(actor, (s) => s.matches({ delivery: 'sending' }));
+    actor.send({ type: 'outbox.empty' });
+    expect(actor.getSnapshot().context.items).toEqual([]);
+    expect(actor.getSnapshot().matches({ delivery: 'idle' })).toBe(true);
+  });
+});
