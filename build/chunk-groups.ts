@@ -11,17 +11,17 @@ export const codeSplitting = {
   groups: [
     // XState, the session's charts and the domain rules the charts use (the entry's own:
     // types, constants and routes, stay in it).
-    { name: 'charts-core', test: /[\\/]node_modules[\\/]xstate[\\/]|[\\/]machines[\\/](?:session|otp-login|registration|screen-charts)[.-]|[\\/]src[\\/]domain[\\/](?!types\.|constants\.|routes\.)[\w-]+\.ts$/ },
+    { name: 'charts-core', test: /[\\/]node_modules[\\/]xstate[\\/]|[\\/]machines[\\/](?:session|otp-login|registration|screen-charts)[.-]|[\\/]src[\\/]domain[\\/](?!types\.|constants\.|routes\.|analytics\.|statechart-mermaid\.)[\w-]+\.ts$/ },
     // The admin screens' charts: loaded with the first admin screen, never on a farmer's phone.
     { name: 'charts-admin', test: /[\\/]machines[\\/](?:admin-charts|admin-(?:users|skus|quotations|orders)\.machine|admin-(?:quotation|sku)-draft)\.ts$/ },
     // The other charts: the farmer's shop and screens (with admin-list and admin-sheet, the
     // paging helpers the farmer's quotation list uses too).
-    { name: 'charts-rest', test: /[\\/]machines[\\/](?!app\.machine|session|otp-login|registration|screen-charts|admin-charts|admin-(?:users|skus|quotations|orders)\.machine|admin-(?:quotation|sku)-draft)[\w.-]+\.ts$/ },
+    { name: 'charts-rest', test: /[\\/]machines[\\/](?!app\.machine|analyst-view|session|otp-login|registration|screen-charts|admin-charts|admin-(?:users|skus|quotations|orders)\.machine|admin-(?:quotation|sku)-draft)[\w.-]+\.ts$/ },
     // The last two boot steps: the app chart with its real effects (and the router, whose
     // navigate it calls), and the shell. No cycle between them: the shell imports the logic,
     // not back (a cycle left wouter's default location hook undefined when the shell ran).
     { name: 'boot-logic', test: /[\\/]machines[\\/]app\.machine|[\\/]src[\\/]web[\\/](?:boot-logic|app-logic|api[\\/]|shop[\\/]actors|onboarding[\\/]browser-actors|shell[\\/]browser-storage)|[\\/]node_modules[\\/](?:ofetch|destr|ufo|wouter|regexparam|use-sync-external-store)[\\/]/ },
-    { name: 'boot-shell', test: /[\\/]src[\\/]web[\\/](?:app\.tsx|app-context|boot-render|styles\.css|shell[\\/](?:boot-splash|offline-line|use-actors|use-connection|route-sync|error-screen)|i18n[\\/](?:i18n-provider|use-messages))|[\\/]node_modules[\\/](?:@xstate[\\/]react|use-isomorphic-layout-effect|react-intl|@formatjs|intl-messageformat)[\\/]|[\\/]node_modules[\\/]react[\\/](?:jsx-runtime|cjs[\\/]react-jsx-runtime)/ },
+    { name: 'boot-shell', test: /[\\/]src[\\/]web[\\/](?:app\.tsx|app-context|boot-render|styles\.css|shell[\\/](?:boot-splash|offline-line|use-actors|use-connection|route-sync|error-screen|transition-tap|help-improve)|i18n[\\/](?:i18n-provider|use-messages))|[\\/]node_modules[\\/](?:@xstate[\\/]react|use-isomorphic-layout-effect|react-intl|@formatjs|intl-messageformat)[\\/]|[\\/]node_modules[\\/]react[\\/](?:jsx-runtime|cjs[\\/]react-jsx-runtime)/ },
   ],
 } satisfies Rolldown.CodeSplittingOptions;
 
