@@ -2,17 +2,17 @@
  * The admin's draft of a SKU (SPEC §3 SKU fields): text as typed, the stock as a whole number, the minimum
  * price typed in rupees and sent in paisa, the image as the url `POST /api/uploads` answered. Beside the
  * English fields, the Hindi and Gujarati texts (`hindi.name`, `gujrati.description`, …): each optional,
- * an empty one shows the English text to the farmer. Pure.
+ * an empty one shows the English text to the farmer; and the search words farmers type in each. Pure.
  */
 import type { SkuBody, SkuPatchBody } from '../src/domain/api';
 import { paisaToRupeesInput, rupeesToPaisa } from '../src/domain/money';
 import {
-  SKU_TEXT_FIELDS,
   TRANSLATED_LANGUAGES,
+  TRANSLATED_TEXT_FIELDS,
   type Sku,
-  type SkuTextField,
   type SkuTranslations,
   type TranslatedLanguage,
+  type TranslatedTextField,
 } from '../src/domain/types';
 import { changesFlat, parseWholeNumber, reapplyFlat, type Refused } from './admin-sheet';
 
@@ -28,14 +28,14 @@ export const SKU_FIELDS = [
 export type BaseSkuField = (typeof SKU_FIELDS)[number];
 
 /** The translated text fields, flat: `hindi.name`, `gujrati.brandName`, … */
-export type TranslatedSkuField = `${TranslatedLanguage}.${SkuTextField}`;
-export const translatedField = (language: TranslatedLanguage, field: SkuTextField): TranslatedSkuField => `${language}.${field}`;
+export type TranslatedSkuField = `${TranslatedLanguage}.${TranslatedTextField}`;
+export const translatedField = (language: TranslatedLanguage, field: TranslatedTextField): TranslatedSkuField => `${language}.${field}`;
 export const TRANSLATED_SKU_FIELDS: readonly TranslatedSkuField[] = TRANSLATED_LANGUAGES.flatMap((language) =>
-  SKU_TEXT_FIELDS.map((field) => translatedField(language, field)),
+  TRANSLATED_TEXT_FIELDS.map((field) => translatedField(language, field)),
 );
-/** Which language and English field a translated field belongs to. */
-export function translatedFieldParts(field: TranslatedSkuField): { language: TranslatedLanguage; field: SkuTextField } {
-  const [language, text] = field.split('.') as [TranslatedLanguage, SkuTextField];
+/** Which language and text field a translated field belongs to. */
+export function translatedFieldParts(field: TranslatedSkuField): { language: TranslatedLanguage; field: TranslatedTextField } {
+  const [language, text] = field.split('.') as [TranslatedLanguage, TranslatedTextField];
   return { language, field: text };
 }
 

@@ -7,7 +7,7 @@
  * oblique endings are not compared.
  */
 import type { Sku } from './types';
-import { SKU_TEXT_FIELDS, TRANSLATED_LANGUAGES } from './types';
+import { SKU_TEXT_FIELDS, TRANSLATED_LANGUAGES, TRANSLATED_TEXT_FIELDS } from './types';
 
 type Searchable = Pick<Sku, 'name' | 'categoryName' | 'brandName' | 'description' | 'translations'>;
 
@@ -54,12 +54,12 @@ export function searchStem(word: string): string {
   return stem;
 }
 
-/** Every text of the SKU in every language it has. */
+/** Every text of the SKU in every language it has, with its search words. */
 function searchTexts(sku: Searchable): string[] {
   const texts: string[] = SKU_TEXT_FIELDS.map((field) => sku[field] ?? '');
   for (const language of TRANSLATED_LANGUAGES) {
     const own = sku.translations?.[language];
-    if (own) for (const field of SKU_TEXT_FIELDS) if (own[field]) texts.push(own[field]);
+    if (own) for (const field of TRANSLATED_TEXT_FIELDS) if (own[field]) texts.push(own[field]);
   }
   return texts;
 }

@@ -30,6 +30,12 @@ export type User = Static<typeof user.User>;
 /** The SKU texts a catalogue translates (SPEC §3 names; DECISIONS §5 Catalogue languages). */
 export const SKU_TEXT_FIELDS = ['name', 'description', 'categoryName', 'brandName'] as const;
 export type SkuTextField = (typeof SKU_TEXT_FIELDS)[number];
+/**
+ * The texts a SKU carries per translated language: its translated fields and the search words farmers
+ * type for it in that language (सींग, નારિયેળ), which home search finds but no screen shows.
+ */
+export const TRANSLATED_TEXT_FIELDS = [...SKU_TEXT_FIELDS, 'searchWords'] as const;
+export type TranslatedTextField = (typeof TRANSLATED_TEXT_FIELDS)[number];
 /** The languages a SKU carries besides its English fields. */
 export const TRANSLATED_LANGUAGES = ['hindi', 'gujrati'] as const;
 export type TranslatedLanguage = (typeof TRANSLATED_LANGUAGES)[number];

@@ -84,10 +84,27 @@ describe('home search', () => {
       ['શેરડી', 'Bagasse'],
       ['મકાઈ', 'Corn Cobs'],
       ['છાણ', 'Animal Waste'],
+      ['सींग', 'Groundnut Shell'],
+      ['સીંગ', 'Groundnut Shell'],
+      ['નારિયેળ', 'Coconut Husk'],
+      ['तूड़ी', 'Wheat Straw'],
     ] as const) {
       const found = searchSkus(CATALOGUE, query).map((item) => item.name);
       expect(found, query).toContain(byName(product).name);
     }
+  });
+
+  it("finds each sample product by every one of its search words, in each language, and shows none of them elsewhere", () => {
+    for (const item of CATALOGUE) {
+      for (const language of ['hindi', 'gujrati'] as const) {
+        const words = item.translations?.[language]?.searchWords?.split(' ') ?? [];
+        expect(words.length, `${item.name} ${language}`).toBeGreaterThan(0);
+        for (const word of words) expect(searchSkus(CATALOGUE, word).map((found) => found.name), word).toContain(item.name);
+      }
+    }
+    const withWords = sku({ translations: { gujrati: { name: 'નાળિયેરનાં છોતરાં', searchWords: 'નારિયેળ કાથી' } } });
+    expect(matchesSearch(withWords, 'કાથી')).toBe(true);
+    expect(matchesSearch({ ...withWords, translations: { gujrati: { name: 'નાળિયેરનાં છોતરાં' } } }, 'કાથી')).toBe(false);
   });
 
   it('keeps only the matching products and ignores surrounding spaces', () => {

@@ -30,15 +30,16 @@ describe('a SKU field as typed', () => {
     expect([isSkuFieldValid('hindi.name', ''), isSkuFieldValid('gujrati.description', '  ')]).toEqual([true, true]);
   });
 
-  it('names the translated fields by language and English field, and back', () => {
+  it('names the translated fields (four texts and the search words, in two languages) by language and field, and back', () => {
     expect(translatedField('gujrati', 'brandName')).toBe('gujrati.brandName');
     expect(translatedFieldParts('hindi.categoryName')).toEqual({ language: 'hindi', field: 'categoryName' });
-    expect(TRANSLATED_SKU_FIELDS).toHaveLength(8);
+    expect(translatedFieldParts('gujrati.searchWords')).toEqual({ language: 'gujrati', field: 'searchWords' });
+    expect(TRANSLATED_SKU_FIELDS).toHaveLength(10);
   });
 
   it('starts a new SKU with every field empty and no version', () => {
     expect(Object.entries(EMPTY_SKU_DRAFT).filter(([, value]) => value !== '')).toEqual([['version', null]]);
-    expect(Object.keys(EMPTY_SKU_DRAFT)).toHaveLength(8 + 7 + 2);
+    expect(Object.keys(EMPTY_SKU_DRAFT)).toHaveLength(10 + 7 + 2);
   });
 });
 

@@ -162,13 +162,13 @@ describe('the SKU draft', () => {
   });
 
   it('holds the Hindi and Gujarati texts of a SKU, and an edit sends every one, "" clearing a text', () => {
-    const sku: Sku = { ...SKUS[0]!, translations: { hindi: { name: 'धान का पुआल', brandName: 'पंजाब हार्वेस्ट' }, gujrati: { name: 'ડાંગરનું પરાળ' } } };
+    const sku: Sku = { ...SKUS[0]!, translations: { hindi: { name: 'धान का पुआल', brandName: 'पंजाब हार्वेस्ट' }, gujrati: { name: 'ડાંગરનું પરાળ', searchWords: 'પરાળ' } } };
     const draft = skuDraftOf(sku);
-    expect([draft['hindi.name'], draft['hindi.description'], draft['gujrati.name']]).toEqual(['धान का पुआल', '', 'ડાંગરનું પરાળ']);
-    const body = skuSaveBody({ ...draft, 'hindi.name': ' धान की पराली ', 'hindi.brandName': '' });
+    expect([draft['hindi.name'], draft['hindi.description'], draft['gujrati.name'], draft['gujrati.searchWords']]).toEqual(['धान का पुआल', '', 'ડાંગરનું પરાળ', 'પરાળ']);
+    const body = skuSaveBody({ ...draft, 'hindi.name': ' धान की पराली ', 'hindi.brandName': '', 'hindi.searchWords': 'पराली पुआल' });
     expect(body?.translations).toEqual({
-      hindi: { name: 'धान की पराली', description: '', categoryName: '', brandName: '' },
-      gujrati: { name: 'ડાંગરનું પરાળ', description: '', categoryName: '', brandName: '' },
+      hindi: { name: 'धान की पराली', description: '', categoryName: '', brandName: '', searchWords: 'पराली पुआल' },
+      gujrati: { name: 'ડાંગરનું પરાળ', description: '', categoryName: '', brandName: '', searchWords: 'પરાળ' },
     });
   });
 

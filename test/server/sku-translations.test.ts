@@ -53,6 +53,19 @@ describe.each(databases())('SKU translations on %s', (kind) => {
     expect(res.json().data).toMatchObject({ ...english, version: created.version + 1 });
   });
 
+  it('keeps search words per language, patched like the other texts, and refuses more than 200 characters', async () => {
+    const created = await create({ hindi: { name: 'सरसों का भूसा', searchWords: 'सरसों भूसी' }, gujrati: { searchWords: 'રાયડો' } });
+    expect(created.translations).toEqual({ hindi: { name: 'सरसों का भूसा', searchWords: 'सरसों भूसी' }, gujrati: { searchWords: 'રાયડો' } });
+    const admin = await t.admin();
+    const patched = await t.as(admin, { method: 'PATCH', url: `/api/skus/${created._id}`, payload: { version: created.version, translations: { gujrati: { searchWords: 'રાયડો સરસવ' } } } });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect(patched.json().data.translations.gujrati).toEqual({ searchWords: 'રાયડો સરસવ' });
+    const history = (await t.as(admin, { method: 'GET', url: `/api/skus/${created._id}/history` })).json().data;
+    expect(history.at(-1).changes['gujrati.searchWords']).toEqual({ from: 'રાયડો', to: 'રાયડો સરસવ' });
+    const long = await t.as(admin, { method: 'POST', url: '/api/skus', payload: { ...english, translations: { hindi: { searchWords: 'क'.repeat(201) } } } });
+    expect(long.statusCode).toBe(400);
+  });
+
   it('refuses translations in an unknown language, an unknown field or not text (400) and writes nothing', async () => {
     const admin = await t.admin();
     const before = await dumpDatabase(t.db);
@@ -137,11 +150,18 @@ describe.each(databases())('migration 0003 on %s', (kind) => {
       // Start-up seeding fills the sample product's texts, never an admin's own SKU.
       expect(await seedDatabase(db, T0 + 1)).toBe(0);
       const after = await db.selectFrom('skus').selectAll().orderBy('id').execute();
-      expect(after[0]).toMatchObject({ hindiName: 'धान का पुआल (पराली)', gujratiName: 'ડાંગરનું પરાળ', version: 4 });
+      expect(after[0]).toMatchObject({ hindiName: 'धान का पुआल (पराली)', gujratiName: 'ડાંગરનું પરાળ', hindiSearchWords: 'पराली पुआल धान', version: 4 });
       expect(after[1]).toMatchObject({ hindiName: null, gujratiName: null, version: 1 });
       // Run again: nothing more to fill.
       await seedDatabase(db, T0 + 2);
       expect((await db.selectFrom('skus').select('version').where('id', '=', 'old1').executeTakeFirstOrThrow()).version).toBe(4);
+      // A catalogue translated before search words existed (migration 0020) gets the sample's words, once.
+      await db.updateTable('skus').set({ hindiSearchWords: null, gujratiSearchWords: null }).execute();
+      await seedDatabase(db, T0 + 3);
+      await seedDatabase(db, T0 + 4);
+      const worded = await db.selectFrom('skus').selectAll().orderBy('id').execute();
+      expect(worded[0]).toMatchObject({ hindiSearchWords: 'पराली पुआल धान', gujratiSearchWords: 'પરાળ ડાંગર ચોખા', version: 5 });
+      expect(worded[1]).toMatchObject({ hindiSearchWords: null, gujratiSearchWords: null, version: 1 });
     } finally {
       await fresh.drop();
     }

@@ -21,6 +21,8 @@ export const SkuTexts = Type.Object(
     description: Type.Optional(Type.String({ maxLength: 2000 })),
     categoryName: Type.Optional(Type.String({ maxLength: 120 })),
     brandName: Type.Optional(Type.String({ maxLength: 120 })),
+    /** Words farmers type for the product in this language, besides its name (home search finds them). */
+    searchWords: Type.Optional(Type.String({ maxLength: 200 })),
   },
   { additionalProperties: false },
 );

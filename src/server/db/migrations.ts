@@ -722,6 +722,18 @@ const idempotencyKeys: Migration = {
   },
 };
 
+/** Search words per SKU in Hindi and Gujarati: the words farmers type for it besides its name. */
+const skuSearchWords: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable('skus').addColumn('hindi_search_words', 'text').execute();
+    await db.schema.alterTable('skus').addColumn('gujrati_search_words', 'text').execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.alterTable('skus').dropColumn('gujrati_search_words').execute();
+    await db.schema.alterTable('skus').dropColumn('hindi_search_words').execute();
+  },
+};
+
 const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_answer_versions': answerVersions,
@@ -742,6 +754,7 @@ const migrations: Record<string, Migration> = {
   '0017_back_office': backOffice,
   '0018_analytics': analytics,
   '0019_idempotency_keys': idempotencyKeys,
+  '0020_sku_search_words': skuSearchWords,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -85,6 +85,9 @@ export interface SkusTable {
   gujratiDescription: string | null;
   gujratiCategoryName: string | null;
   gujratiBrandName: string | null;
+  /** Search words per language (migration 0020). */
+  hindiSearchWords: string | null;
+  gujratiSearchWords: string | null;
   version: number;
   createdAt: number;
   updatedAt: number;

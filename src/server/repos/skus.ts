@@ -2,10 +2,10 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { SkuBody } from '../../domain/api';
 import {
-  SKU_TEXT_FIELDS,
   TRANSLATED_LANGUAGES,
+  TRANSLATED_TEXT_FIELDS,
   type Sku,
-  type SkuTextField,
+  type TranslatedTextField,
   type SkuTexts,
   type SkuTranslations,
   type TranslatedLanguage,
@@ -16,15 +16,15 @@ import type { Database, SkusTable } from '../db/schema';
 
 export type SkuRow = Selectable<SkusTable>;
 
-type TranslationColumn = `${TranslatedLanguage}${Capitalize<SkuTextField>}`;
+type TranslationColumn = `${TranslatedLanguage}${Capitalize<TranslatedTextField>}`;
 type TranslationColumns = { [C in TranslationColumn]: string | null };
 
 /** The column of one translated field: ('hindi', 'categoryName') → hindiCategoryName. */
-export const translationColumn = (language: TranslatedLanguage, field: SkuTextField): TranslationColumn =>
+export const translationColumn = (language: TranslatedLanguage, field: TranslatedTextField): TranslationColumn =>
   `${language}${field[0]!.toUpperCase()}${field.slice(1)}` as TranslationColumn;
 
 /** The translations a row holds, leaving out the fields it has none for. */
-export function translationsOf(row: Partial<TranslationColumns>, fields: readonly SkuTextField[] = SKU_TEXT_FIELDS): SkuTranslations {
+export function translationsOf(row: Partial<TranslationColumns>, fields: readonly TranslatedTextField[] = TRANSLATED_TEXT_FIELDS): SkuTranslations {
   const out: SkuTranslations = {};
   for (const language of TRANSLATED_LANGUAGES) {
     const texts: SkuTexts = {};
@@ -44,7 +44,7 @@ export function translationsOf(row: Partial<TranslationColumns>, fields: readonl
 function translationValues(translations: SkuTranslations | undefined, complete: boolean): Partial<TranslationColumns> {
   const out: Partial<TranslationColumns> = {};
   for (const language of TRANSLATED_LANGUAGES) {
-    for (const field of SKU_TEXT_FIELDS) {
+    for (const field of TRANSLATED_TEXT_FIELDS) {
       const given = translations?.[language]?.[field];
       if (given !== undefined) out[translationColumn(language, field)] = given.trim() === '' ? null : given.trim();
       else if (complete) out[translationColumn(language, field)] = null;
@@ -89,7 +89,7 @@ function auditedFields(row: SkuRow): Record<string, unknown> {
   const { _id, skuDisplayId: _displayId, version: _version, translations: _translations, ...fields } = toSku(row);
   const audited: Record<string, unknown> = fields;
   for (const language of TRANSLATED_LANGUAGES) {
-    for (const field of SKU_TEXT_FIELDS) audited[`${language}.${field}`] = row[translationColumn(language, field)];
+    for (const field of TRANSLATED_TEXT_FIELDS) audited[`${language}.${field}`] = row[translationColumn(language, field)];
   }
   return audited;
 }

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { imageUrl, storeImage } from '../repos/images';
-import { SKU_TEXT_FIELDS, TRANSLATED_LANGUAGES } from '../../domain/types';
+import { TRANSLATED_LANGUAGES, TRANSLATED_TEXT_FIELDS } from '../../domain/types';
 import { createSku, translationColumn } from '../repos/skus';
 import { contentId } from '../uploads/images';
 import { loadSharp } from '../memory-budget';
@@ -41,15 +41,16 @@ export function renderPicture(file: string): Promise<Buffer> {
 
 /**
  * A catalogue seeded before SKUs had translations (migration 0003): each sample SKU still under its
- * English sample name and with no Hindi or Gujarati text yet gets the sample's. Admin-typed texts are
- * never overwritten. Returns how many SKUs were filled.
+ * English sample name and with no Hindi or Gujarati text yet gets the sample's; one seeded before SKUs
+ * had search words (migration 0020) gets the sample's search words where it has none in either
+ * language. Admin-typed texts are never overwritten. Returns how many SKUs were filled.
  */
 export async function seedTranslations(db: Kysely<Database>, now: number): Promise<number> {
   let filled = 0;
   for (const item of CATALOGUE) {
     const values = Object.fromEntries(
       TRANSLATED_LANGUAGES.flatMap((language) =>
-        SKU_TEXT_FIELDS.map((field) => [translationColumn(language, field), item.translations?.[language]?.[field] ?? null]),
+        TRANSLATED_TEXT_FIELDS.map((field) => [translationColumn(language, field), item.translations?.[language]?.[field] ?? null]),
       ),
     );
     const updated = await db
@@ -59,6 +60,15 @@ export async function seedTranslations(db: Kysely<Database>, now: number): Promi
       .where((eb) => eb.and(Object.keys(values).map((column) => eb(column as 'hindiName', 'is', null))))
       .executeTakeFirst();
     filled += Number(updated.numUpdatedRows);
+    const words = { hindiSearchWords: item.translations?.hindi?.searchWords ?? null, gujratiSearchWords: item.translations?.gujrati?.searchWords ?? null };
+    const given = await db
+      .updateTable('skus')
+      .set((eb) => ({ ...words, version: eb('version', '+', 1), updatedAt: now }))
+      .where('name', '=', item.name)
+      .where('hindiSearchWords', 'is', null)
+      .where('gujratiSearchWords', 'is', null)
+      .executeTakeFirst();
+    filled += Number(given.numUpdatedRows);
   }
   return filled;
 }

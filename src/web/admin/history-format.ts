@@ -12,12 +12,12 @@ import { formatWhen } from '../../domain/when';
 import {
   ORDER_STATUSES,
   QUOTATION_STATUSES,
-  SKU_TEXT_FIELDS,
+  TRANSLATED_TEXT_FIELDS,
   TRANSLATED_LANGUAGES,
   type AuditEntry,
   type OrderStatus,
   type QuotationStatus,
-  type SkuTextField,
+  type TranslatedTextField,
   type TranslatedLanguage,
 } from '../../domain/types';
 import { orderStatusText, quotationStatusText } from './status-labels';
@@ -42,6 +42,7 @@ const FIELD: Record<string, { id: string; defaultMessage: string }> = {
   description: { id: 'admin.history.field.description', defaultMessage: 'Description' },
   categoryName: { id: 'admin.history.field.categoryName', defaultMessage: 'Category' },
   brandName: { id: 'admin.history.field.brandName', defaultMessage: 'Brand' },
+  searchWords: { id: 'admin.history.field.searchWords', defaultMessage: 'Search words' },
   image: { id: 'admin.history.field.image', defaultMessage: 'Image' },
   availableQty: { id: 'admin.history.field.availableQty', defaultMessage: 'Available quantity' },
   minimumPrice: { id: 'admin.history.field.minimumPrice', defaultMessage: 'Minimum price' },
@@ -104,9 +105,9 @@ export function historyFieldLabel(intl: IntlShape, field: string): string {
   if (
     text !== undefined &&
     (TRANSLATED_LANGUAGES as readonly string[]).includes(language) &&
-    (SKU_TEXT_FIELDS as readonly string[]).includes(text)
+    (TRANSLATED_TEXT_FIELDS as readonly string[]).includes(text)
   ) {
-    return `${intl.formatMessage(FIELD[text as SkuTextField]!)} · ${intl.formatMessage(LANGUAGE[language as TranslatedLanguage])}`;
+    return `${intl.formatMessage(FIELD[text as TranslatedTextField]!)} · ${intl.formatMessage(LANGUAGE[language as TranslatedLanguage])}`;
   }
   const known = FIELD[field];
   return known ? intl.formatMessage(known) : field;

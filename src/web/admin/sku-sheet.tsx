@@ -16,7 +16,7 @@ import {
   type BaseSkuField,
   type SkuField,
 } from '../../../machines/admin-sku-draft';
-import { SKU_TEXT_FIELDS, TRANSLATED_LANGUAGES, type TranslatedLanguage } from '../../domain/types';
+import { TRANSLATED_LANGUAGES, TRANSLATED_TEXT_FIELDS, type TranslatedLanguage } from '../../domain/types';
 import { SaveButton, SaveTrouble, TextField } from './admin-parts';
 import { BottomSheet } from './bottom-sheet';
 import { HistoryList } from './history-list';
@@ -24,7 +24,7 @@ import { HistoryList } from './history-list';
 type Snapshot = SnapshotFrom<typeof adminSkusMachine>;
 type Send = (event: EventFrom<typeof adminSkusMachine>) => void;
 
-const LABEL: Record<BaseSkuField | 'image', { id: string; defaultMessage: string }> = {
+const LABEL: Record<BaseSkuField | 'image' | 'searchWords', { id: string; defaultMessage: string }> = {
   name: { id: 'admin.skus.field.name', defaultMessage: 'Name' },
   description: { id: 'admin.skus.field.description', defaultMessage: 'Description' },
   categoryName: { id: 'admin.skus.field.categoryName', defaultMessage: 'Category' },
@@ -33,6 +33,7 @@ const LABEL: Record<BaseSkuField | 'image', { id: string; defaultMessage: string
   skuQuantityUnit: { id: 'admin.skus.field.skuQuantityUnit', defaultMessage: 'Quantity unit (e.g. tonne)' },
   minimumPrice: { id: 'admin.skus.field.minimumPrice', defaultMessage: 'Minimum price (₹)' },
   image: { id: 'admin.skus.field.image', defaultMessage: 'Image' },
+  searchWords: { id: 'admin.skus.field.searchWords', defaultMessage: 'Search words farmers type' },
 };
 
 const LANGUAGE: Record<TranslatedLanguage, { id: string; defaultMessage: string }> = {
@@ -155,7 +156,7 @@ export function SkuSheet({ snapshot, send }: { snapshot: Snapshot; send: Send })
           <p className="admin-muted admin-small">
             <FormattedMessage id="admin.skus.translationHint" defaultMessage="Leave a field empty to show the English text there." />
           </p>
-          {SKU_TEXT_FIELDS.map((text) => {
+          {TRANSLATED_TEXT_FIELDS.map((text) => {
             const field = translatedField(language, text);
             return (
               <TextField
