@@ -5,6 +5,7 @@
  */
 import { act, fireEvent, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import hi from '../../locales/hi.json';
 import type { CartItem } from '../../src/domain/types';
 import { shell, sku } from '../support/shop-fixtures';
 import { renderShop } from '../support/web/shop-harness';
@@ -90,7 +91,7 @@ describe('quantity on the product page', () => {
     renderShop({ path: '/sku-details?sku_id=SKU1001', persisted: { skus: [shell] }, language: 'hindi' });
     const input = await screen.findByRole('spinbutton');
     fireEvent.change(input, { target: { value: '2.5' } });
-    expect(screen.getByRole('alert').textContent).toBe('किलो में केवल पूरी संख्या लिखें: 1, 2, 3…');
+    expect(screen.getByRole('alert').textContent).toBe(hi['shop.quantity.refused.wholeOnly'].replace('{unit}', 'किलो'));
     screen.getByRole('button', { name: 'Groundnut Shell बढ़ाएँ' });
     screen.getByRole('button', { name: 'Groundnut Shell कम करें' });
   });
@@ -116,7 +117,7 @@ describe('quantity in the cart', () => {
     expect(input.value).toBe('0.5');
     fireEvent.change(input, { target: { value: '2.25' } });
     expect(input.value).toBe('2.25');
-    expect(screen.getByRole('alert').textContent).toBe('क्विंटल में दशमलव के बाद केवल एक अंक लिखें, जैसे 2.5');
+    expect(screen.getByRole('alert').textContent).toBe(hi['shop.quantity.refused.oneDecimal'].replace('{unit}', 'क्विंटल'));
     expect(input.getAttribute('aria-describedby')).toBe(screen.getByRole('alert').id);
     expect((screen.getByRole('button', { name: 'भाव पूछें' }) as HTMLButtonElement).disabled).toBe(true);
     expect(view.app().system.get('cart')?.getSnapshot().context.items).toEqual([huskInCart]);

@@ -1,7 +1,8 @@
 /**
  * /sku-details?sku_id={skuDisplayId} (SPEC §2): category and brand, name, image, the quantity input
  * with its unit between − and +, the cart chart's refusal of a quantity the unit does not allow, the
- * overview and 'Add to Cart'. The catalogue opens the product from the session's location (a deep
+ * overview and 'Add to Cart'; a speaker button reads the name, the quantity and the overview aloud
+ * where the phone has a voice for the language. The catalogue opens the product from the session's location (a deep
  * link fetches the list first); this view only renders and sends.
  */
 import { useSelector } from '@xstate/react';
@@ -10,7 +11,9 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { quantityBox } from '../../../machines/cart.machine';
 import { isCatalogueLoading, selectedSku } from '../../../machines/catalogue.machine';
 import { cartItemOf } from '../../domain/cart';
+import { productSpeech } from '../../../machines/read-aloud';
 import { ProductImage } from '../shop/product-image';
+import { ReadAloudButton, useSpokenWords } from '../shop/read-aloud-button';
 import { QuantityStepper } from '../shop/quantity-stepper';
 import { BackHeader, ShopLayout } from '../shop/shop-layout';
 import { useCart, useCatalogue } from '../shop/use-shop';
@@ -20,6 +23,7 @@ export default function SkuDetailsScreen() {
   const catalogue = useCatalogue();
   const cart = useCart();
   const intl = useIntl();
+  const words = useSpokenWords();
   const quantityId = useId();
   const sku = useSelector(catalogue, selectedSku);
   const loading = useSelector(catalogue, isCatalogueLoading);
@@ -54,7 +58,10 @@ export default function SkuDetailsScreen() {
           <span aria-hidden="true"> · </span>
           <span>{skuText(sku, 'brandName', intl.locale)}</span>
         </p>
-        <h2 className="shop-product-name">{skuName(sku, intl.locale)}</h2>
+        <div className="shop-product-heading">
+          <h2 className="shop-product-name">{skuName(sku, intl.locale)}</h2>
+          <ReadAloudButton text={productSpeech(sku, box.text, words)} />
+        </div>
         <ProductImage src={sku.image} alt={skuName(sku, intl.locale)} size="hero" />
 
         <form
