@@ -40,6 +40,7 @@ import { cachedQuotation } from './quotation-store.machine';
 import { adminChartFor, screenChartFor, type AdminChartId, type ScreenChart } from './screen-charts';
 import type { AdminCharts } from './admin-charts';
 import { sessionMachine } from './session.machine';
+import { outboxMachine } from './outbox.machine';
 
 export interface AppInput {
   /** Whether a bearer token was found under its own key. */
@@ -116,6 +117,7 @@ export const appMachine = setup({
     cart: cartMachine,
     catalogue: catalogueMachine,
     quotations: quotationStoreMachine,
+    outbox: outboxMachine,
     restore: fromPromise<PersistedRoot>(async () => ({ ...EMPTY_PERSISTED })),
     persist: fromCallback<{ type: string }, PersistedRoot>(() => undefined),
   },
@@ -182,6 +184,8 @@ export const appMachine = setup({
           input: ({ context }) => ({ quotations: context.restored.quotations }),
         },
         { id: 'connection', systemId: 'connection', src: 'connection', input: ({ context }) => ({ updated: context.appUpdated }) },
+        // The writes waiting for the network (./outbox.machine), kept on the phone.
+        { id: 'outbox', systemId: 'outbox', src: 'outbox' },
         { id: 'persist', src: 'persist', input: ({ context }) => context.restored },
         { id: 'avatar', systemId: 'avatar', src: 'avatar', input: { url: null } },
         { id: 'sessionWatch', src: 'sessionWatch' },

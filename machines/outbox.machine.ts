@@ -88,7 +88,11 @@ export const outboxMachine = setup({
     addItem: assign({ items: ({ context, event }) => (event.type === 'outbox.add' ? [...context.items, event.item] : context.items) }),
     cancelItem: assign({ items: ({ context, event }) => (event.type === 'outbox.cancel' ? without(context.items, event.key) : context.items) }),
     emptyItems: assign({ items: () => [], sending: () => null }),
-    keepLoaded: assign({ items: (_, params: { items: OutboxItem[] }) => params.items, kept: (_, params: { items: OutboxItem[] }) => params.items.map((i) => i.key) }),
+    // What was kept comes first; a write added while the kept ones were loading follows them.
+    keepLoaded: assign({
+      items: ({ context }, params: { items: OutboxItem[] }) => [...params.items, ...context.items.filter((i) => !params.items.some((l) => l.key === i.key))],
+      kept: (_, params: { items: OutboxItem[] }) => params.items.map((i) => i.key),
+    }),
     keepSaved: assign({ kept: (_, params: { keys: string[] }) => params.keys }),
     pickNext: assign({ sending: ({ context }) => waiting(context.items)[0]?.key ?? null }),
     dropSent: assign({ items: ({ context }) => without(context.items, context.sending), sending: () => null }),
@@ -124,8 +128,9 @@ export const outboxMachine = setup({
             id: 'load',
             src: 'load',
             // What was waiting when the app closed goes out as the app opens.
-            onDone: { target: 'saved', actions: [{ type: 'keepLoaded', params: ({ event }) => ({ items: event.output }) }, 'flush'] },
-            onError: 'saved',
+            // Written back at once: a write added while loading is kept with them.
+            onDone: { target: 'saving', actions: [{ type: 'keepLoaded', params: ({ event }) => ({ items: event.output }) }, 'flush'] },
+            onError: 'saving',
           },
         },
         saved: { on: { 'outbox.changed': 'saving' } },

@@ -34,9 +34,11 @@ const NAMES: [AnyStateMachine, string[]][] = [
       'app.running > catalogue @catalogue',
       'app.running > quotations @quotations',
       'app.running > connection @connection',
+      'app.running > outbox @outbox',
       'app.running > persist',
       'app.running > avatar @avatar',
       'app.running > sessionWatch',
+      'app.running.adminChartsLoading > loadAdminCharts',
     ],
   ],
   [

@@ -146,3 +146,22 @@ describe('outbox chart', () => {
     expect(actor.getSnapshot().matches({ delivery: 'idle' })).toBe(true);
   });
 });
+
+describe('outbox chart while the kept writes load', () => {
+  it('keeps a write added before the kept ones have loaded, after them', async () => {
+    const load = controlled<OutboxItem[], unknown>();
+    const saved: string[][] = [];
+    const actor = createActor(
+      outboxMachine.provide({
+        actors: {
+          load: load.logic,
+          save: fromPromise<string[], OutboxItem[]>(async ({ input }) => (saved.push(input.map((i) => i.key)), input.map((i) => i.key))),
+        },
+      }),
+    ).start();
+    actor.send({ type: 'outbox.add', item: item('k-new') });
+    await load.last().resolve([item('k-old')]);
+    await waitFor(actor, (s) => isKept(s, 'k-new'));
+    expect(saved.at(-1)).toEqual(['k-old', 'k-new']);
+  });
+});

@@ -119,10 +119,13 @@ export async function api<T>(
 export async function apiResult<T>(
   method: Method,
   path: string,
-  options: { body?: FetchOptions['body']; signal?: AbortSignal } = {},
+  options: { body?: FetchOptions['body']; signal?: AbortSignal; headers?: Record<string, string> } = {},
 ): Promise<{ status: number; data: T } | ApiFailure> {
   try {
-    const response = await retryingOnce(() => client.raw<T>(path, { method, body: options.body, signal: options.signal }), options.signal);
+    const response = await retryingOnce(
+      () => client.raw<T>(path, { method, body: options.body, signal: options.signal, ...(options.headers ? { headers: options.headers } : {}) }),
+      options.signal,
+    );
     return { status: response.status, data: response._data as T };
   } catch (error) {
     return toApiFailure(error);

@@ -16,7 +16,6 @@ import { QuantityStepper } from '../shop/quantity-stepper';
 import { BackHeader, ShopLayout } from '../shop/shop-layout';
 import { useCart, type CartActorRef } from '../shop/use-shop';
 import { skuName, unitText } from '../../domain/sku-text';
-import { OfflineWriteReason } from '../shell/offline-line';
 import { useWritesBlocked } from '../shell/use-connection';
 
 export default function CartScreen() {
@@ -29,8 +28,13 @@ export default function CartScreen() {
 
   const footer = (
     <>
-      <OfflineWriteReason />
-      <button type="button" className="shop-button shop-button-primary shop-button-block" disabled={!canRequest || offline} onClick={() => cart.send({ type: 'quotation.request' })}>
+      {/* Offline, the request waits in the outbox: the farmer is told so before tapping. */}
+      {offline ? (
+        <p className="offline-reason shop-muted shop-small" role="note">
+          <FormattedMessage id="outbox.cartOffline" />
+        </p>
+      ) : null}
+      <button type="button" className="shop-button shop-button-primary shop-button-block" disabled={!canRequest} onClick={() => cart.send({ type: 'quotation.request' })}>
         {sending ? (
           <FormattedMessage id="shop.cart.sending" defaultMessage="Sending…" />
         ) : (

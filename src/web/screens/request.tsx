@@ -25,6 +25,7 @@ import { useWritesBlocked } from '../shell/use-connection';
 import { skuName, unitText } from '../../domain/sku-text';
 import { Loading } from '../shell/loading';
 import { useScreenChart, type ScreenChartRefs } from '../shop/use-shop';
+import { OutboxList } from '../outbox/outbox-list';
 
 type ListRef = ScreenChartRefs['quotationList'];
 
@@ -49,6 +50,7 @@ function RequestList({ list }: { list: ListRef }) {
         <FormattedMessage id="shop.request.count" defaultMessage="{n, plural, one {# quotation} other {# quotations}}" values={{ n: count }} />
       </p>
       {deletes ? <OfflineWriteReason /> : null}
+      <OutboxList />
       {quotations.length === 0 ? (
         <p className="shop-empty" role="status">
           {loading ? <FormattedMessage id="common.loading" defaultMessage="Loading..." /> : <FormattedMessage id="shop.request.empty" defaultMessage="No quotations yet" />}

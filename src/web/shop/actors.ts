@@ -7,8 +7,10 @@ import type { BargainOutput, FetchQuotationResult } from '../../../machines/quot
 import type { DeclineReason } from '../../domain/quotation-status';
 import type { PageVisibilityEvent, QuotationPageRequest } from '../../../machines/quotation-list.machine';
 import { writeOutcome, type AppConfig, type CreateQuotationBody, type DataResponse, type PageResponse, type WriteResult } from '../../domain/api';
-import type { Quotation, Sku } from '../../domain/types';
-import { api, apiResult, isApiFailure } from '../api/client';
+import type { CartItem, PlaceOrderBody, Quotation, Sku } from '../../domain/types';
+import { api, isApiFailure } from '../api/client';
+import type { OutboxItem } from '../../../machines/outbox.machine';
+import { queueWrite, sendWithKey } from '../outbox/actors';
 
 export const fetchSkus = fromPromise<Sku[]>(async ({ signal }) => (await api<DataResponse<Sku[]>>('GET', '/skus', { signal })).data);
 
@@ -16,8 +18,29 @@ export const fetchConfig = fromPromise<AppConfig>(
   async ({ signal }) => (await api<DataResponse<AppConfig>>('GET', '/config', { signal })).data,
 );
 
-export const requestQuotation = fromPromise<WriteResult, CreateQuotationBody>(async ({ input, signal }) =>
-  writeOutcome((await apiResult('POST', '/quotations', { body: input, signal })).status, 201),
+/**
+ * A farmer's write, with the Idempotency-Key made at the tap. With no network at all it goes into the
+ * outbox instead, and counts as done once the outbox has it on the phone (the cart may then let go);
+ * an outbox that cannot take it leaves it refused, so nothing the farmer asked is dropped.
+ */
+async function writeOrQueue(
+  system: Parameters<typeof queueWrite>[0],
+  write: Pick<OutboxItem, 'kind' | 'quotationId' | 'body' | 'items'>,
+  taken: number,
+  signal: AbortSignal,
+): Promise<WriteResult> {
+  const item: OutboxItem = { ...write, key: crypto.randomUUID(), at: Date.now(), refusal: null };
+  const { result, offline } = await sendWithKey(item, signal);
+  if (!offline) return writeOutcome(result.status, taken);
+  return { outcome: (await queueWrite(system, item)) ? 'done' : 'refused' };
+}
+
+/** The cart's items as the farmer chose them (names and units), for the outbox to show while the request waits. */
+const cartItems = (system: Parameters<typeof queueWrite>[0]): CartItem[] =>
+  (system.get('cart')?.getSnapshot() as { context?: { items?: CartItem[] } } | undefined)?.context?.items ?? [];
+
+export const requestQuotation = fromPromise<WriteResult, CreateQuotationBody>(async ({ input, signal, system }) =>
+  writeOrQueue(system, { kind: 'quotation.request', quotationId: null, body: input, items: cartItems(system) }, 201, signal),
 );
 
 /**
@@ -38,12 +61,13 @@ export const fetchQuotation = fromPromise<FetchQuotationResult, { id: string }>(
   }
 });
 
-export const deleteQuotation = fromPromise<WriteResult, { id: string }>(async ({ input, signal }) =>
-  writeOutcome((await apiResult('DELETE', `/quotations/${encodeURIComponent(input.id)}`, { signal })).status, 200),
+export const deleteQuotation = fromPromise<WriteResult, { id: string }>(async ({ input, signal, system }) =>
+  writeOrQueue(system, { kind: 'quotation.delete', quotationId: input.id, body: null, items: [] }, 200, signal),
 );
 
-export const placeOrder = fromPromise<WriteResult, { id: string }>(async ({ input, signal }) =>
-  writeOutcome((await apiResult('POST', `/orders/${encodeURIComponent(input.id)}`, { signal })).status, 201),
+/** Place an order, with where and when when the farmer gave them (no body: the profile's place, any day). */
+export const placeOrder = fromPromise<WriteResult, { id: string; body?: PlaceOrderBody }>(async ({ input, signal, system }) =>
+  writeOrQueue(system, { kind: 'order.place', quotationId: input.id, body: input.body ?? {}, items: [] }, 201, signal),
 );
 
 /** The answer of a bargaining move: the quotation as the server now has it; a 409 (expired or changed meanwhile) is null. */

@@ -2,6 +2,7 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { cartMachine } from '../../../machines/cart.machine';
+import type { outboxMachine } from '../../../machines/outbox.machine';
 import type { catalogueMachine } from '../../../machines/catalogue.machine';
 import type { orderTrackingMachine } from '../../../machines/order-tracking.machine';
 import type { quotationDetailMachine } from '../../../machines/quotation-detail.machine';
@@ -25,6 +26,8 @@ function useChild<T>(systemId: string): T {
 export const useCart = (): CartActorRef => useChild<CartActorRef>('cart');
 export const useCatalogue = (): CatalogueActorRef => useChild<CatalogueActorRef>('catalogue');
 export const useQuotationStore = (): QuotationStoreActorRef => useChild<QuotationStoreActorRef>('quotations');
+export type OutboxActorRef = ActorRefFrom<typeof outboxMachine>;
+export const useOutbox = (): OutboxActorRef => useChild<OutboxActorRef>('outbox');
 
 export interface ScreenChartRefs {
   quotationList: ActorRefFrom<typeof quotationListMachine>;

@@ -1,0 +1,78 @@
+/**
+ * The writes waiting in the outbox, at the top of /request: each says it will be sent when the phone
+ * is online, with what the farmer asked for, and can be cancelled until it is being sent; a write the
+ * server refused says why, in the farmer's words, until the farmer dismisses it.
+ */
+import { useSelector } from '@xstate/react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { mayCancel, type OutboxItem } from '../../../machines/outbox.machine';
+import { skuName, unitText } from '../../domain/sku-text';
+import { useOutbox, type OutboxActorRef } from '../shop/use-shop';
+
+const TITLE = {
+  'quotation.request': 'outbox.request',
+  'quotation.delete': 'outbox.delete',
+  'order.place': 'outbox.order',
+} as const;
+
+const REFUSED = {
+  'quotation.request': 'outbox.refused.request',
+  'quotation.delete': 'outbox.refused.delete',
+  'order.place': 'outbox.refused.order',
+} as const;
+
+export function OutboxList() {
+  const outbox = useOutbox();
+  const items = useSelector(outbox, (s) => s.context.items);
+  if (items.length === 0) return null;
+  return (
+    <section className="shop-outbox" aria-labelledby="outbox-title">
+      <h2 id="outbox-title" className="shop-small shop-muted">
+        <FormattedMessage id="outbox.title" />
+      </h2>
+      <ul className="shop-list">
+        {items.map((item) => (
+          <OutboxCard key={item.key} item={item} outbox={outbox} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function OutboxCard({ item, outbox }: { item: OutboxItem; outbox: OutboxActorRef }) {
+  const intl = useIntl();
+  const cancellable = useSelector(outbox, (s) => mayCancel(s, item.key));
+  const sending = !cancellable;
+  return (
+    <li className="shop-card shop-quotation shop-outbox-item" data-outbox={item.refusal === null ? 'queued' : 'refused'}>
+      <div className="shop-quotation-body">
+        <strong>
+          <FormattedMessage id={TITLE[item.kind]} values={{ id: item.quotationId ?? '' }} />
+        </strong>
+        {item.items.length > 0 ? (
+          <ul className="shop-quotation-items">
+            {item.items.map((line) => (
+              <li key={line._id}>
+                {skuName(line, intl.locale)} · {line.quantity} {unitText(line.skuQuantityUnit, intl)}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {item.refusal === null ? (
+          <p className="shop-small shop-muted" role="status">
+            {sending ? <FormattedMessage id="outbox.sending" /> : <FormattedMessage id="outbox.queued" />}
+          </p>
+        ) : (
+          <p className="shop-small shop-danger" role="alert">
+            <FormattedMessage id={REFUSED[item.kind]} />
+          </p>
+        )}
+      </div>
+      {cancellable ? (
+        <button type="button" className="shop-button shop-button-outline shop-button-small" onClick={() => outbox.send({ type: 'outbox.cancel', key: item.key })}>
+          {item.refusal === null ? <FormattedMessage id="outbox.cancel" /> : <FormattedMessage id="outbox.dismiss" />}
+        </button>
+      ) : null}
+    </li>
+  );
+}
