@@ -4,6 +4,7 @@
  * farmer's phone never downloads or evaluates these charts.
  */
 import type { AnyActorLogic } from 'xstate';
+import { adminDashboardMachine } from './admin-dashboard.machine';
 import { adminOrdersMachine } from './admin-orders.machine';
 import { adminQuotationsMachine } from './admin-quotations.machine';
 import { adminSkusMachine } from './admin-skus.machine';
@@ -13,6 +14,7 @@ import type { AdminChartId } from './screen-charts';
 export type AdminCharts = Readonly<Record<AdminChartId, AnyActorLogic>>;
 
 export const adminCharts = {
+  adminDashboard: adminDashboardMachine,
   adminUsers: adminUsersMachine,
   adminSkus: adminSkusMachine,
   adminQuotations: adminQuotationsMachine,

@@ -79,9 +79,10 @@ export function locationWatchOf<E extends EventObject>(eventsFor: (from: string 
 // One chart per admin list screen, spawned by the app under its own id as systemId (one admin screen
 // is open at a time) while the session shows the screen's path.
 
-export type AdminChartId = 'adminUsers' | 'adminSkus' | 'adminQuotations' | 'adminOrders';
+export type AdminChartId = 'adminDashboard' | 'adminUsers' | 'adminSkus' | 'adminQuotations' | 'adminOrders';
 
 const ADMIN_CHART_BY_PATH: Readonly<Record<string, AdminChartId>> = {
+  [ROUTES.admin]: 'adminDashboard',
   [ROUTES.adminUsers]: 'adminUsers',
   [ROUTES.adminSkus]: 'adminSkus',
   [ROUTES.adminQuotations]: 'adminQuotations',

@@ -28,7 +28,7 @@ describe('the chart a screen runs', () => {
     expect(adminChartFor('/admin/skus?q=straw')).toBe('adminSkus');
     expect(adminChartFor('/admin/quotations')).toBe('adminQuotations');
     expect(adminChartFor('/admin/orders')).toBe('adminOrders');
-    expect(adminChartFor('/admin')).toBeNull();
+    expect(adminChartFor('/admin')).toBe('adminDashboard');
     expect(adminChartFor('/request')).toBeNull();
     expect(adminChartFor(null)).toBeNull();
   });

@@ -6,6 +6,7 @@
  */
 import { fromPromise } from 'xstate';
 import type { DataResponse, PageResponse, UploadResponse } from '../../domain/api';
+import type { AdminSummary } from '../../domain/schemas/admin';
 import type { AuditEntry, Order, Quotation, Sku, User } from '../../domain/types';
 import { COUNTERED } from '../../domain/quotation-status';
 import type { PageQuery } from '../../../machines/admin-list';
@@ -73,6 +74,10 @@ const wholeList = <T>(call: ApiCall, path: string) =>
 /** Rows per page: a screenful or two on a phone, small enough for 3G. */
 const ADMIN_PAGE_SIZE = 50;
 
+export const adminDashboardActors = (call: ApiCall = api) => ({
+  loadSummary: effect<AdminSummary, void>(async (_, signal) => (await call<DataResponse<AdminSummary>>('GET', '/admin/summary', { signal })).data),
+});
+
 export const adminUsersActors = (call: ApiCall = api) => ({
   loadUsers: pageOf<User>(call, '/users/all'),
   loadHistory: historyOf(call, 'users'),
@@ -120,6 +125,7 @@ export const adminOrdersActors = (call: ApiCall = api) => ({
 
 /** The effects of the four admin charts, by chart; app-logic provides them (tests pass controlled ones). */
 export interface AdminActors {
+  dashboard: ReturnType<typeof adminDashboardActors>;
   users: ReturnType<typeof adminUsersActors>;
   skus: ReturnType<typeof adminSkusActors>;
   quotations: ReturnType<typeof adminQuotationsActors>;
@@ -127,6 +133,7 @@ export interface AdminActors {
 }
 
 export const realAdminActors = (call: ApiCall = api): AdminActors => ({
+  dashboard: adminDashboardActors(call),
   users: adminUsersActors(call),
   skus: adminSkusActors(call),
   quotations: adminQuotationsActors(call),

@@ -10,6 +10,7 @@ import { realAdminActors, type AdminActors } from './actors';
 export function providedAdminCharts(replaced: Partial<AdminActors> = {}): AdminCharts {
   const admin = { ...realAdminActors(), ...replaced };
   return {
+    adminDashboard: adminCharts.adminDashboard.provide({ actors: admin.dashboard }),
     adminUsers: adminCharts.adminUsers.provide({
       actors: {
         loadUsers: admin.users.loadUsers,

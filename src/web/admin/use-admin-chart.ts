@@ -3,6 +3,7 @@
  * screen (machines/screen-charts.ts, DECISIONS 004), once the admin charts have loaded: undefined until then.
  */
 import type { ActorRefFrom } from 'xstate';
+import type { adminDashboardMachine } from '../../../machines/admin-dashboard.machine';
 import type { adminOrdersMachine } from '../../../machines/admin-orders.machine';
 import type { adminQuotationsMachine } from '../../../machines/admin-quotations.machine';
 import type { adminSkusMachine } from '../../../machines/admin-skus.machine';
@@ -11,6 +12,7 @@ import type { AdminChartId } from '../../../machines/screen-charts';
 import { AppActorContext } from '../app-context';
 
 export interface AdminChartRefs {
+  adminDashboard: ActorRefFrom<typeof adminDashboardMachine>;
   adminUsers: ActorRefFrom<typeof adminUsersMachine>;
   adminSkus: ActorRefFrom<typeof adminSkusMachine>;
   adminQuotations: ActorRefFrom<typeof adminQuotationsMachine>;

@@ -13,6 +13,7 @@ import type { SaveQuotationInput } from '../../../machines/admin-quotations.mach
 import type { SaveOutcome } from '../../../machines/admin-sheet';
 import type { SaveSkuInput } from '../../../machines/admin-skus.machine';
 import type { AppConfig } from '../../../src/domain/api';
+import type { AdminSummary } from '../../../src/domain/schemas/admin';
 import type { ClientUser } from '../../../src/domain/client-user';
 import type { AuditEntry, Language, Order, Quotation, Sku, User } from '../../../src/domain/types';
 import { createAppLogic } from '../../../src/web/app-logic';
@@ -40,6 +41,7 @@ export const ADMIN: ClientUser = {
 
 export function adminEffects() {
   return {
+    loadSummary: controlled<AdminSummary, void>(),
     loadUsers: controlled<Page<User>, PageQuery>(),
     userHistory: controlled<AuditEntry[], { id: string }>(),
     verifyUser: controlled<unknown, { id: string }>(),
@@ -79,6 +81,7 @@ export function renderAdmin(
   const onboarding = controlledActors();
   const effects = adminEffects();
   const admin: AdminActors = {
+    dashboard: { loadSummary: effects.loadSummary.logic },
     users: {
       loadUsers: effects.loadUsers.logic,
       loadHistory: effects.userHistory.logic,
