@@ -12,7 +12,7 @@
  *     sync) finds items waiting; `sending` sends the oldest, one at a time. The server's answer
  *     decides: sent, it leaves the outbox (`delivered` tells the app); refused (an order on a quotation
  *     that expired meanwhile), it stays with the server's reason until the farmer dismisses it;
- *     no network, it waits for the next flush.
+ *     no network, it waits for the next flush, or OUTBOX_RETRY_MS after the last change.
  * A waiting item can be cancelled until it is being sent. Logging out empties the outbox, so one
  * farmer's writes are never sent with the next one's session.
  */
@@ -21,6 +21,8 @@ import type { CartItem, Quotation } from '../src/domain/types';
 
 /** At most this many writes wait on one phone; a farmer past it is asked to wait for the network. */
 export const OUTBOX_MAX = 20;
+/** How long a waiting write waits before it is tried again without a sign that the network is back. */
+export const OUTBOX_RETRY_MS = 15_000;
 
 export type OutboxKind = 'quotation.request' | 'quotation.delete' | 'order.place';
 
@@ -106,6 +108,7 @@ export const outboxMachine = setup({
     // Injected: the app keeps the quotation the server answered with (its store, its list).
     delivered: (_, _params: { quotation: Quotation | null }) => {},
   },
+  delays: { retryDelay: OUTBOX_RETRY_MS },
 }).createMachine({
   id: 'outbox',
   type: 'parallel',
@@ -150,7 +153,14 @@ export const outboxMachine = setup({
     delivery: {
       initial: 'idle',
       states: {
-        idle: { on: { 'outbox.flush': { guard: 'hasWaiting', target: 'sending' } } },
+        idle: {
+          on: {
+            'outbox.flush': { guard: 'hasWaiting', target: 'sending' },
+            // A write that failed with the network still up (an answer lost on the way) is tried again soon.
+            'outbox.changed': { target: 'idle', reenter: true },
+          },
+          after: { retryDelay: { guard: 'hasWaiting', target: 'sending' } },
+        },
         sending: {
           entry: 'pickNext',
           invoke: {

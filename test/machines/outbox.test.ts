@@ -38,6 +38,7 @@ describe('outbox chart: generated paths', () => {
       done('send', { outcome: 'refused', reason: 'The quotation has expired' }),
       done('send', { outcome: 'offline' }),
       error('send'),
+      { type: 'xstate.after.retryDelay.outbox.delivery.idle' },
     ];
     const paths = modelPaths(machine, { events, limit: 4000 });
     expect(paths.length).toBeGreaterThan(0);
