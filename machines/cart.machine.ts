@@ -6,6 +6,7 @@
  * and, when the unit does not allow it, the reason it is refused; nothing is rounded for the farmer.
  * The same holds for an item's box in the cart (`edits`): an allowed text changes the item at once, a
  * refused one stays as typed with its reason, holds the item's − and +, and holds 'Request Quotation'.
+ * Order again on a past quotation adds its items at once (`cart.addAll`), each as Add to Cart adds it.
  */
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { CreateQuotationBody, WriteResult } from '../src/domain/api';
@@ -46,6 +47,8 @@ export type CartEvent =
   | { type: 'draft.increment'; skuId: string; unit: string }
   | { type: 'draft.decrement'; skuId: string; unit: string }
   | { type: 'cart.add'; item: Omit<CartItem, 'quantity'> }
+  /** Order again: each item joins what the cart holds, as Add to Cart; one that would pass the maximum is left as it is. */
+  | { type: 'cart.addAll'; items: readonly CartItem[] }
   | { type: 'cart.update'; item: CartItem }
   | { type: 'cart.type'; id: string; text: string }
   | { type: 'cart.remove'; id: string }
@@ -141,6 +144,17 @@ export const cartMachine = setup({
       if (event.type !== 'cart.add' || context.draft?.quantity == null) return {};
       return { items: addToCart(context.items, { ...event.item, quantity: context.draft.quantity }), draft: null };
     }),
+    addAll: assign(({ context, event }) => {
+      if (event.type !== 'cart.addAll') return {};
+      let items = context.items;
+      let edits = context.edits;
+      for (const item of event.items) {
+        if (roundQuantity(quantityInCart(items, item._id) + item.quantity, item.skuQuantityUnit) > QUANTITY_MAX) continue;
+        items = addToCart(items, item);
+        edits = withoutEdit(edits, item._id);
+      }
+      return { items, edits };
+    }),
     // Typed in the cart: kept as typed; an allowed quantity is the item's at once.
     typeItem: assign(({ context, event }) => {
       if (event.type !== 'cart.type') return {};
@@ -186,6 +200,7 @@ export const cartMachine = setup({
         'draft.increment': { guard: 'canStepDraft', actions: 'stepDraft' },
         'draft.decrement': { guard: 'canStepDraft', actions: 'stepDraft' },
         'cart.add': { guard: 'hasDraftQuantity', actions: ['forgetEdit', 'addDraft'] },
+        'cart.addAll': { actions: 'addAll' },
         'cart.update': { actions: ['forgetEdit', 'updateItem'] },
         'cart.type': { guard: 'isInCart', actions: 'typeItem' },
         'cart.remove': { actions: ['forgetEdit', 'removeItem'] },

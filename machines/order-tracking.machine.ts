@@ -10,7 +10,7 @@ import type { AppConfig } from '../src/domain/api';
 import { POLL_MS } from '../src/domain/constants';
 import { balanceOf, deliveryProof, trackerSteps, type Balance, type TrackerStep } from '../src/domain/tracker';
 import type { Quotation } from '../src/domain/types';
-import { orderStatusLabel, reachedAt } from './order-lifecycle.machine';
+import { farmerMayReportProblem, orderStatusLabel, reachedAt } from './order-lifecycle.machine';
 import { upiLink } from '../src/domain/upi';
 import type { FetchQuotationResult } from './quotation-detail.machine';
 import { silentVisibility, type PageVisibilityEvent } from './quotation-list.machine';
@@ -152,3 +152,13 @@ export const deliveryNote = (snapshot: TrackingSnapshot): DeliveryNote | null =>
 /** Total, paid and pending; null before the quotation arrives. */
 export const orderBalance = (snapshot: TrackingSnapshot): Balance | null =>
   snapshot.context.quotation ? balanceOf(snapshot.context.quotation) : null;
+
+/**
+ * May the farmer report a problem with this order now: the lifecycle takes problems at its status
+ * (delivered) and none is open (the server refuses a second, 409). The order's number names it.
+ */
+export const problemReportableOrder = (snapshot: TrackingSnapshot): string | null => {
+  const quotation = snapshot.context.quotation;
+  if (!quotation?.orderStatus || !farmerMayReportProblem(quotation.orderStatus) || quotation.problem?.status === 'open') return null;
+  return quotation.orderDisplayId ?? null;
+};

@@ -3,19 +3,27 @@
  * - `poll`: GET /quotations/{id} now and every POLL_MS, paused while the page is hidden; the screen
  *   stops the actor when it closes.
  * - `action`: what the farmer may do, as the quotation lifecycle allows it: delete a PENDING one
- *   (after the confirm dialog), place an order from a COMPLETED one, track an ORDERED one. A
- *   successful delete (200) or order (201) goes to /request and ends the chart (`left`, polling
- *   stops); anything else brings the button back. On a COMPLETED one the farmer may also bargain:
+ *   (after the confirm dialog), place an order from a COMPLETED one, track an ORDERED one. Place Order
+ *   opens a sheet first: the place (the profile's, or another address) and a preferred date
+ *   (./order-place-draft.ts). A successful delete (200) or order (201) goes to /request and ends the
+ *   chart (`left`, polling stops); anything else brings the button (or the sheet) back. Any quotation
+ *   but a pending one may be ordered again: its items still in the catalogue go into the cart (the
+ *   cart's `cart.addAll`, quantities added as Add to Cart adds them) and the farmer goes to /cart.
+ *   On a COMPLETED one the farmer may also bargain:
  *   decline it with a reason (`other` needs a note) or ask for a better price (an optional total
  *   below the quoted one, and a note); the server's answer replaces the quotation shown, and a
  *   refusal (409: it expired or changed meanwhile) brings the buttons back for the next poll to explain.
  */
-import { assign, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
+import { assign, enqueueActions, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
 import { POLL_MS } from '../src/domain/constants';
 import type { WriteResult } from '../src/domain/api';
+import { reorderItems } from '../src/domain/cart';
+import { ROUTES } from '../src/domain/routes';
 import { priceDetails, rupeesToPaisa } from '../src/domain/money';
 import { BARGAIN_NOTE_MAX, type DeclineReason } from '../src/domain/quotation-status';
-import type { Quotation, QuotationStatus } from '../src/domain/types';
+import type { PlaceOrderBody, Quotation, QuotationStatus, Sku } from '../src/domain/types';
+import type { CartEvent } from './cart.machine';
+import { NO_ORDER_DRAFT, placeOrderBody, type AddressField, type OrderPlaceDraft } from './order-place-draft';
 import { farmerMayCounter, farmerMayDecline, farmerMayDelete, farmerMayPlaceOrder, shownTotal } from './quotation-lifecycle.machine';
 import { silentVisibility, type PageVisibilityEvent } from './quotation-list.machine';
 
@@ -27,6 +35,8 @@ export interface QuotationDetailContext {
   missing: boolean;
   /** What the farmer is writing in the decline or better-price sheet. */
   bargain: BargainDraft;
+  /** Where and when, in the Place Order sheet. */
+  order: OrderPlaceDraft;
 }
 
 export interface BargainDraft {
@@ -47,7 +57,14 @@ export type QuotationDetailEvent =
   | { type: 'delete.confirm' }
   | { type: 'delete.cancel' }
   | { type: 'order.place' }
+  | { type: 'order.placeKind'; place: OrderPlaceDraft['place'] }
+  | { type: 'order.address'; field: AddressField; value: string }
+  | { type: 'order.date'; date: string }
+  | { type: 'order.confirm' }
+  | { type: 'order.cancel' }
   | { type: 'order.track' }
+  /** Order again, with the catalogue as it is today. */
+  | { type: 'quotation.orderAgain'; skus: readonly Sku[] }
   | { type: 'quotation.decline' }
   | { type: 'quotation.counter' }
   | { type: 'bargain.reason'; reason: DeclineReason }
@@ -88,6 +105,10 @@ export function counterTotalPaisa(context: QuotationDetailContext): number | nul
   return paisa !== null && paisa > 0 && paisa < quoted ? paisa : Number.NaN;
 }
 
+/** Order again: any quotation but a pending one, with at least one of its items still in the catalogue. */
+const mayOrderAgainWith = (context: QuotationDetailContext, skus: readonly Sku[]): boolean =>
+  context.quotation !== null && context.quotation.status !== 'PENDING' && reorderItems(context.quotation, skus).length > 0;
+
 const noteOf = (draft: BargainDraft): string | undefined => (draft.note.trim() === '' ? undefined : draft.note.trim());
 
 export const quotationDetailMachine = setup({
@@ -100,7 +121,7 @@ export const quotationDetailMachine = setup({
   actors: {
     fetchQuotation: fromPromise<FetchQuotationResult, { id: string }>(notProvided('fetchQuotation')),
     deleteQuotation: fromPromise<WriteResult, { id: string }>(notProvided('deleteQuotation')),
-    placeOrder: fromPromise<WriteResult, { id: string }>(notProvided('placeOrder')),
+    placeOrder: fromPromise<WriteResult, { id: string; body?: PlaceOrderBody }>(notProvided('placeOrder')),
     declineQuotation: fromPromise<BargainOutput, { id: string; reason: DeclineReason; note?: string }>(notProvided('declineQuotation')),
     counterQuotation: fromPromise<BargainOutput, { id: string; totalPaisa?: number; note?: string }>(notProvided('counterQuotation')),
     visibility: silentVisibility,
@@ -118,6 +139,8 @@ export const quotationDetailMachine = setup({
       context.bargain.reason !== null && context.bargain.note.length <= BARGAIN_NOTE_MAX && (context.bargain.reason !== 'other' || noteOf(context.bargain) !== undefined),
     isCounterReady: ({ context }) => context.bargain.note.length <= BARGAIN_NOTE_MAX && !Number.isNaN(counterTotalPaisa(context)),
     isAnswered: (_, params: { output: BargainOutput }) => params.output !== null,
+    isOrderReady: ({ context }) => placeOrderBody(context.order) !== null,
+    mayOrderAgain: ({ context, event }) => event.type === 'quotation.orderAgain' && mayOrderAgainWith(context, event.skus),
   },
   actions: {
     // Injected: asks the session to go to a route.
@@ -127,7 +150,7 @@ export const quotationDetailMachine = setup({
   },
 }).createMachine({
   id: 'quotationDetail',
-  context: ({ input }) => ({ quotationId: input.quotationId, quotation: input.cached ?? null, missing: false, bargain: NO_DRAFT }),
+  context: ({ input }) => ({ quotationId: input.quotationId, quotation: input.cached ?? null, missing: false, bargain: NO_DRAFT, order: NO_ORDER_DRAFT }),
   initial: 'active',
   states: {
     active: {
@@ -168,7 +191,21 @@ export const quotationDetailMachine = setup({
             idle: {
               on: {
                 'quotation.delete': { guard: 'mayDelete', target: 'confirmingDelete' },
-                'order.place': { guard: 'mayPlaceOrder', target: 'placingOrder' },
+                'order.place': { guard: 'mayPlaceOrder', target: 'composingOrder', actions: assign({ order: NO_ORDER_DRAFT }) },
+                'quotation.orderAgain': {
+                  guard: 'mayOrderAgain',
+                  actions: [
+                    // The cart is a peer in the actor system; it adds each item as Add to Cart does.
+                    enqueueActions(({ context, event, system, enqueue }) => {
+                      const cart = system.get('cart');
+                      if (cart && event.type === 'quotation.orderAgain' && context.quotation) {
+                        const addAll: CartEvent = { type: 'cart.addAll', items: reorderItems(context.quotation, event.skus) };
+                        enqueue.sendTo(cart, addAll);
+                      }
+                    }),
+                    { type: 'navigate', params: { to: ROUTES.cart } },
+                  ],
+                },
                 'quotation.decline': { guard: 'mayBargain', target: 'composingDecline', actions: assign({ bargain: NO_DRAFT }) },
                 'quotation.counter': { guard: 'mayBargain', target: 'composingCounter', actions: assign({ bargain: NO_DRAFT }) },
                 'order.track': {
@@ -275,21 +312,35 @@ export const quotationDetailMachine = setup({
                 onError: { target: 'composingCounter' },
               },
             },
+            composingOrder: {
+              on: {
+                'order.placeKind': { actions: assign({ order: ({ context, event }) => ({ ...context.order, place: event.place }) }) },
+                'order.address': {
+                  actions: assign({ order: ({ context, event }) => ({ ...context.order, address: { ...context.order.address, [event.field]: event.value } }) }),
+                },
+                'order.date': { actions: assign({ order: ({ context, event }) => ({ ...context.order, preferredDate: event.date }) }) },
+                'order.confirm': { guard: 'isOrderReady', target: 'placingOrder' },
+                'order.cancel': 'idle',
+              },
+              // The poll may have brought an expired or changed quotation meanwhile: then the sheet closes.
+              always: { guard: not('mayPlaceOrder'), target: 'idle' },
+            },
             placingOrder: {
               tags: ['busy'],
               invoke: {
                 id: 'placeOrder',
                 src: 'placeOrder',
-                input: ({ context }) => ({ id: context.quotation?._id ?? context.quotationId }),
+                input: ({ context }) => ({ id: context.quotation?._id ?? context.quotationId, body: placeOrderBody(context.order) ?? {} }),
                 onDone: [
                   {
                     guard: { type: 'isDone', params: ({ event }) => event.output },
                     target: '#quotationDetail.left',
                     actions: { type: 'navigate', params: { to: '/request' } },
                   },
-                  { target: 'idle' },
+                  // Refused (a date no longer in range, a quotation that changed): the sheet stays as filled in.
+                  { target: 'composingOrder' },
                 ],
-                onError: { target: 'idle' },
+                onError: { target: 'composingOrder' },
               },
             },
           },
@@ -312,3 +363,6 @@ export const offeredAction = (snapshot: QuotationDetailSnapshot): QuotationActio
 /** The total the screen shows, quoted or estimated (see `shownTotal`); null when none shows or before the quotation is known. */
 export const detailTotal = (snapshot: QuotationDetailSnapshot): ReturnType<typeof shownTotal> =>
   snapshot.context.quotation ? shownTotal(snapshot.context.quotation) : null;
+
+/** May the farmer order this quotation again with the catalogue as it is (`skus`)? The button shows then. */
+export const offersOrderAgain = (snapshot: QuotationDetailSnapshot, skus: readonly Sku[]): boolean => mayOrderAgainWith(snapshot.context, skus);

@@ -2,7 +2,7 @@
 import type { CreateQuotationBody } from './api';
 import { roundQuantity, stepQuantity } from './quantity';
 import { translatedNames } from './sku-text';
-import type { CartItem, Sku } from './types';
+import type { CartItem, Quotation, Sku } from './types';
 
 /** A cart item made from the SKU it names. */
 export const cartItemOf = (
@@ -61,3 +61,16 @@ export const cartCount = (items: readonly CartItem[]): number => items.length;
 export const quotationRequestBody = (items: readonly CartItem[]): CreateQuotationBody => ({
   skusDetail: items.map((i) => ({ skuIdentifier: i._id, quantity: i.quantity })),
 });
+
+/**
+ * Order again: a quotation's lines as cart items made from the catalogue as it is today (its names,
+ * picture and unit; the price is the provider's new quotation), each line's quantity as asked. A line
+ * whose product left the catalogue is left out.
+ */
+export function reorderItems(quotation: Pick<Quotation, 'skusDetail'>, skus: readonly Sku[]): CartItem[] {
+  const byId = new Map(skus.map((sku) => [sku._id, sku]));
+  return quotation.skusDetail.flatMap((line) => {
+    const sku = byId.get(line.skuIdentifier._id);
+    return sku ? [cartItemOf(sku, line.quantity)] : [];
+  });
+}

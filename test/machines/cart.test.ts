@@ -296,4 +296,13 @@ describe('cart machine', () => {
     expect(actor.getSnapshot().value).toBe('ready');
     expect(actor.getSnapshot().context.items).toEqual([{ ...shell, quantity: 3 }]);
   });
+
+  it('orders again: each item joins what the cart holds as Add to Cart adds it, and one past the maximum is left as it is', () => {
+    const { actor, items } = start([{ ...shell, quantity: 2 }, { ...husk, quantity: 999_999.5 }]);
+    actor.send({ type: 'cart.type', id: 'sku-1', text: '2.5' });
+    actor.send({ type: 'cart.addAll', items: [{ ...shell, quantity: 3 }, { ...straw, quantity: 4 }, { ...husk, quantity: 1 }] });
+    expect(items()).toEqual([{ ...shell, quantity: 5 }, { ...husk, quantity: 999_999.5 }, { ...straw, quantity: 4 }]);
+    // What was typed in the shell's box gave way to the new quantity.
+    expect(cartItemBox(actor.getSnapshot(), 'sku-1')).toEqual({ text: '5', refusal: null });
+  });
 });

@@ -1,17 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, waitFor } from 'xstate';
+import { createActor, fromCallback, setup, waitFor } from 'xstate';
+import { cartItemOf } from '../../src/domain/cart';
 import { detailTotal, offeredAction, quotationAction, quotationDetailMachine, type FetchQuotationResult } from '../../machines/quotation-detail.machine';
 import type { WriteResult } from '../../src/domain/api';
 import { POLL_MS } from '../../src/domain/constants';
-import type { Quotation } from '../../src/domain/types';
-import { quotation } from '../support/shop-fixtures';
+import type { PlaceOrderBody, Quotation } from '../../src/domain/types';
+import { line, quotation, shell } from '../support/shop-fixtures';
 import { controlled } from '../support/machines/controlled';
 import { controlledVisibility } from '../support/machines/shop-fakes';
 
 function start(cached: Quotation | null = null, storeQuotation = vi.fn()) {
   const fetchQuotation = controlled<FetchQuotationResult, { id: string }>();
   const deleteQuotation = controlled<WriteResult, { id: string }>();
-  const placeOrder = controlled<WriteResult, { id: string }>();
+  const placeOrder = controlled<WriteResult, { id: string; body?: PlaceOrderBody }>();
   const visibility = controlledVisibility();
   const navigate = vi.fn();
   const actor = createActor(
@@ -80,6 +81,7 @@ describe('quotation detail machine', () => {
   it('stops polling once a successful order or delete is taking the farmer away', async () => {
     const { actor, fetchQuotation, placeOrder } = await loaded(quotation({ status: 'COMPLETED' }));
     actor.send({ type: 'order.place' });
+    actor.send({ type: 'order.confirm' });
     await placeOrder.last().resolve({ outcome: 'done' });
     expect(actor.getSnapshot().status).toBe('done');
     await vi.advanceTimersByTimeAsync(POLL_MS * 3);
@@ -99,19 +101,101 @@ describe('quotation detail machine', () => {
     const { actor, placeOrder, navigate } = await loaded(quotation({ status: 'COMPLETED' }));
     expect(actor.getSnapshot().can({ type: 'quotation.delete' })).toBe(false);
     actor.send({ type: 'order.place' });
-    expect(placeOrder.last().input).toEqual({ id: 'q-1' });
+    // The sheet of where and when first: nothing is sent until the farmer confirms.
+    expect(actor.getSnapshot().matches({ active: { action: 'composingOrder' } })).toBe(true);
+    expect(placeOrder.calls).toHaveLength(0);
+    actor.send({ type: 'order.confirm' });
+    // The profile's place, any day: the spec's empty body.
+    expect(placeOrder.last().input).toEqual({ id: 'q-1', body: {} });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     expect(actor.getSnapshot().can({ type: 'order.place' })).toBe(false);
     await placeOrder.last().resolve({ outcome: 'done' });
     expect(navigate).toHaveBeenCalledWith('/request');
   });
 
-  it('keeps Place Order available when the order is refused', async () => {
+  it('keeps the Place Order sheet as filled in when the order fails, and Place Order once it is closed', async () => {
     const { actor, placeOrder, navigate } = await loaded(quotation({ status: 'COMPLETED' }));
     actor.send({ type: 'order.place' });
+    actor.send({ type: 'order.date', date: '2026-12-01' });
+    actor.send({ type: 'order.confirm' });
     await placeOrder.last().reject({ status: 500, data: { message: 'x' } });
     expect(navigate).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().matches({ active: { action: 'composingOrder' } })).toBe(true);
+    expect(actor.getSnapshot().context.order.preferredDate).toBe('2026-12-01');
+    actor.send({ type: 'order.cancel' });
     expect(actor.getSnapshot().can({ type: 'order.place' })).toBe(true);
+  });
+
+  it('sends another place and the preferred date the farmer gives, and holds Confirm while the place cannot go', async () => {
+    const { actor, placeOrder } = await loaded(quotation({ status: 'COMPLETED' }));
+    actor.send({ type: 'order.place' });
+    actor.send({ type: 'order.placeKind', place: 'other' });
+    // Another place needs its line; a PIN code is six digits.
+    expect(actor.getSnapshot().can({ type: 'order.confirm' })).toBe(false);
+    actor.send({ type: 'order.address', field: 'line', value: '  Behind the dairy  ' });
+    actor.send({ type: 'order.address', field: 'pinCode', value: '36005' });
+    expect(actor.getSnapshot().can({ type: 'order.confirm' })).toBe(false);
+    actor.send({ type: 'order.address', field: 'pinCode', value: '360050' });
+    actor.send({ type: 'order.address', field: 'village', value: 'Jasdan' });
+    actor.send({ type: 'order.date', date: '2026-12-01' });
+    actor.send({ type: 'order.confirm' });
+    expect(placeOrder.last().input).toEqual({
+      id: 'q-1',
+      body: { deliveryAddress: { line: 'Behind the dairy', village: 'Jasdan', pinCode: '360050' }, preferredDate: '2026-12-01' },
+    });
+  });
+
+  it('opens the Place Order sheet afresh each time, and back to the profile\'s place sends no address', async () => {
+    const { actor, placeOrder } = await loaded(quotation({ status: 'COMPLETED' }));
+    actor.send({ type: 'order.place' });
+    actor.send({ type: 'order.placeKind', place: 'other' });
+    actor.send({ type: 'order.address', field: 'line', value: 'Plot 12' });
+    actor.send({ type: 'order.cancel' });
+    actor.send({ type: 'order.place' });
+    expect(actor.getSnapshot().context.order.place).toBe('profile');
+    actor.send({ type: 'order.placeKind', place: 'other' });
+    actor.send({ type: 'order.address', field: 'line', value: 'Plot 12' });
+    actor.send({ type: 'order.placeKind', place: 'profile' });
+    actor.send({ type: 'order.confirm' });
+    expect(placeOrder.last().input).toEqual({ id: 'q-1', body: {} });
+  });
+
+  it('closes the Place Order sheet when the poll brings a quotation that can no longer be ordered', async () => {
+    const { actor, fetchQuotation } = await loaded(quotation({ status: 'COMPLETED' }));
+    actor.send({ type: 'order.place' });
+    await vi.advanceTimersByTimeAsync(POLL_MS);
+    await fetchQuotation.last().resolve(quotation({ status: 'EXPIRED' }));
+    expect(actor.getSnapshot().matches({ active: { action: 'idle' } })).toBe(true);
+  });
+
+  it('orders again: the items still in the catalogue go to the cart as Add to Cart adds them, then to /cart', async () => {
+    const cartEvents: unknown[] = [];
+    const navigate = vi.fn();
+    const fetchQuotation = controlled<FetchQuotationResult, { id: string }>();
+    const parent = createActor(
+      setup({ actors: { cart: fromCallback(({ receive }) => receive((event) => cartEvents.push(event))), detail: quotationDetailMachine.provide({
+        actors: { fetchQuotation: fetchQuotation.logic, visibility: controlledVisibility().logic },
+        actions: { navigate: (_, params) => navigate(params.to) },
+      }) } }).createMachine({
+        invoke: [
+          { id: 'cart', src: 'cart', systemId: 'cart' },
+          { id: 'detail', src: 'detail', systemId: 'detail', input: { quotationId: 'QT100001' } },
+        ],
+      }),
+    ).start();
+    const detail = parent.system.get('detail')!;
+    const ordered = quotation({ status: 'ORDERED', skusDetail: [line({ quantity: 3 }), line({ skuIdentifier: { ...line().skuIdentifier, _id: 'gone' }, quantity: 9 })] });
+    await fetchQuotation.last().resolve(ordered);
+    // None of its products in today's catalogue: nothing to order again.
+    expect(detail.getSnapshot().can({ type: 'quotation.orderAgain', skus: [] })).toBe(false);
+    detail.send({ type: 'quotation.orderAgain', skus: [shell] });
+    expect(cartEvents).toEqual([{ type: 'cart.addAll', items: [{ ...cartItemOf(shell, 3) }] }]);
+    expect(navigate).toHaveBeenCalledWith('/cart');
+    // A pending quotation is the farmer's current ask: there is nothing to order again.
+    await vi.advanceTimersByTimeAsync(POLL_MS);
+    await fetchQuotation.last().resolve(quotation({ status: 'PENDING' }));
+    expect(detail.getSnapshot().can({ type: 'quotation.orderAgain', skus: [shell] })).toBe(false);
+    parent.stop();
   });
 
   it('tracks an ORDERED quotation on /order-status by its internal id', async () => {
@@ -212,12 +296,13 @@ describe('quotation detail machine', () => {
     expect(navigate).toHaveBeenCalledTimes(1);
   });
 
-  it('keeps Place Order when the server refuses the order', async () => {
+  it('keeps the Place Order sheet when the server refuses the order (a date out of range, a quotation that changed)', async () => {
     const { actor, placeOrder, navigate } = await loaded(quotation({ status: 'COMPLETED' }));
     actor.send({ type: 'order.place' });
+    actor.send({ type: 'order.confirm' });
     await placeOrder.last().resolve({ outcome: 'refused' });
     expect(navigate).not.toHaveBeenCalled();
-    expect(actor.getSnapshot().matches({ active: { action: 'idle' } })).toBe(true);
+    expect(actor.getSnapshot().matches({ active: { action: 'composingOrder' } })).toBe(true);
   });
 
   it('keeps the cached quotation and polls on when no fetch effect was supplied', async () => {

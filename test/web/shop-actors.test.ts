@@ -56,6 +56,17 @@ describe('shop API actors', () => {
     await expect(run(placeOrder, { id: 'q-1' })).resolves.toEqual({ outcome: 'refused' });
     expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual(['DELETE /api/quotations/q-1', 'POST /api/orders/q-1']);
   });
+
+  it('places an order with where and when when given, and with no body when the farmer keeps the profile\'s place and any day', async () => {
+    answerWith(201, { data: {} });
+    const body = { deliveryAddress: { line: 'Behind the dairy', pinCode: '360050' }, preferredDate: '2026-12-01' };
+    await expect(run(placeOrder, { id: 'q-1', body })).resolves.toEqual({ outcome: 'done' });
+    await expect(run(placeOrder, { id: 'q-2', body: {} })).resolves.toEqual({ outcome: 'done' });
+    expect(requests).toEqual([
+      { method: 'POST', url: '/api/orders/q-1', body },
+      { method: 'POST', url: '/api/orders/q-2', body: undefined },
+    ]);
+  });
 });
 
 describe('page visibility source', () => {

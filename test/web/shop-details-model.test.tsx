@@ -10,7 +10,7 @@ import { formatPaisa } from '../../src/domain/money';
 import { formatWhen } from '../../src/domain/when';
 import type { Quotation } from '../../src/domain/types';
 import { assertFullCoverage, driveView, modelPaths } from '../support/machines/model-coverage';
-import { modelConfig, modelReceived, quotationDetailModel } from '../support/machines/shop-model-events';
+import { modelConfig, modelReceived, modelShell, modelStraw, quotationDetailModel } from '../support/machines/shop-model-events';
 import { advance, answer, fakeTimers, preloadShopScreens, screenShown } from '../support/web/shop-drive';
 import { called, renderShop, type RenderedShop, screenOpen } from '../support/web/shop-harness';
 
@@ -85,6 +85,12 @@ describe('/quotation-details along the quotation-detail paths', () => {
     else if (event.type === 'bargain.total') fireEvent.change(screen.getByRole('textbox', { name: 'Your price in ₹ (optional)' }), { target: { value: event.total } });
     else if (event.type === 'bargain.submit') fireEvent.click(within(screen.getByRole('dialog')).getAllByRole('button').at(-1)!);
     else if (event.type === 'bargain.cancel') fireEvent.click(button('Cancel'));
+    else if (event.type === 'order.placeKind') fireEvent.click(screen.getByRole('radio', { name: event.place === 'other' ? /Another place/ : /My farm/ }));
+    else if (event.type === 'order.address') fireEvent.change(screen.getByRole('textbox', { name: /House, street or farm/ }), { target: { value: event.value } });
+    else if (event.type === 'order.date') fireEvent.change(screen.getByLabelText('Preferred delivery date (optional)'), { target: { value: event.date } });
+    else if (event.type === 'order.confirm') fireEvent.click(button('Confirm order'));
+    else if (event.type === 'order.cancel') fireEvent.click(button('Cancel'));
+    else if (event.type === 'quotation.orderAgain') fireEvent.click(button('Order again'));
     else throw new Error(`No gesture for ${event.type}`);
     await screenShown();
   };
@@ -93,6 +99,15 @@ describe('/quotation-details along the quotation-detail paths', () => {
     active: (s: Snap) => {
       if (last()?.type === 'order.track') {
         expect(view.path()).toBe(`/order-status?quotation_id=${(s.context.quotation as Quotation)._id}`);
+        return;
+      }
+      if (last()?.type === 'quotation.orderAgain') {
+        // The cart holds each of the quotation's products, as much as it asked for.
+        expect(view.path()).toBe('/cart');
+        for (const line of (s.context.quotation as Quotation).skusDetail) {
+          const quantity = screen.getByRole('spinbutton', { name: `Quantity of ${line.skuIdentifier.name}` }) as HTMLInputElement;
+          expect(quantity.value).toBe(String(line.quantity));
+        }
         return;
       }
       const q = s.context.quotation as Quotation | null;
@@ -136,9 +151,13 @@ describe('/quotation-details along the quotation-detail paths', () => {
       expect(old?.textContent ?? null).toBe((q.revision ?? 0) >= 2 && q.status === 'COMPLETED' ? formatPaisa(q.previousTotalPaisa!) : null);
       if (old) expect(old.tagName).toBe('S');
       expect(screen.queryByText(/You declined: Price is too high/) !== null).toBe(q.status === 'DECLINED');
+      // Share on a priced quotation and an order; Order again on any but a pending one (its straw is in the catalogue).
+      // (No share sheet in this browser: Share is the WhatsApp link.)
+      expect(screen.queryByRole('link', { name: 'Share on WhatsApp' }) !== null).toBe(q.skusDetail.length > 0 && (q.status === 'COMPLETED' || q.status === 'ORDERED'));
+      expect(screen.queryByRole('button', { name: 'Order again' }) !== null).toBe(q.status !== 'PENDING');
     },
     'active.action.idle': (s: Snap) => {
-      if (last()?.type === 'order.track') {
+      if (last()?.type === 'order.track' || last()?.type === 'quotation.orderAgain') {
         expect(screen.queryByRole('alertdialog')).toBeNull();
         return;
       }
@@ -155,7 +174,21 @@ describe('/quotation-details along the quotation-detail paths', () => {
       if (s.context.quotation) expect(button('Yes').disabled).toBe(true);
       expect(actionButtons().filter((b) => !b.disabled)).toEqual([]);
     },
-    'active.action.placingOrder': () => expect(actionButtons().filter((b) => !b.disabled)).toEqual([]),
+    'active.action.composingOrder': (s: Snap) => {
+      const sheet = screen.getByRole('dialog', { name: 'Where and when to deliver' });
+      const order = s.context.order as { place: string; address: { line: string }; preferredDate: string };
+      // The profile's farm address is the first choice, as it stands in the profile.
+      within(sheet).getByText('Farm road, Anand');
+      expect((within(sheet).getByRole('radio', { name: /Another place/ }) as HTMLInputElement).checked).toBe(order.place === 'other');
+      expect(within(sheet).queryByRole('textbox', { name: /House, street or farm/ }) !== null).toBe(order.place === 'other');
+      expect((within(sheet).getByLabelText('Preferred delivery date (optional)') as HTMLInputElement).value).toBe(order.preferredDate);
+      // Another place goes only with its line.
+      expect((within(sheet).getByRole('button', { name: 'Confirm order' }) as HTMLButtonElement).disabled).toBe(order.place === 'other' && order.address.line === '');
+    },
+    'active.action.placingOrder': (s: Snap) => {
+      if (!s.context.quotation) return expect(screen.queryByRole('dialog')).toBeNull();
+      expect((within(screen.getByRole('dialog')).getByRole('button', { name: 'Confirm order' }) as HTMLButtonElement).disabled).toBe(true);
+    },
     'active.action.composingDecline': (s: Snap) => {
       const sheet = screen.getByRole('dialog', { name: 'Why are you declining?' });
       const { reason, note } = s.context.bargain as { reason: string | null; note: string };
@@ -185,7 +218,11 @@ describe('/quotation-details along the quotation-detail paths', () => {
   it('take every transition of the machine', () => assertFullCoverage(quotationDetailModel.machine, paths, quotationDetailModel.input));
   it('has paths to drive', () => expect(paths.length).toBeGreaterThan(5));
   it.each(paths.map((p) => [p.name, p] as const))('%s', async (_, path) => {
-    const view = renderShop({ path: '/quotation-details?quotation_id=QT100001' });
+    const view = renderShop({
+      path: '/quotation-details?quotation_id=QT100001',
+      user: { farmAddress: 'Farm road, Anand' },
+      persisted: { skus: [modelShell, modelStraw] },
+    });
     const config = await called(view.shop.fetchConfig);
     await act(async () => config.resolve({ ...modelConfig, quotationReplyHours: REPLY_HOURS }));
     await called(view.shop.fetchQuotation);

@@ -173,7 +173,9 @@ describe('quotation details screen', () => {
     within(panel).getByText('₹10,000.00');
     within(panel).getByText('₹2,90,000.00');
     fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
-    expect(view.shop.placeOrder.last().input).toEqual({ id: 'q-2' });
+    // Where and when first; the profile's place and any day are the empty body.
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Where and when to deliver' })).getByRole('button', { name: 'Confirm order' }));
+    expect(view.shop.placeOrder.last().input).toEqual({ id: 'q-2', body: {} });
     await act(async () => view.shop.placeOrder.last().resolve({ outcome: 'done' }));
     await waitFor(() => expect(view.path()).toBe('/request'));
   });

@@ -3,6 +3,8 @@
  * Edit the status, the amount paid in rupees and the expected delivery date the farmer sees. Update is enabled exactly when the chart accepts a save.
  * No delivery code is shown: it is the farmer's to give at the handover. Choosing Delivered asks for it,
  * with "no code" as an explicit choice; how a delivered order was delivered is said beside its status.
+ * Where and when to deliver (the place with a map link, the farmer's preferred date) and the farmer's
+ * problem with the delivery, closed here with a note, are ./order-delivery.tsx.
  */
 import type { EventFrom, SnapshotFrom } from 'xstate';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -24,6 +26,7 @@ import type { OrderStatus } from '../../domain/types';
 import { PhoneIcon } from '../shop/icons';
 import { AmountRows, SelectField, TextField } from './admin-parts';
 import { ListSheet } from './list-sheet';
+import { DeliveryFacts, ProblemPanel } from './order-delivery';
 import { orderStatusOptions, orderStatusText } from './status-labels';
 
 type Snapshot = SnapshotFrom<typeof adminOrdersMachine>;
@@ -104,6 +107,7 @@ export function OrderSheet({ snapshot, send }: { snapshot: Snapshot; send: Send 
           </dt>
           <dd>{order.quotationDetail.quotationDisplayId}</dd>
         </div>
+        <DeliveryFacts order={order} />
         {order.deliveredWith ? (
           <div>
             <dt>
@@ -119,6 +123,7 @@ export function OrderSheet({ snapshot, send }: { snapshot: Snapshot; send: Send 
           </div>
         ) : null}
       </dl>
+      <ProblemPanel key={order._id} order={order} />
       <section aria-labelledby="admin-order-items">
         <h3 id="admin-order-items" className="admin-subtitle">
           <FormattedMessage id="admin.orders.items" defaultMessage="Items" />

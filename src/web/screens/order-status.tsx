@@ -1,18 +1,27 @@
 /**
  * /order-status?quotation_id={internal id}, My Order (SPEC §2): the Delivery Code, the vertical
  * tracker, and while money is due the balance panel with 'Make Payment' (a UPI link when the
- * server names a payee, otherwise the Contact Us sheet). Polled every POLL_MS while open.
+ * server names a payee, otherwise the Contact Us sheet). Share sends the order's summary. Once
+ * delivered, the farmer may report a problem (its sheet loads then) and sees where it stands. Polled
+ * every POLL_MS while open.
  */
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { deliveryNote, orderBalance, orderSteps } from '../../../machines/order-tracking.machine';
+import { deliveryNote, orderBalance, orderSteps, problemReportableOrder } from '../../../machines/order-tracking.machine';
+import { ShareButton } from '../shop/share-button';
+import { orderSpeech } from '../../../machines/read-aloud';
+import { ReadAloudButton, useSpokenWords } from '../shop/read-aloud-button';
+import { ProblemStatus } from '../shop/problem-status';
 import { formatPaisa } from '../../domain/money';
 import { CheckIcon } from '../shop/icons';
 import { When } from '../shell/when';
 import { BackHeader, ShopLayout, useContactSheet } from '../shop/shop-layout';
 import { Loading } from '../shell/loading';
 import { useCatalogue, useScreenChart, type ScreenChartRefs } from '../shop/use-shop';
+
+// The problem sheet and its chart load only for a delivered order.
+const ProblemReport = lazy(() => import('../shop/problem-report'));
 
 /** A calendar date (`YYYY-MM-DD`) is the same day everywhere: read and shown in UTC. */
 const CALENDAR_DAY = { dateStyle: 'medium', timeZone: 'UTC' } as const;
@@ -38,6 +47,9 @@ function OrderStatus({ tracking }: { tracking: ScreenChartRefs['orderTracking'] 
   const balance = useSelector(tracking, orderBalance);
   const config = useSelector(catalogue, (s) => s.context.config);
   const canPay = useSelector(tracking, (s) => s.can({ type: 'payment.make', config }));
+  const reportable = useSelector(tracking, problemReportableOrder);
+  const words = useSpokenWords();
+  const spoken = useSelector(tracking, (s) => orderSpeech(s, words));
 
   const header = <BackHeader title={intl.formatMessage({ id: 'shop.order.title', defaultMessage: 'My Order' })} />;
   if (!quotation || !balance || !note) {
@@ -102,6 +114,19 @@ function OrderStatus({ tracking }: { tracking: ScreenChartRefs['orderTracking'] 
           {quotation.quotationDisplayId}
         </p>
       </section>
+
+      <div className="shop-share-row">
+        <ShareButton quotation={quotation} />
+        <ReadAloudButton text={spoken} />
+      </div>
+
+      {reportable !== null ? (
+        <Suspense fallback={quotation.problem ? <ProblemStatus problem={quotation.problem} /> : null}>
+          <ProblemReport orderId={reportable} problem={quotation.problem ?? null} />
+        </Suspense>
+      ) : quotation.problem ? (
+        <ProblemStatus problem={quotation.problem} />
+      ) : null}
 
       <section className="shop-card" aria-labelledby="shop-tracker-title">
         <h2 id="shop-tracker-title" className="shop-section-title">

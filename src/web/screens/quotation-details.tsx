@@ -4,11 +4,18 @@
  * in total, with the usual reply time from GET /api/config), and the action the chart offers:
  * 'Delete Request' (a secondary button, with the confirm dialog), 'Place Order', 'Track Order', or none.
  * Beside Place Order, the bargaining the chart allows: 'Ask for a better price' and 'Decline', each a
- * sheet; and where the bargaining stands (shop/bargain.tsx). Polled every POLL_MS while open.
+ * sheet; and where the bargaining stands (shop/bargain.tsx). Place Order opens the sheet of where and
+ * when to deliver (shop/place-order-sheet.tsx). A priced quotation or an order can be shared; any
+ * quotation but a pending one can be ordered again. Polled every POLL_MS while open.
  */
 import { shallowEqual, useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { detailTotal, offeredAction } from '../../../machines/quotation-detail.machine';
+import { detailTotal, offeredAction, offersOrderAgain } from '../../../machines/quotation-detail.machine';
+import { PlaceOrderSheet } from '../shop/place-order-sheet';
+import { ShareButton } from '../shop/share-button';
+import { quotationSpeech } from '../../../machines/read-aloud';
+import { ReadAloudButton, useSpokenWords } from '../shop/read-aloud-button';
+import { shareSubjectOf } from '../../../machines/share-summary';
 import { BargainStatus, CounterSheet, DeclineSheet } from '../shop/bargain';
 import { lineEstimatePaisa, shownValidUntil } from '../../../machines/quotation-lifecycle.machine';
 import { formatPaisa, priceDetails } from '../../domain/money';
@@ -23,7 +30,7 @@ import { OfflineWriteReason } from '../shell/offline-line';
 import { useWritesBlocked } from '../shell/use-connection';
 import { Loading } from '../shell/loading';
 import { When } from '../shell/when';
-import { useCatalogue, useScreenChart, type ScreenChartRefs } from '../shop/use-shop';
+import { useCatalogue, useScreenChart, useUser, type ScreenChartRefs } from '../shop/use-shop';
 
 export default function QuotationDetailsScreen() {
   const detail = useScreenChart('quotationDetail');
@@ -33,13 +40,19 @@ export default function QuotationDetailsScreen() {
 function QuotationDetails({ detail }: { detail: ScreenChartRefs['quotationDetail'] }) {
   const intl = useIntl();
   const quotation = useSelector(detail, (s) => s.context.quotation);
+  const words = useSpokenWords();
+  const spoken = useSelector(detail, (s) => quotationSpeech(s, words));
   const missing = useSelector(detail, (s) => s.context.missing);
   const busy = useSelector(detail, (s) => s.hasTag('busy'));
   const confirming = useSelector(detail, (s) => s.matches({ active: { action: 'confirmingDelete' } }) || s.matches({ active: { action: 'deleting' } }));
   const offline = useWritesBlocked();
   const action = useSelector(detail, offeredAction);
   const total = useSelector(detail, detailTotal, shallowEqual);
-  const replyHours = useSelector(useCatalogue(), (s) => s.context.config?.quotationReplyHours ?? null);
+  const catalogue = useCatalogue();
+  const replyHours = useSelector(catalogue, (s) => s.context.config?.quotationReplyHours ?? null);
+  const skus = useSelector(catalogue, (s) => s.context.skus);
+  const orderAgain = useSelector(detail, (s) => offersOrderAgain(s, skus));
+  const farmAddress = useUser().farmAddress ?? null;
   const can = useSelector(detail, (s) => ({
     delete: s.can({ type: 'quotation.delete' }),
     placeOrder: s.can({ type: 'order.place' }),
@@ -47,15 +60,19 @@ function QuotationDetails({ detail }: { detail: ScreenChartRefs['quotationDetail
     decline: s.can({ type: 'quotation.decline' }),
     counter: s.can({ type: 'quotation.counter' }),
     submit: s.can({ type: 'bargain.submit' }),
+    confirmOrder: s.can({ type: 'order.confirm' }),
   }), shallowEqual);
   const sheet = useSelector(detail, (s) =>
     s.matches({ active: { action: 'composingDecline' } }) || s.matches({ active: { action: 'declining' } })
       ? 'decline'
       : s.matches({ active: { action: 'composingCounter' } }) || s.matches({ active: { action: 'countering' } })
         ? 'counter'
-        : null,
+        : s.matches({ active: { action: 'composingOrder' } }) || s.matches({ active: { action: 'placingOrder' } })
+          ? 'order'
+          : null,
   );
   const draft = useSelector(detail, (s) => s.context.bargain);
+  const orderDraft = useSelector(detail, (s) => s.context.order);
 
   const title = quotation
     ? intl.formatMessage({ id: `shop.quotationTitle.${quotation.status}`, defaultMessage: QUOTATION_TITLE[quotation.status] })
@@ -75,11 +92,11 @@ function QuotationDetails({ detail }: { detail: ScreenChartRefs['quotationDetail
   const validUntil = shownValidUntil(quotation);
   const button =
     action === 'delete' ? (
-      <button type="button" className="shop-button shop-button-danger-outline shop-button-block" disabled={!can.delete || busy || offline} onClick={() => detail.send({ type: 'quotation.delete' })}>
+      <button type="button" className="shop-button shop-button-danger-outline shop-button-block" disabled={!can.delete || busy} onClick={() => detail.send({ type: 'quotation.delete' })}>
         <FormattedMessage id="shop.quotation.delete" defaultMessage="Delete Request" />
       </button>
     ) : action === 'placeOrder' ? (
-      <button type="button" className="shop-button shop-button-primary shop-button-block" disabled={!can.placeOrder || busy || offline} onClick={() => detail.send({ type: 'order.place' })}>
+      <button type="button" className="shop-button shop-button-primary shop-button-block" disabled={!can.placeOrder || busy} onClick={() => detail.send({ type: 'order.place' })}>
         <FormattedMessage id="shop.quotation.placeOrder" defaultMessage="Place Order" />
       </button>
     ) : action === 'track' ? (
@@ -126,6 +143,7 @@ function QuotationDetails({ detail }: { detail: ScreenChartRefs['quotationDetail
           {quotation.orderDisplayId ? ` · ${quotation.orderDisplayId}` : null}
         </strong>
         <StatusBadge status={quotation.status} />
+        <ReadAloudButton text={spoken} />
       </div>
       {validUntil ? (
         <p className="shop-muted shop-small">
@@ -164,6 +182,30 @@ function QuotationDetails({ detail }: { detail: ScreenChartRefs['quotationDetail
       </section>
       {total?.kind === 'quoted' ? <PricePanel lines={quotation.skusDetail} /> : null}
       {total?.kind === 'estimate' ? <EstimatePanel totalPaisa={total.paisa} replyHours={replyHours} /> : null}
+      {orderAgain || shareSubjectOf(quotation) !== null ? (
+        <div className="shop-share-row">
+          <ShareButton quotation={quotation} />
+          {orderAgain ? (
+            <button type="button" className="shop-button shop-button-outline shop-button-small" onClick={() => detail.send({ type: 'quotation.orderAgain', skus })}>
+              <FormattedMessage id="shop.quotation.orderAgain" defaultMessage="Order again" />
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      {sheet === 'order' ? (
+        <PlaceOrderSheet
+          draft={orderDraft}
+          farmAddress={farmAddress}
+          busy={busy}
+          // Offline, the order waits in the outbox (src/web/outbox) and goes when the network returns.
+          canConfirm={can.confirmOrder}
+          onPlace={(place) => detail.send({ type: 'order.placeKind', place })}
+          onAddress={(field, value) => detail.send({ type: 'order.address', field, value })}
+          onDate={(date) => detail.send({ type: 'order.date', date })}
+          onConfirm={() => detail.send({ type: 'order.confirm' })}
+          onCancel={() => detail.send({ type: 'order.cancel' })}
+        />
+      ) : null}
       {sheet === 'decline' ? <DeclineSheet {...sheetProps} /> : null}
       {sheet === 'counter' ? <CounterSheet {...sheetProps} quotedPaisa={priceDetails(quotation.skusDetail).totalPaisa} /> : null}
       {confirming ? (

@@ -34,7 +34,8 @@ interface SheetProps {
   onCancel: () => void;
 }
 
-function Sheet({ titleId, title, children, onCancel, busy }: { titleId: string; title: React.ReactNode; children: React.ReactNode; onCancel: () => void; busy: boolean }) {
+/** A bottom sheet the farmer writes in (decline, better price, Place Order, a problem): the first field has focus. */
+export function Sheet({ titleId, title, children, onCancel, busy }: { titleId: string; title: React.ReactNode; children: React.ReactNode; onCancel: () => void; busy: boolean }) {
   const first = useRef<HTMLDivElement>(null);
   useEffect(() => first.current?.querySelector<HTMLElement>('input, textarea')?.focus(), []);
   return (

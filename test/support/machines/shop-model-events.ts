@@ -148,6 +148,8 @@ export const cartModel = {
     { type: 'cart.type', id: 'sku-1', text: '3' },
     { type: 'cart.type', id: 'sku-1', text: '2.5' },
     { type: 'cart.remove', id: 'sku-2' },
+    // Order again: 2 kg more of the shell, as Add to Cart would add it.
+    { type: 'cart.addAll', items: [{ ...shellItem, quantity: 2 }] },
     { type: 'cart.clear' },
     { type: 'quotation.request' },
     done('requestQuotation', { outcome: 'done' }),
@@ -204,9 +206,22 @@ export const quotationDetailModel = {
   // The quotation shown by its id, status and revision; the farmer's draft only while a sheet holds it
   // (opening a sheet starts a fresh one), so the walk stays within its bound.
   serializeState: (snapshot: SnapshotFrom<AnyStateMachine>) => {
-    const { quotation: q, missing, bargain } = snapshot.context as { quotation: Quotation | null; missing: boolean; bargain: unknown };
-    const sheetOpen = /composing|declining|countering/.test(JSON.stringify(snapshot.value));
-    return JSON.stringify({ value: snapshot.value, q: q && [q._id, q.status, q.revision ?? 0], missing, bargain: sheetOpen ? bargain : null });
+    const { quotation: q, missing, bargain, order } = snapshot.context as {
+      quotation: Quotation | null;
+      missing: boolean;
+      bargain: unknown;
+      order: { place: string; address: { line: string }; preferredDate: string };
+    };
+    const value = JSON.stringify(snapshot.value);
+    const sheetOpen = /composingDecline|composingCounter|declining|countering/.test(value);
+    const orderOpen = /composingOrder|placingOrder/.test(value);
+    return JSON.stringify({
+      value: snapshot.value,
+      q: q && [q._id, q.status, q.revision ?? 0],
+      missing,
+      bargain: sheetOpen ? bargain : null,
+      order: orderOpen ? [order.place, order.address.line !== '', order.preferredDate] : null,
+    });
   },
   // About 330 states with some 30 events each: the bound counts the walk's steps, not its states.
   limit: 20_000,
@@ -247,6 +262,14 @@ export const quotationDetailModel = {
     done('counterQuotation', modelCountered),
     done('counterQuotation', null),
     error('counterQuotation'),
+    { type: 'order.placeKind', place: 'other' },
+    { type: 'order.placeKind', place: 'profile' },
+    { type: 'order.address', field: 'line', value: 'Behind the dairy' },
+    { type: 'order.date', date: '2026-12-01' },
+    { type: 'order.confirm' },
+    { type: 'order.cancel' },
+    // Order again with the catalogue of today: the straw of the priced lines is in it.
+    { type: 'quotation.orderAgain', skus: [modelShell, modelStraw] },
   ] as AnyEventObject[],
 };
 

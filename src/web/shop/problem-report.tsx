@@ -1,0 +1,85 @@
+/**
+ * Report a problem (/order-status, once delivered): the button and its sheet, loaded with the tracker
+ * only when the order is delivered. The rules are the problem-report chart's; its effects (the photo
+ * made small and uploaded, the report sent) are the real ones of ./problem-actors.
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { problemReportMachine, shownProblem } from '../../../machines/problem-report.machine';
+import { PROBLEM_KINDS, PROBLEM_NOTE_MAX } from '../../domain/delivery';
+import type { OrderProblem } from '../../domain/types';
+import { useObjectUrl } from '../onboarding/use-object-url';
+import { Sheet } from './bargain';
+import { problemKindText, ProblemStatus } from './problem-status';
+import { realProblemActors } from './problem-actors';
+
+
+const logic = problemReportMachine.provide({ actors: realProblemActors });
+
+export default function ProblemReport({ orderId, problem }: { orderId: string | null; problem: OrderProblem | null }) {
+  const intl = useIntl();
+  const report = useActorRef(logic, { input: { orderId: orderId ?? '' } });
+  const shown = useSelector(report, (s) => shownProblem(s, problem));
+  const open = useSelector(report, (s) => s.hasTag('open'));
+  const busy = useSelector(report, (s) => s.hasTag('busy'));
+  const failed = useSelector(report, (s) => s.context.failed);
+  const draft = useSelector(report, (s) => s.context.draft);
+  const canSubmit = useSelector(report, (s) => s.can({ type: 'problem.submit' }));
+  const preview = useObjectUrl(draft.photo);
+
+  return (
+    <>
+      {shown ? <ProblemStatus problem={shown} /> : null}
+      {orderId !== null && shown?.status !== 'open' ? (
+        <button type="button" className="shop-button shop-button-outline shop-button-block" onClick={() => report.send({ type: 'problem.open' })}>
+          <FormattedMessage id="shop.problem.report" defaultMessage="Report a problem" />
+        </button>
+      ) : null}
+      {open ? (
+        <Sheet titleId="shop-problem-title" title={<FormattedMessage id="shop.problem.title" defaultMessage="What went wrong?" />} onCancel={() => report.send({ type: 'problem.cancel' })} busy={busy}>
+          <fieldset className="shop-choices" disabled={busy}>
+            <legend className="shop-visually-hidden">
+              <FormattedMessage id="shop.problem.kind" defaultMessage="Problem" />
+            </legend>
+            {PROBLEM_KINDS.map((kind) => (
+              <label key={kind} className="shop-choice">
+                <input type="radio" name="problem-kind" checked={draft.kind === kind} onChange={() => report.send({ type: 'problem.kind', kind })} />
+                {problemKindText(intl, kind)}
+              </label>
+            ))}
+          </fieldset>
+          <label className="shop-field">
+            <span>
+              {draft.kind === 'other' ? (
+                <FormattedMessage id="shop.bargain.noteRequired" defaultMessage="Say why (needed)" />
+              ) : (
+                <FormattedMessage id="shop.bargain.note" defaultMessage="Note (optional)" />
+              )}
+            </span>
+            <textarea rows={3} maxLength={PROBLEM_NOTE_MAX} value={draft.note} disabled={busy} onChange={(e) => report.send({ type: 'problem.note', note: e.target.value })} />
+          </label>
+          <label className="shop-field">
+            <span>
+              <FormattedMessage id="shop.problem.photo" defaultMessage="Photo (optional)" />
+            </span>
+            <input type="file" accept="image/jpeg,image/png" disabled={busy} onChange={(e) => report.send({ type: 'problem.photo', file: e.target.files?.[0] ?? null })} />
+            {preview ? <img className="shop-photo-preview" src={preview} alt={intl.formatMessage({ id: 'shop.problem.photoAlt', defaultMessage: 'Your photo of the problem' })} /> : null}
+          </label>
+          {failed ? (
+            <p className="shop-field-error" role="alert">
+              <FormattedMessage id="shop.problem.failed" defaultMessage="It did not go. Check the network and send again." />
+            </p>
+          ) : null}
+          <div className="shop-dialog-actions">
+            <button type="button" className="shop-button shop-button-outline" disabled={busy} onClick={() => report.send({ type: 'problem.cancel' })}>
+              <FormattedMessage id="shop.bargain.cancel" defaultMessage="Cancel" />
+            </button>
+            <button type="button" className="shop-button shop-button-primary" disabled={busy || !canSubmit} onClick={() => report.send({ type: 'problem.submit' })}>
+              <FormattedMessage id="shop.problem.send" defaultMessage="Send" />
+            </button>
+          </div>
+        </Sheet>
+      ) : null}
+    </>
+  );
+}
