@@ -27,7 +27,7 @@ export function loadKnownCharts(dir: string = STATECHARTS_DIR): KnownCharts {
   if (definitions.size === 0) throw new Error(`No chart definitions in ${dir}: run npm run statecharts`);
   const tested = new Map<string, ReadonlySet<string>>();
   for (const id of definitions.keys()) {
-    const path = `${dir}/coverage/${id}.json`;
+    const path = `${dir}/tested/${id}.json`;
     const covered = existsSync(path) ? ((JSON.parse(readFileSync(path, 'utf8')) as { covered?: string[] }).covered ?? []) : [];
     tested.set(id, new Set(covered));
   }

@@ -26,7 +26,7 @@ const signUp = (at: number): RecordedTransition[] => [
   t('registration.filling.profile.chosen', 'registration.filling.profile.preparing', 'image.upload', at + 60_000),
 ];
 
-const tables = ['analyticsCounts', 'analyticsDwell', 'analyticsFunnel', 'analyticsInstalls', 'analyticsJourneys', 'analyticsJourneySteps'] as const;
+const tables = ['analyticsCounts', 'analyticsChartDays', 'analyticsDwell', 'analyticsFunnel', 'analyticsInstalls', 'analyticsJourneys', 'analyticsJourneySteps'] as const;
 async function stored(app: TestApp): Promise<number> {
   let rows = 0;
   for (const table of tables) rows += (await app.db.selectFrom(table).selectAll().execute()).length;
@@ -164,6 +164,7 @@ describe.each(databases())('the analyst view of real use on %s', (kind) => {
     expect((await app.db.selectFrom('analyticsCounts').selectAll().execute()).length).toBe(countsBefore);
     await forgetOldRows(app.db, T0 + 410 * DAY);
     expect(await app.db.selectFrom('analyticsCounts').selectAll().execute()).toEqual([]);
+    expect(await app.db.selectFrom('analyticsChartDays').selectAll().execute()).toEqual([]);
     expect(await app.db.selectFrom('analyticsDwell').selectAll().execute()).toEqual([]);
     expect(await app.db.selectFrom('analyticsFunnel').selectAll().execute()).toEqual([]);
   });

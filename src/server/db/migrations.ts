@@ -625,7 +625,8 @@ const backOffice: Migration = {
 };
 
 /**
- * What the analyst's view reads: the charts' transitions counted per day, time in state as daily
+ * What the analyst's view reads: the charts' transitions counted per day (and each chart's total a
+ * day, so the list of charts reads a few rows a day), time in state as daily
  * histograms, the onboarding funnel per day, each install's day (the daily cap, kept two days) and a
  * bounded sample of whole journeys for replay. No user id anywhere: an install id is random.
  */
@@ -642,6 +643,15 @@ const analytics: Migration = {
       .addPrimaryKeyConstraint('analytics_counts_pk', ['chart', 'day', 'from_state', 'to_state', 'event'])
       .execute();
     await db.schema.createIndex('analytics_counts_day_idx').on('analytics_counts').columns(['day']).execute();
+    // The analyst's reads take a chart's days from the index alone, counts included.
+    await db.schema.createIndex('analytics_counts_read_idx').on('analytics_counts').columns(['chart', 'day', 'from_state', 'to_state', 'event', 'count']).execute();
+    await db.schema
+      .createTable('analytics_chart_days')
+      .addColumn('day', 'text', (c) => c.notNull())
+      .addColumn('chart', 'text', (c) => c.notNull())
+      .addColumn('total', 'integer', (c) => c.notNull())
+      .addPrimaryKeyConstraint('analytics_chart_days_pk', ['day', 'chart'])
+      .execute();
     await db.schema
       .createTable('analytics_dwell')
       .addColumn('day', 'text', (c) => c.notNull())
@@ -652,6 +662,7 @@ const analytics: Migration = {
       .addPrimaryKeyConstraint('analytics_dwell_pk', ['chart', 'day', 'state', 'bucket'])
       .execute();
     await db.schema.createIndex('analytics_dwell_day_idx').on('analytics_dwell').columns(['day']).execute();
+    await db.schema.createIndex('analytics_dwell_read_idx').on('analytics_dwell').columns(['chart', 'day', 'state', 'bucket', 'count']).execute();
     await db.schema
       .createTable('analytics_funnel')
       .addColumn('day', 'text', (c) => c.notNull())
@@ -690,7 +701,7 @@ const analytics: Migration = {
       .execute();
   },
   async down(db: AnyDb) {
-    for (const table of ['analytics_journey_steps', 'analytics_journeys', 'analytics_installs', 'analytics_funnel', 'analytics_dwell', 'analytics_counts']) {
+    for (const table of ['analytics_journey_steps', 'analytics_journeys', 'analytics_installs', 'analytics_funnel', 'analytics_dwell', 'analytics_chart_days', 'analytics_counts']) {
       await db.schema.dropTable(table).execute();
     }
   },

@@ -246,6 +246,13 @@ export interface AnalyticsCountsTable {
   count: number;
 }
 
+/** Each chart's transitions per day: the list of charts reads these, not the counts. */
+export interface AnalyticsChartDaysTable {
+  day: string;
+  chart: string;
+  total: number;
+}
+
 /**
  * Time spent in a state per day, as a histogram (bucket = 4·log2(ms), domain/analytics.ts); the
  * onboarding funnel's time between steps is kept the same way under the chart `funnel`.
@@ -326,6 +333,7 @@ export interface Database {
   spentChallenges: SpentChallengesTable;
   orderProblems: OrderProblemsTable;
   analyticsCounts: AnalyticsCountsTable;
+  analyticsChartDays: AnalyticsChartDaysTable;
   analyticsDwell: AnalyticsDwellTable;
   analyticsFunnel: AnalyticsFunnelTable;
   analyticsInstalls: AnalyticsInstallsTable;

@@ -57,8 +57,10 @@ export async function recordTransitions(db: Kysely<Database>, installId: string,
     const counts = new Map<string, { key: [string, string, string, string]; count: number }>();
     const dwell = new Map<string, { key: [string, string, number]; count: number }>();
     const funnel = new Map<string, { key: string; count: number }>();
+    const charts = new Map<string, { key: string; count: number }>();
     for (const t of kept) {
       tally(counts, JSON.stringify([t.chart, t.from, t.to, t.event]), [t.chart, t.from, t.to, t.event]);
+      tally(charts, t.chart, t.chart);
       const states = (open[t.chart] ??= {});
       if (t.from !== t.to || t.event === START_EVENT) {
         const since = states[t.from];
@@ -88,6 +90,11 @@ export async function recordTransitions(db: Kysely<Database>, installId: string,
         .onConflict((oc) => oc.columns(['chart', 'day', 'fromState', 'toState', 'event']).doUpdateSet((eb) => ({ count: eb('analyticsCounts.count', '+', eb.ref('excluded.count')) })))
         .execute();
     }
+    await trx
+      .insertInto('analyticsChartDays')
+      .values([...charts.values()].map(({ key: chart, count: total }) => ({ day, chart, total })))
+      .onConflict((oc) => oc.columns(['day', 'chart']).doUpdateSet((eb) => ({ total: eb('analyticsChartDays.total', '+', eb.ref('excluded.total')) })))
+      .execute();
     if (dwell.size > 0) {
       await trx
         .insertInto('analyticsDwell')
@@ -141,8 +148,8 @@ export const periodStart = (now: number, days: number) => dayBefore(indiaToday(n
 /** Each chart with transitions in the period, and how many. */
 export async function chartTotals(db: Kysely<Database>, since: string): Promise<Map<string, number>> {
   const rows = await db
-    .selectFrom('analyticsCounts')
-    .select(['chart', (eb) => eb.fn.sum<number>('count').as('total')])
+    .selectFrom('analyticsChartDays')
+    .select(['chart', (eb) => eb.fn.sum<number>('total').as('total')])
     .where('day', '>=', since)
     .groupBy('chart')
     .execute();
@@ -301,6 +308,7 @@ export function analyticsForgetting(db: Kysely<Database>, now: number): ((batch:
   const journeysBefore = dayBefore(today, JOURNEYS_KEPT_DAYS);
   return [
     byDay('analytics_counts', countsBefore),
+    byDay('analytics_chart_days', countsBefore),
     byDay('analytics_dwell', countsBefore),
     byDay('analytics_funnel', countsBefore),
     async (batch) => {

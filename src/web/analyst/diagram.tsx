@@ -24,7 +24,12 @@ export function Diagram({ text, label }: { text: string; label: string }) {
         // Mermaid's own output, sanitised by it (securityLevel strict).
         box.current.innerHTML = svg;
         const drawn = box.current.querySelector('svg');
-        if (drawn) styleEdges(drawn);
+        if (drawn) {
+          styleEdges(drawn);
+          // Drawn at its own size, scrolled sideways on a phone: shrunk to the screen, no label reads.
+          if (drawn.style.maxWidth) drawn.style.width = drawn.style.maxWidth;
+          drawn.style.maxWidth = 'none';
+        }
         setFailed(false);
       })
       .catch(() => current && setFailed(true));

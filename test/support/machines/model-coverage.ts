@@ -17,7 +17,12 @@
  */
 import { createActor, createEmptyActor, type AnyEventObject, type AnyStateMachine, type SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect } from 'vitest';
+
+/** Where each chart's tested transitions are written for the analyst's view (served with the app). */
+const STATECHARTS = join(import.meta.dirname, '..', '..', '..', 'docs', 'statecharts');
 
 type AnyTransition = ReturnType<AnyStateMachine['getTransitionData']>[number];
 type AnyStateNode = AnyStateMachine['root'];
@@ -195,7 +200,27 @@ export function assertFullCoverage(
   if (coverage.missing.length > 0) {
     throw new Error(`[${machine.id}] transitions not covered:\n  ${coverage.missing.join('\n  ')}`);
   }
+  writeTestedTransitions(machine);
   return coverage;
+}
+
+/**
+ * `transitions covered X/Y` as a file per chart, docs/statecharts/tested/<id>.json: every transition
+ * the generated paths take, as `source --event--> target` (the analyst's view compares them with real
+ * use). Written only for the charts of docs/statecharts, and only when it changed.
+ */
+export function writeTestedTransitions(machine: AnyStateMachine): void {
+  if (!existsSync(join(STATECHARTS, `${machine.id}.json`))) return;
+  const covered = new Set<string>();
+  for (const t of definedTransitions(machine).keys()) {
+    const targets = t.target && t.target.length > 0 ? t.target.map((n) => n.id) : [t.source.id];
+    for (const target of targets) covered.add(`${t.source.id} --${t.eventType}--> ${target}`);
+  }
+  const text = `${JSON.stringify({ chart: machine.id, covered: [...covered].sort() }, null, 2)}\n`;
+  const file = join(STATECHARTS, 'tested', `${machine.id}.json`);
+  if (existsSync(file) && readFileSync(file, 'utf8') === text) return;
+  mkdirSync(join(STATECHARTS, 'tested'), { recursive: true });
+  writeFileSync(file, text);
 }
 
 /**
