@@ -109,7 +109,7 @@ export const CATALOGUE: SeedSku[] = [
       gujrati: {
         name: 'ડાંગરનું પરાળ',
         searchWords: 'પરાળ ડાંગર ચોખા',
-        categoryName: 'પરાળ અને સાંઠા',
+        categoryName: 'ભૂસું, પરાળ અને સાંઠા',
         brandName: 'પંજાબ હાર્વેસ્ટ',
         description: 'ગાંસડીમાં બાંધેલું સૂકું, ચોખ્ખું ડાંગરનું પરાળ. પશુઓના ચારા, મશરૂમના ક્યારા અને પેકિંગ માટે.',
       },
@@ -161,7 +161,7 @@ export const CATALOGUE: SeedSku[] = [
       gujrati: {
         name: 'ઘઉંનું ભૂસું (છૂટું)',
         searchWords: 'ભૂસું ઘઉં',
-        categoryName: 'પરાળ અને સાંઠા',
+        categoryName: 'ભૂસું, પરાળ અને સાંઠા',
         brandName: 'માળવા એગ્રો',
         description: 'ઘઉં ઝૂડ્યા પછીનું છૂટું ભૂસું. પશુઓનો સૂકો ચારો, પથારી માટે પણ વપરાય છે.',
       },
