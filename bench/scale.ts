@@ -12,6 +12,8 @@
  *    (open loop, bench/paced.ts), each with its verdict:
  *    - each admin list (users, quotations, orders): first page, a search, a deep page through the
  *      cursor, 5 asks a second;
+ *    - the analyst's reads (charts, a chart, the funnel, journeys) on a year of analytics for these
+ *      farmers, seeded into each fresh copy (bench/analytics-seed.ts), at the admin rows' rate;
  *    - farmers on the Request screen polling GET /api/quotations every 5 s, 2,000 of them (400/s):
  *      each farmer holds the tag of its last answer and sends it (Visits); then the herd after an
  *      admin's SKU edit (each of those farmers' next poll, paced at 400/s); then the herd after a
@@ -48,6 +50,7 @@ import { cpuMs, paced, type Ask, type Paced } from './paced';
 import { ADMIN_NUMBER, FARMERS, freshCopy, migrate, preparing, QUOTATIONS_EACH, type Place, type Target } from './scale-seed';
 import { spawnReady } from './ready';
 import { residentMegabytes, startCompiled, startFlags, stopCompiled, type Compiled } from './start-flags';
+import { analyticsRows, seedAnalytics } from './analytics-seed';
 
 export { seededEnv, type Target } from './scale-seed';
 
@@ -462,7 +465,9 @@ async function run(target: Target): Promise<Outcome | undefined> {
     await migrate(db, target);
     if (target === 'postgres') await analyzePostgres(db);
     await settle(db);
-    const made = { tokens: await sessions(db), admin: await adminRows(db) };
+    // A year of the analyst's view for these farmers, read by the admin at the admin rows' rate.
+    const analytics = analyticsRows(await seedAnalytics(db, Date.now(), FARMERS));
+    const made = { tokens: await sessions(db), admin: [...(await adminRows(db)), ...analytics] };
     if (process.env.SCALE_PLANS !== '0') {
       console.log(`\nscale on ${target}: the plan of each list query`);
       for (const row of made.admin) await explain(db, target, row.name, row.plan);
