@@ -119,6 +119,8 @@ describe('admins and farmers together', () => {
     await look(farmer, 'en', 'quotation-details-completed');
 
     await farmer.getByRole('button', { name: t('shop.quotation.placeOrder') }).click();
+    // Where and when: the farm of the profile, any day.
+    await farmer.getByRole('dialog', { name: t('shop.place.title') }).getByRole('button', { name: t('shop.place.confirm') }).click();
     await at(farmer, '/request');
     await farmerCard.getByText(t('shop.status.ORDERED')).waitFor();
     await farmerCard.click();

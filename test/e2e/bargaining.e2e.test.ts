@@ -107,6 +107,7 @@ describe('bargaining and proof of delivery at 360 px', () => {
     await look(page, 'hi', 'quotation-revised');
     await shot(page, 'hi-revision-2');
     await page.getByRole('button', { name: hi('shop.quotation.placeOrder'), exact: true }).click();
+    await page.getByRole('dialog', { name: hi('shop.place.title') }).getByRole('button', { name: hi('shop.place.confirm') }).click();
     await at(page, '/request');
 
     // The admin delivers with the code the farmer gives at the handover.

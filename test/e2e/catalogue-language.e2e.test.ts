@@ -143,6 +143,7 @@ describe('the catalogue, the messages and the words in Hindi and Gujarati', () =
     await page.getByText(MUSTARD.gu, { exact: true }).waitFor();
     await look(page, 'gu', 'catalogue-quotation-details');
     await page.getByRole('button', { name: text('gu', 'shop.quotation.placeOrder') }).click();
+    await page.getByRole('dialog', { name: text('gu', 'shop.place.title') }).getByRole('button', { name: text('gu', 'shop.place.confirm') }).click();
     await at(page, '/request');
     await page.getByText(q.quotationDisplayId).click();
     await at(page, '/quotation-details');
@@ -214,6 +215,7 @@ describe('the catalogue, the messages and the words in Hindi and Gujarati', () =
     await page.getByText(PADDY.hi, { exact: true }).waitFor();
     await look(page, 'hi', 'catalogue-quotation-details-360');
     await page.getByRole('button', { name: text('hi', 'shop.quotation.placeOrder') }).click();
+    await page.getByRole('dialog', { name: text('hi', 'shop.place.title') }).getByRole('button', { name: text('hi', 'shop.place.confirm') }).click();
     await at(page, '/request');
     await page.getByText(q.quotationDisplayId).click();
     await page.getByRole('button', { name: text('hi', 'shop.quotation.trackOrder') }).or(page.getByRole('link', { name: text('hi', 'shop.quotation.trackOrder') })).click();

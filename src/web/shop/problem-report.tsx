@@ -58,13 +58,21 @@ export default function ProblemReport({ orderId, problem }: { orderId: string | 
             </span>
             <textarea rows={3} maxLength={PROBLEM_NOTE_MAX} value={draft.note} disabled={busy} onChange={(e) => report.send({ type: 'problem.note', note: e.target.value })} />
           </label>
-          <label className="shop-field">
+          <div className="shop-field">
             <span>
               <FormattedMessage id="shop.problem.photo" defaultMessage="Photo (optional)" />
             </span>
-            <input type="file" accept="image/jpeg,image/png" disabled={busy} onChange={(e) => report.send({ type: 'problem.photo', file: e.target.files?.[0] ?? null })} />
             {preview ? <img className="shop-photo-preview" src={preview} alt={intl.formatMessage({ id: 'shop.problem.photoAlt', defaultMessage: 'Your photo of the problem' })} /> : null}
-          </label>
+            {/* The phone's own file button speaks its own language: this one speaks the farmer's. */}
+            <label className="shop-button shop-button-outline shop-file-button">
+              {draft.photo ? (
+                <FormattedMessage id="shop.problem.chooseAnother" defaultMessage="Choose another photo" />
+              ) : (
+                <FormattedMessage id="shop.problem.choosePhoto" defaultMessage="Choose a photo" />
+              )}
+              <input type="file" accept="image/jpeg,image/png" disabled={busy} onChange={(e) => report.send({ type: 'problem.photo', file: e.target.files?.[0] ?? null })} />
+            </label>
+          </div>
           {failed ? (
             <p className="shop-field-error" role="alert">
               <FormattedMessage id="shop.problem.failed" defaultMessage="It did not go. Check the network and send again." />
