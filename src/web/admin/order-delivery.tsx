@@ -44,7 +44,7 @@ export function DeliveryFacts({ order }: { order: Order }) {
   const parts = address ? [address.line, address.landmark, address.village, address.taluka, address.district, address.pinCode].filter(Boolean) : [];
   return (
     <>
-      <div>
+      <div className="admin-fact-wide">
         <dt>
           <FormattedMessage id="admin.orders.deliverTo" defaultMessage="Deliver to" />
         </dt>
