@@ -190,6 +190,13 @@ describe('where and when, problems, Share and Order again at 360 px', () => {
     const admin = await adminOnce();
     const mobile = '9123400047';
     const token = await verifiedFarmer(server, admin, mobile, 'gujrati');
+    // The farm's pin, as "use my location" at sign-up gives it: the order to the profile's place carries it.
+    const me = (await call<{ user: Record<string, unknown> }>(server, 'GET', '/users/profile', token)).body.user;
+    const pinned = await call(server, 'PUT', '/users/profile', token, {
+      ...Object.fromEntries(['name', 'mobileNumber', 'preferredLanguage', 'gender', 'age', 'aadhaar', 'farmAddress'].map((k) => [k, me[k]])),
+      geocoordinate: { lat: 21.9612, long: 70.7939, accuracy: 20 },
+    });
+    expect(pinned.status, JSON.stringify(pinned.body)).toBe(200);
     const skus = (await call<{ data: Sku[] }>(server, 'GET', '/skus', token)).body.data;
     const q = await quotation(server, token, admin, skus, 'COMPLETED');
     const gu = (id: string, values?: Record<string, string | number>) => text('gu' as Lang, id, values);
@@ -216,6 +223,7 @@ describe('where and when, problems, Share and Order again at 360 px', () => {
 
     const order = await orderOf(server, admin, q);
     expect(order.deliveryAddress).toEqual({ line: 'Survey 12, Gondal road, Rajkot' });
+    expect(order.deliveryLocation).toEqual({ lat: 21.9612, long: 70.7939 });
     const code = (await call<{ data: Quotation }>(server, 'GET', `/quotations/${q._id}`, token)).body.data.deliveryOtp!;
     expect((await call(server, 'PATCH', `/orders/update/${order._id}`, admin, { status: 'DELIVERED', amountPaidPaisa: 0, deliveryOtp: code })).status).toBe(200);
     await page.goto(`/order-status?quotation_id=${q._id}`);
@@ -234,6 +242,8 @@ describe('where and when, problems, Share and Order again at 360 px', () => {
     await adminPage.getByRole('button', { name: new RegExp(order.orderDisplayId) }).click();
     const orderSheet = adminPage.getByRole('dialog').first();
     await orderSheet.getByRole('region', { name: new RegExp(text('gu', 'admin.orders.problemOpen')) }).waitFor();
+    const map = orderSheet.getByRole('link', { name: text('gu', 'admin.orders.map') });
+    expect(await map.getAttribute('href')).toBe('https://www.google.com/maps/search/?api=1&query=21.961200,70.793900');
     await shot(adminPage, 'admin-gu-order-problem');
     await scrollSheet(orderSheet);
     await shot(adminPage, 'admin-gu-order-problem-below');
