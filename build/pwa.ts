@@ -35,6 +35,8 @@ export const pwaOptions = {
     navigateFallback: '/index.html',
     navigateFallbackDenylist: [/^\/api\//],
     cleanupOutdatedCaches: true,
+    // Background Sync: the browser wakes the worker when the network is back; it tells the pages to send their outbox.
+    importScripts: ['/outbox-sync.js'],
     runtimeCaching: [
       {
         // Product images: content-addressed and public (cache-control public, immutable), so cache

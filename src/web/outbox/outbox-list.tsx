@@ -7,7 +7,8 @@ import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { mayCancel, type OutboxItem } from '../../../machines/outbox.machine';
 import { skuName, unitText } from '../../domain/sku-text';
-import { useOutbox, type OutboxActorRef } from '../shop/use-shop';
+import { cachedQuotation } from '../../../machines/quotation-store.machine';
+import { useOutbox, useQuotationStore, type OutboxActorRef } from '../shop/use-shop';
 
 const TITLE = {
   'quotation.request': 'outbox.request',
@@ -42,12 +43,14 @@ export function OutboxList() {
 function OutboxCard({ item, outbox }: { item: OutboxItem; outbox: OutboxActorRef }) {
   const intl = useIntl();
   const cancellable = useSelector(outbox, (s) => mayCancel(s, item.key));
+  // The farmer knows a quotation by its display id (QT…), which the phone's list has.
+  const shownId = useSelector(useQuotationStore(), (s) => (item.quotationId === null ? '' : (cachedQuotation(s.context.quotations, item.quotationId)?.quotationDisplayId ?? '')));
   const sending = !cancellable;
   return (
     <li className="shop-card shop-quotation shop-outbox-item" data-outbox={item.refusal === null ? 'queued' : 'refused'}>
       <div className="shop-quotation-body">
         <strong>
-          <FormattedMessage id={TITLE[item.kind]} values={{ id: item.quotationId ?? '' }} />
+          <FormattedMessage id={TITLE[item.kind]} values={{ id: shownId }} />
         </strong>
         {item.items.length > 0 ? (
           <ul className="shop-quotation-items">

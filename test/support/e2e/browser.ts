@@ -8,7 +8,7 @@ import { appendFileSync, mkdirSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const VIEWPORT = { width: 450, height: 900 };
-const MOBILE_UA =
+export const MOBILE_UA =
   'Mozilla/5.0 (Linux; Android 12; SM-A135F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36';
 
 export async function launchBrowser(): Promise<Browser> {

@@ -1,0 +1,87 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, setup, toPromise, waitFor, type AnyActorLogic } from 'xstate';
+import { outboxMachine, type OutboxItem } from '../../machines/outbox.machine';
+import { sendOutboxItem } from '../../src/web/outbox/actors';
+import { placeOrder, requestQuotation } from '../../src/web/shop/actors';
+import { quotation } from '../support/shop-fixtures';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const sent: { method: string; url: string; key: string | null }[] = [];
+
+function answerWith(status: number | 'offline', body: unknown = {}) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: Request | string, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
+      sent.push({ method: request.method, url: new URL(request.url).pathname, key: request.headers.get('idempotency-key') });
+      if (status === 'offline') throw new TypeError('Failed to fetch');
+      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sent.length = 0;
+});
+
+/** A write actor run beside an outbox in one system, as the app runs them. */
+async function inSystem(logic: AnyActorLogic, input: unknown, kept = true) {
+  const outbox = outboxMachine.provide({
+    actors: {
+      load: fromPromise<OutboxItem[]>(async () => []),
+      save: fromPromise<string[], OutboxItem[]>(async ({ input: items }) => (kept ? items.map((i) => i.key) : [])),
+    },
+  });
+  const root = setup({ actors: { outbox, write: logic } }).createMachine({
+    invoke: [{ id: 'outbox', systemId: 'outbox', src: 'outbox' }],
+    initial: 'run',
+    // `done` is not final: the outbox stays up for the test to read.
+    states: { run: { invoke: { id: 'write', src: 'write', input: () => input, onDone: { target: 'done', actions: ({ event, context }) => Object.assign(context, { output: event.output }) } } }, done: {} },
+    context: {} as { output?: unknown },
+  });
+  const actor = createActor(root).start();
+  await waitFor(actor, (s) => s.matches('done'));
+  const items = (actor.system.get('outbox')!.getSnapshot() as { context: { items: OutboxItem[] } }).context.items;
+  return { output: actor.getSnapshot().context.output, items };
+}
+
+describe('the writes the phone sends again', () => {
+  it('sends every write with a new UUID Idempotency-Key made at the tap', async () => {
+    answerWith(201, { data: quotation() });
+    const body = { skusDetail: [{ skuIdentifier: 'sku-1', quantity: 3 }] };
+    await inSystem(requestQuotation, body);
+    await inSystem(requestQuotation, body);
+    await inSystem(placeOrder, { id: 'q-1' });
+    expect(sent.map((s) => `${s.method} ${s.url}`)).toEqual(['POST /api/quotations', 'POST /api/quotations', 'POST /api/orders/q-1']);
+    for (const s of sent) expect(s.key).toMatch(UUID);
+    expect(new Set(sent.map((s) => s.key)).size).toBe(3);
+  });
+
+  it('puts a request that found no network into the outbox with its key, and counts it done once kept', async () => {
+    answerWith('offline');
+    const body = { skusDetail: [{ skuIdentifier: 'sku-1', quantity: 3 }] };
+    const { output, items } = await inSystem(requestQuotation, body);
+    expect(output).toEqual({ outcome: 'done' });
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ kind: 'quotation.request', body, key: sent[0]!.key, refusal: null });
+  });
+
+  it('leaves the request refused (the cart keeps it) when the phone could not keep it', async () => {
+    answerWith('offline');
+    const { output } = await inSystem(requestQuotation, { skusDetail: [{ skuIdentifier: 'sku-1', quantity: 3 }] }, false);
+    expect(output).toEqual({ outcome: 'refused' });
+  });
+
+  it("sends an outbox item with its own key; the server's refusal is kept with its reason, no answer waits", async () => {
+    const item: OutboxItem = { key: '1b4e28ba-2fa1-41d2-883f-0016d3cca427', kind: 'order.place', quotationId: 'q-1', body: {}, items: [], at: 1, refusal: null };
+    const run = () => toPromise(createActor(sendOutboxItem, { input: item }).start());
+    answerWith(409, { message: 'An order cannot be placed from a EXPIRED quotation', code: 'CONFLICT' });
+    await expect(run()).resolves.toEqual({ outcome: 'refused', reason: 'An order cannot be placed from a EXPIRED quotation' });
+    answerWith('offline');
+    await expect(run()).resolves.toEqual({ outcome: 'offline' });
+    answerWith(401, { message: 'Log in first', code: 'UNAUTHORIZED' });
+    await expect(run()).resolves.toEqual({ outcome: 'offline' });
+    expect(sent.map((s) => s.key)).toEqual([item.key, item.key, item.key]);
+  });
+});
