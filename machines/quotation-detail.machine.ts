@@ -6,8 +6,8 @@
  *   (after the confirm dialog), place an order from a COMPLETED one, track an ORDERED one. Place Order
  *   opens a sheet first: the place (the profile's, or another address) and a preferred date
  *   (./order-place-draft.ts). A successful delete (200) or order (201) goes to /request and ends the
- *   chart (`left`, polling stops); anything else brings the button (or the sheet) back. Any quotation
- *   but a pending one may be ordered again: its items still in the catalogue go into the cart (the
+ *   chart (`left`, polling stops); anything else brings the button (or the sheet) back. A past
+ *   quotation (ordered, declined, expired, deleted) may be ordered again: its items still in the catalogue go into the cart (the
  *   cart's `cart.addAll`, quantities added as Add to Cart adds them) and the farmer goes to /cart.
  *   On a COMPLETED one the farmer may also bargain:
  *   decline it with a reason (`other` needs a note) or ask for a better price (an optional total
@@ -105,9 +105,13 @@ export function counterTotalPaisa(context: QuotationDetailContext): number | nul
   return paisa !== null && paisa > 0 && paisa < quoted ? paisa : Number.NaN;
 }
 
-/** Order again: any quotation but a pending one, with at least one of its items still in the catalogue. */
+/**
+ * Order again: a past quotation (ordered, declined, expired or deleted; a pending or priced one is still
+ * under way), with at least one of its items still in the catalogue.
+ */
 const mayOrderAgainWith = (context: QuotationDetailContext, skus: readonly Sku[]): boolean =>
-  context.quotation !== null && context.quotation.status !== 'PENDING' && reorderItems(context.quotation, skus).length > 0;
+  context.quotation !== null && !UNDER_WAY.includes(context.quotation.status) && reorderItems(context.quotation, skus).length > 0;
+const UNDER_WAY: readonly QuotationStatus[] = ['PENDING', 'COMPLETED'];
 
 const noteOf = (draft: BargainDraft): string | undefined => (draft.note.trim() === '' ? undefined : draft.note.trim());
 

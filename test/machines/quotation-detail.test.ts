@@ -191,10 +191,15 @@ describe('quotation detail machine', () => {
     detail.send({ type: 'quotation.orderAgain', skus: [shell] });
     expect(cartEvents).toEqual([{ type: 'cart.addAll', items: [{ ...cartItemOf(shell, 3) }] }]);
     expect(navigate).toHaveBeenCalledWith('/cart');
-    // A pending quotation is the farmer's current ask: there is nothing to order again.
+    // A pending or priced quotation is still under way: there is nothing to order again.
+    for (const status of ['PENDING', 'COMPLETED'] as const) {
+      await vi.advanceTimersByTimeAsync(POLL_MS);
+      await fetchQuotation.last().resolve(quotation({ status }));
+      expect(detail.getSnapshot().can({ type: 'quotation.orderAgain', skus: [shell] })).toBe(false);
+    }
     await vi.advanceTimersByTimeAsync(POLL_MS);
-    await fetchQuotation.last().resolve(quotation({ status: 'PENDING' }));
-    expect(detail.getSnapshot().can({ type: 'quotation.orderAgain', skus: [shell] })).toBe(false);
+    await fetchQuotation.last().resolve(quotation({ status: 'DECLINED' }));
+    expect(detail.getSnapshot().can({ type: 'quotation.orderAgain', skus: [shell] })).toBe(true);
     parent.stop();
   });
 
