@@ -24,7 +24,7 @@
  *   - RouteSync (src/web/shell/route-sync.tsx) reports every location change as `nav.changed`, so
  *     the guards also apply to the back button and typed URLs.
  */
-import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup, type AnyActorRef } from 'xstate';
+import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup, type AnyActorLogic, type AnyActorRef } from 'xstate';
 import type { Quotation } from '../src/domain/types';
 import { PERSIST_TIMEOUT_MS } from '../src/domain/constants';
 import { EMPTY_PERSISTED, type PersistedRoot } from './persistence';
@@ -40,7 +40,6 @@ import { cachedQuotation } from './quotation-store.machine';
 import { adminChartFor, screenChartFor, type AdminChartId, type ScreenChart } from './screen-charts';
 import type { AdminCharts } from './admin-charts';
 import { sessionMachine } from './session.machine';
-import { outboxMachine } from './outbox.machine';
 
 export interface AppInput {
   /** Whether a bearer token was found under its own key. */
@@ -117,7 +116,8 @@ export const appMachine = setup({
     cart: cartMachine,
     catalogue: catalogueMachine,
     quotations: quotationStoreMachine,
-    outbox: outboxMachine,
+    // The outbox chart and its effects load after the first screen, never with it (src/web/outbox).
+    loadOutbox: fromPromise<AnyActorLogic>(async () => (await import('./outbox.machine')).outboxMachine),
     restore: fromPromise<PersistedRoot>(async () => ({ ...EMPTY_PERSISTED })),
     persist: fromCallback<{ type: string }, PersistedRoot>(() => undefined),
   },
@@ -126,6 +126,9 @@ export const appMachine = setup({
     showsAdminScreen: ({ context }) => adminChartFor(context.location) !== null,
   },
   actions: {
+    runOutbox: enqueueActions(({ enqueue }, params: { logic: AnyActorLogic }) => {
+      enqueue.spawnChild(params.logic, { systemId: 'outbox' });
+    }),
     keepLocation: assign({ location: (_, params: { location: string | null }) => params.location }),
     keepAdminCharts: assign({ adminCharts: (_, params: { charts: AdminCharts }) => params.charts }),
     keepRestored: assign({ restored: (_, params: { restored: PersistedRoot }) => params.restored }),
@@ -148,7 +151,8 @@ export const appMachine = setup({
       if (next === context.adminScreen) return;
       if (context.adminScreen) enqueue.stopChild(system.get(context.adminScreen) as AnyActorRef);
       // Loaded logic, not a named actor of this chart: the system knows it by its systemId.
-      if (next) enqueue.spawnChild(charts[next], { systemId: next });
+      // The location it opened at: a dashboard link's status and filters (machines/admin-list.ts `listStartOf`).
+      if (next) enqueue.spawnChild(charts[next], { systemId: next, input: { location: context.location } });
       enqueue.assign({ adminScreen: next });
     }),
   },
@@ -184,8 +188,8 @@ export const appMachine = setup({
           input: ({ context }) => ({ quotations: context.restored.quotations }),
         },
         { id: 'connection', systemId: 'connection', src: 'connection', input: ({ context }) => ({ updated: context.appUpdated }) },
-        // The writes waiting for the network (./outbox.machine), kept on the phone.
-        { id: 'outbox', systemId: 'outbox', src: 'outbox' },
+        // The writes waiting for the network (./outbox.machine), kept on the phone: loaded, then run as `outbox`.
+        { id: 'loadOutbox', src: 'loadOutbox', onDone: { actions: { type: 'runOutbox', params: ({ event }) => ({ logic: event.output }) } } },
         { id: 'persist', src: 'persist', input: ({ context }) => context.restored },
         { id: 'avatar', systemId: 'avatar', src: 'avatar', input: { url: null } },
         { id: 'sessionWatch', src: 'sessionWatch' },

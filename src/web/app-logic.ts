@@ -3,7 +3,7 @@
  * localStorage persistence, and the router's navigate. Tests call createAppLogic with a memory
  * location, a Map store and controlled actors instead.
  */
-import { enqueueActions, fromPromise, sendTo } from 'xstate';
+import { fromPromise, sendTo, type AnyActorLogic } from 'xstate';
 import { appMachine } from '../../machines/app.machine';
 import { cartMachine } from '../../machines/cart.machine';
 import { connectionMachine } from '../../machines/connection.machine';
@@ -17,8 +17,7 @@ import { quotationListMachine } from '../../machines/quotation-list.machine';
 import { createPersistActor, createRestoreActor, type KeyValueStore } from '../../machines/persistence';
 import { registrationMachine } from '../../machines/registration.machine';
 import { sessionMachine } from '../../machines/session.machine';
-import { outboxMachine } from '../../machines/outbox.machine';
-import { realOutboxActors, type OutboxActors } from './outbox/actors';
+import type { OutboxActors } from './outbox/actors';
 import type { AdminActors } from './admin/actors';
 import * as onboardingApi from './api/onboarding';
 import { fetchProtectedImage } from './api/protected-image';
@@ -128,16 +127,7 @@ function chartParts(effects: AppEffects) {
       restore: createRestoreActor(effects.store),
       persist: createPersistActor(effects.store),
       connection: connectionMachine.provide({ actors: { watch: browser.watchNetwork } }),
-      outbox: outboxMachine.provide({
-        actors: { ...realOutboxActors, ...effects.outbox, logoutWatch: whenLoggedOut({ type: 'outbox.empty' }) },
-        actions: {
-          // A quotation the server made or changed from the outbox joins the farmer's list at once.
-          delivered: enqueueActions(({ enqueue, system }, params: { quotation: Quotation | null }) => {
-            const quotations = system.get('quotations');
-            if (params.quotation && quotations) enqueue.sendTo(quotations, { type: 'quotations.update', quotation: params.quotation } as never);
-          }),
-        },
-      }),
+      loadOutbox: fromPromise<AnyActorLogic>(async () => (await import('./outbox/provided')).providedOutbox(effects.outbox)),
     }),
     screens: () => ({
       avatar: protectedImageMachine.provide({ actors: { fetchImage: effects.fetchImage ?? fetchProtectedImage } }),

@@ -34,7 +34,7 @@ const NAMES: [AnyStateMachine, string[]][] = [
       'app.running > catalogue @catalogue',
       'app.running > quotations @quotations',
       'app.running > connection @connection',
-      'app.running > outbox @outbox',
+      'app.running > loadOutbox',
       'app.running > persist',
       'app.running > avatar @avatar',
       'app.running > sessionWatch',

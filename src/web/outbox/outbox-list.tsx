@@ -24,6 +24,10 @@ const REFUSED = {
 
 export function OutboxList() {
   const outbox = useOutbox();
+  return outbox ? <OutboxItems outbox={outbox} /> : null;
+}
+
+function OutboxItems({ outbox }: { outbox: OutboxActorRef }) {
   const items = useSelector(outbox, (s) => s.context.items);
   if (items.length === 0) return null;
   return (

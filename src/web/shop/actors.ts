@@ -6,11 +6,12 @@ import { fromCallback, fromPromise, type AnyActorRef, type EventObject } from 'x
 import type { BargainOutput, FetchQuotationResult } from '../../../machines/quotation-detail.machine';
 import type { DeclineReason } from '../../domain/quotation-status';
 import type { PageVisibilityEvent, QuotationPageRequest } from '../../../machines/quotation-list.machine';
-import { writeOutcome, type AppConfig, type CreateQuotationBody, type DataResponse, type PageResponse, type WriteResult } from '../../domain/api';
+import { NETWORK_FAILURE, writeOutcome, type AppConfig, type CreateQuotationBody, type DataResponse, type PageResponse, type WriteResult } from '../../domain/api';
 import type { CartItem, PlaceOrderBody, Quotation, Sku } from '../../domain/types';
-import { api, isApiFailure } from '../api/client';
+import { api, apiResult, isApiFailure } from '../api/client';
 import type { OutboxItem } from '../../../machines/outbox.machine';
-import { queueWrite, sendWithKey } from '../outbox/actors';
+
+type ActorSystem = { get: (id: string) => AnyActorRef | undefined };
 
 export const fetchSkus = fromPromise<Sku[]>(async ({ signal }) => (await api<DataResponse<Sku[]>>('GET', '/skus', { signal })).data);
 
@@ -24,23 +25,27 @@ export const fetchConfig = fromPromise<AppConfig>(
  * an outbox that cannot take it leaves it refused, so nothing the farmer asked is dropped.
  */
 async function writeOrQueue(
-  system: Parameters<typeof queueWrite>[0],
-  write: Pick<OutboxItem, 'kind' | 'quotationId' | 'body' | 'items'>,
+  system: ActorSystem,
+  write: Pick<OutboxItem, 'kind' | 'quotationId' | 'body' | 'items'> & { method: 'POST' | 'DELETE'; path: string },
   taken: number,
   signal: AbortSignal,
 ): Promise<WriteResult> {
-  const item: OutboxItem = { ...write, key: crypto.randomUUID(), at: Date.now(), refusal: null };
-  const { result, offline } = await sendWithKey(item, signal);
-  if (!offline) return writeOutcome(result.status, taken);
+  const { method, path, ...asked } = write;
+  const item: OutboxItem = { ...asked, key: crypto.randomUUID(), at: Date.now(), refusal: null };
+  const body = item.body && typeof item.body === 'object' && Object.keys(item.body).length > 0 ? { body: item.body as Record<string, unknown> } : {};
+  const result = await apiResult(method, path, { ...body, signal, headers: { 'Idempotency-Key': item.key } });
+  if (result !== NETWORK_FAILURE) return writeOutcome(result.status, taken);
+  // The outbox's effects load only when a write first needs them.
+  const { queueWrite } = await import('../outbox/actors');
   return { outcome: (await queueWrite(system, item)) ? 'done' : 'refused' };
 }
 
 /** The cart's items as the farmer chose them (names and units), for the outbox to show while the request waits. */
-const cartItems = (system: Parameters<typeof queueWrite>[0]): CartItem[] =>
+const cartItems = (system: ActorSystem): CartItem[] =>
   (system.get('cart')?.getSnapshot() as { context?: { items?: CartItem[] } } | undefined)?.context?.items ?? [];
 
 export const requestQuotation = fromPromise<WriteResult, CreateQuotationBody>(async ({ input, signal, system }) =>
-  writeOrQueue(system, { kind: 'quotation.request', quotationId: null, body: input, items: cartItems(system) }, 201, signal),
+  writeOrQueue(system, { method: 'POST', path: '/quotations', kind: 'quotation.request', quotationId: null, body: input, items: cartItems(system) }, 201, signal),
 );
 
 /**
@@ -62,12 +67,12 @@ export const fetchQuotation = fromPromise<FetchQuotationResult, { id: string }>(
 });
 
 export const deleteQuotation = fromPromise<WriteResult, { id: string }>(async ({ input, signal, system }) =>
-  writeOrQueue(system, { kind: 'quotation.delete', quotationId: input.id, body: null, items: [] }, 200, signal),
+  writeOrQueue(system, { method: 'DELETE', path: `/quotations/${encodeURIComponent(input.id)}`, kind: 'quotation.delete', quotationId: input.id, body: null, items: [] }, 200, signal),
 );
 
 /** Place an order, with where and when when the farmer gave them (no body: the profile's place, any day). */
 export const placeOrder = fromPromise<WriteResult, { id: string; body?: PlaceOrderBody }>(async ({ input, signal, system }) =>
-  writeOrQueue(system, { kind: 'order.place', quotationId: input.id, body: input.body ?? {}, items: [] }, 201, signal),
+  writeOrQueue(system, { method: 'POST', path: `/orders/${encodeURIComponent(input.id)}`, kind: 'order.place', quotationId: input.id, body: input.body ?? {}, items: [] }, 201, signal),
 );
 
 /** The answer of a bargaining move: the quotation as the server now has it; a 409 (expired or changed meanwhile) is null. */

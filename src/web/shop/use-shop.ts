@@ -27,7 +27,9 @@ export const useCart = (): CartActorRef => useChild<CartActorRef>('cart');
 export const useCatalogue = (): CatalogueActorRef => useChild<CatalogueActorRef>('catalogue');
 export const useQuotationStore = (): QuotationStoreActorRef => useChild<QuotationStoreActorRef>('quotations');
 export type OutboxActorRef = ActorRefFrom<typeof outboxMachine>;
-export const useOutbox = (): OutboxActorRef => useChild<OutboxActorRef>('outbox');
+/** The outbox, once the app has loaded it after the first screen (undefined until then). */
+export const useOutbox = (): OutboxActorRef | undefined =>
+  AppActorContext.useSelector((s) => Object.values(s.children as Record<string, { systemId?: string } | undefined>).find((c) => c?.systemId === 'outbox') as OutboxActorRef | undefined);
 
 export interface ScreenChartRefs {
   quotationList: ActorRefFrom<typeof quotationListMachine>;
