@@ -13,10 +13,12 @@ export const codeSplitting = {
     // types, constants and routes, stay in it).
     { name: 'charts-core', test: /[\\/]node_modules[\\/]xstate[\\/]|[\\/]machines[\\/](?:session|otp-login|registration|screen-charts)[.-]|[\\/]src[\\/]domain[\\/](?!types\.|constants\.|routes\.|analytics\.|statechart-mermaid\.)[\w-]+\.ts$/ },
     // The admin screens' charts: loaded with the first admin screen, never on a farmer's phone.
-    { name: 'charts-admin', test: /[\\/]machines[\\/](?:admin-charts|admin-(?:users|skus|quotations|orders)\.machine|admin-(?:quotation|sku)-draft)\.ts$/ },
+    { name: 'charts-admin', test: /[\\/]machines[\\/](?:admin-charts|admin-dashboard(?:\.machine)?|admin-(?:users|skus|quotations|orders)\.machine|admin-(?:quotation|sku)-draft|problem-close\.machine)\.ts$/ },
     // The other charts: the farmer's shop and screens (with admin-list and admin-sheet, the
-    // paging helpers the farmer's quotation list uses too).
-    { name: 'charts-rest', test: /[\\/]machines[\\/](?!app\.machine|analyst-view|session|otp-login|registration|screen-charts|admin-charts|admin-(?:users|skus|quotations|orders)\.machine|admin-(?:quotation|sku)-draft)[\w.-]+\.ts$/ },
+    // paging helpers the farmer's quotation list uses too). Not the selectors and charts only one
+    // screen opened later uses (read aloud, share, reporting a problem, the analyst's view): they
+    // travel with that screen's script.
+    { name: 'charts-rest', test: /[\\/]machines[\\/](?!app\.machine|analyst-view|read-aloud|share-summary|problem-report\.machine|session|otp-login|registration|screen-charts|admin-charts|admin-dashboard|problem-close\.machine|admin-(?:users|skus|quotations|orders)\.machine|admin-(?:quotation|sku)-draft)[\w.-]+\.ts$/ },
     // The last two boot steps: the app chart with its real effects (and the router, whose
     // navigate it calls), and the shell. No cycle between them: the shell imports the logic,
     // not back (a cycle left wouter's default location hook undefined when the shell ran).
