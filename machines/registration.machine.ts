@@ -17,7 +17,7 @@
  * the agreed notice's version goes up with the image (`consent`), so no card is sent without consent.
  * The server's answer to the PUT (with the time it stamped the submission) is the machine's output.
  */
-import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { ProfileBody, UploadKind } from '../src/domain/api';
 import { isAcceptedImageType, isFormComplete, profileBody, type DetailsForm } from '../src/domain/registration';
 import { sanitizePhone } from '../src/domain/otp';
@@ -112,7 +112,8 @@ export interface UploadInput {
 
 const kindOf = (event: RegistrationEvent): ImageKind | null => ('kind' in event ? event.kind : null);
 
-export const registrationMachine = setup({
+/** The chart's types, actors, guards and actions, so each image step's states are typed like the rest of it. */
+const registrationSetup = setup({
   types: {
     context: {} as RegistrationContext,
     events: {} as RegistrationEvent,
@@ -197,7 +198,9 @@ export const registrationMachine = setup({
     recordConsent: assign({ aadhaarConsent: AADHAAR_NOTICE_VERSION }),
     forgetWatching: assign({ watching: ({ context }, params: { kind: ImageKind }) => ({ ...context.watching, [params.kind]: false }) }),
   },
-}).createMachine({
+});
+
+export const registrationMachine = registrationSetup.createMachine({
   id: 'registration',
   initial: 'filling',
   context: ({ input }) => ({
@@ -227,8 +230,8 @@ export const registrationMachine = setup({
       type: 'parallel',
       invoke: { id: 'stepWatch', src: 'stepWatch' },
       states: {
-        profile: imageStep('profile') as never,
-        aadhaar: imageStep('aadhaar') as never,
+        profile: imageStep('profile'),
+        aadhaar: aadhaarStep(),
         details: {
           initial: 'editing',
           on: { 'details.change': { actions: 'setField' } },
@@ -276,6 +279,16 @@ export const registrationMachine = setup({
   },
 });
 
+/** The Aadhaar card's step: asked for only after its notice, which the step opens on. */
+function aadhaarStep() {
+  const step = imageStep('aadhaar');
+  return registrationSetup.createStateConfig({
+    ...step,
+    initial: 'notice',
+    states: { notice: { on: { 'notice.agree': { target: 'empty', actions: 'recordConsent' } } }, ...step.states },
+  });
+}
+
 /** One image step's region (the Aadhaar step behind its notice): choose a jpg/png, upload it (prepared first), then move on (by itself) or skip. */
 function imageStep(kind: ImageKind) {
   const params = { kind };
@@ -283,20 +296,16 @@ function imageStep(kind: ImageKind) {
   const forget = { type: 'forgetWatching', params } as const;
   const keepUrl = { type: 'keepUrl', params: ({ event }: { event: { output: { url: string } } }) => ({ kind, url: event.output.url }) } as const;
   const choose = [
-    { guard: { type: 'isAcceptedImage', params }, target: 'chosen', actions: { type: 'chooseFile', params } },
-    { guard: { type: 'isForStep', params }, actions: { type: 'rejectFile', params } },
-  ] as const;
-  // The Aadhaar card is asked for only after its notice: the step opens on it.
-  const notice =
-    kind === 'aadhaar' ? { notice: { on: { 'notice.agree': { target: 'empty', actions: 'recordConsent' } } } } : {};
-  return {
-    initial: kind === 'aadhaar' ? 'notice' : 'empty',
+    { guard: { type: 'isAcceptedImage', params } as const, target: 'chosen', actions: { type: 'chooseFile', params } as const },
+    { guard: { type: 'isForStep', params } as const, actions: { type: 'rejectFile', params } as const },
+  ];
+  return registrationSetup.createStateConfig({
+    initial: 'empty',
     on: {
       'step.skip': { guard: { type: 'isForStep', params }, actions: moveOn },
       'step.leave': { guard: { type: 'isForStep', params }, actions: forget },
     },
     states: {
-      ...notice,
       empty: { on: { 'image.choose': choose } },
       chosen: {
         on: {
@@ -353,13 +362,27 @@ function imageStep(kind: ImageKind) {
         },
       },
     },
-  };
+  });
 }
 
 export type RegistrationActorRef = ActorRefFrom<typeof registrationMachine>;
 
-type RegistrationSnapshot = { matches: (value: never) => boolean };
+type RegistrationSnapshot = SnapshotFrom<typeof registrationMachine>;
 
 /** The Aadhaar step still shows its notice: the farmer has not agreed yet. */
-export const showsAadhaarNotice = (snapshot: RegistrationSnapshot): boolean =>
-  snapshot.matches({ filling: { aadhaar: 'notice' } } as never);
+export const showsAadhaarNotice = (snapshot: RegistrationSnapshot): boolean => snapshot.matches({ filling: { aadhaar: 'notice' } });
+
+/** Where an image step is: its own states, the Aadhaar step's notice first. */
+export type ImageStepValue = 'notice' | 'empty' | 'chosen' | 'preparing' | 'uploading' | 'uploaded' | { uploaded: 'pausing' | 'settled' };
+
+/** Whether the `kind` step is in `value` (the photo step has no notice). */
+export function imageStepIs(snapshot: RegistrationSnapshot, kind: ImageKind, value: ImageStepValue): boolean {
+  if (kind === 'aadhaar') return snapshot.matches({ filling: { aadhaar: value } });
+  return value !== 'notice' && snapshot.matches({ filling: { profile: value } });
+}
+
+/** An image step shows 'Image uploaded' for a moment before the next step opens by itself. */
+export const isMovingOn = (snapshot: RegistrationSnapshot, kind: ImageKind): boolean => imageStepIs(snapshot, kind, { uploaded: 'pausing' });
+
+/** The Aadhaar card is uploaded (the form may be sent). */
+export const isAadhaarUploaded = (snapshot: RegistrationSnapshot): boolean => snapshot.matches({ filling: { aadhaar: 'uploaded' } });

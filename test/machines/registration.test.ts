@@ -60,7 +60,7 @@ describe('the Aadhaar notice', () => {
     const t = start();
     t.actor.send({ type: 'notice.agree' });
     expect(showsAadhaarNotice(t.snap())).toBe(false);
-    expect(t.snap().matches({ filling: { aadhaar: 'empty' } } as never)).toBe(true);
+    expect(t.snap().matches({ filling: { aadhaar: 'empty' } })).toBe(true);
     expect(t.snap().context.aadhaarConsent).toBe('aadhaar-v1');
     await upload(t, 'aadhaar', '/api/uploads/a.jpg');
     expect(t.uploadImage.last().input).toMatchObject({ kind: 'aadhaar', consent: 'aadhaar-v1' });
@@ -83,7 +83,7 @@ describe('the Aadhaar notice', () => {
     expect(showsAadhaarNotice(t.snap())).toBe(true);
     t.actor.send({ type: 'notice.agree' });
     t.actor.send({ type: 'step.leave', kind: 'aadhaar' });
-    expect(t.snap().matches({ filling: { aadhaar: 'empty' } } as never)).toBe(true);
+    expect(t.snap().matches({ filling: { aadhaar: 'empty' } })).toBe(true);
   });
 });
 
@@ -115,7 +115,7 @@ describe('the image steps', () => {
     expect(t.uploadImage.last().input.kind).toBe('aadhaar');
     expect(await t.uploadImage.last().input.file.text()).toBe('small');
     expect(t.snap().context.images.aadhaar.url).toBe('/api/uploads/aadhaar-1.jpg');
-    expect(t.snap().matches({ filling: { aadhaar: 'uploaded' } } as never)).toBe(true);
+    expect(t.snap().matches({ filling: { aadhaar: 'uploaded' } })).toBe(true);
   });
 
   it('leaves the other step alone when one image is chosen', () => {
@@ -152,12 +152,12 @@ describe('the image steps', () => {
   it('moves on by itself a short pause after the image is uploaded: choose and Upload are the only taps', async () => {
     const t = start();
     await upload(t, 'profile', '/api/uploads/p.jpg');
-    expect(t.snap().matches({ filling: { profile: { uploaded: 'pausing' } } } as never)).toBe(true);
+    expect(t.snap().matches({ filling: { profile: { uploaded: 'pausing' } } })).toBe(true);
     t.clock.increment(STEP_PAUSE_MS - 1);
     expect(t.went).toEqual([]);
     t.clock.increment(1);
     expect(t.went).toEqual(['/register/aadhaar-card']);
-    expect(t.snap().matches({ filling: { profile: { uploaded: 'settled' } } } as never)).toBe(true);
+    expect(t.snap().matches({ filling: { profile: { uploaded: 'settled' } } })).toBe(true);
   });
 
   it('does not move on by itself once the farmer has left the step (Back)', async () => {
@@ -180,7 +180,7 @@ describe('the image steps', () => {
     await t.uploadImage.last().resolve({ url: '/api/uploads/a.jpg' });
     t.clock.increment(STEP_PAUSE_MS);
     expect(t.went).toEqual([]);
-    expect(t.snap().matches({ filling: { aadhaar: { uploaded: 'settled' } } } as never)).toBe(true);
+    expect(t.snap().matches({ filling: { aadhaar: { uploaded: 'settled' } } })).toBe(true);
   });
 
   it('ignores the other step leaving its screen while one waits to move on', async () => {
@@ -367,7 +367,7 @@ describe('what the screens read', () => {
     t.actor.send({ type: 'image.upload', kind: 'profile' });
     expect(t.snap().hasTag('busy')).toBe(true);
     await t.prepareImage.last().resolve(jpeg());
-    expect(t.snap().matches({ filling: { profile: 'uploading' } } as never)).toBe(true);
+    expect(t.snap().matches({ filling: { profile: 'uploading' } })).toBe(true);
     expect(t.snap().hasTag('busy')).toBe(true);
     await t.uploadImage.last().resolve({ url: '/api/uploads/p.jpg' });
     expect(t.snap().hasTag('busy')).toBe(false);
@@ -397,7 +397,7 @@ describe('what the screens read', () => {
     t.actor.send({ type: 'image.upload', kind: 'profile' });
     await t.prepareImage.last().reject(new Error('unreadable image'));
     expect(t.snap().context.images.profile.error).toBe('UPLOAD_FAILED');
-    expect(t.snap().matches({ filling: { profile: 'chosen' } } as never)).toBe(true);
+    expect(t.snap().matches({ filling: { profile: 'chosen' } })).toBe(true);
     t.actor.send({ type: 'image.upload', kind: 'profile' });
     await t.prepareImage.last().resolve(jpeg());
     await t.uploadImage.last().reject({ status: 500, data: {} });
@@ -508,7 +508,7 @@ describe('leaving a step by its screen', () => {
     await t.uploadPhoto(() => t.moveTo('/join-us'));
     t.clock.increment(STEP_PAUSE_MS * 2);
     expect(t.received).toEqual([]);
-    expect(t.registration.getSnapshot().matches({ filling: { profile: { uploaded: 'settled' } } } as never)).toBe(true);
+    expect(t.registration.getSnapshot().matches({ filling: { profile: { uploaded: 'settled' } } })).toBe(true);
   });
 
   it('moves on by itself when the farmer stayed on the step', async () => {

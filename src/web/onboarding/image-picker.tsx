@@ -6,7 +6,7 @@
 import { useSelector } from '@xstate/react';
 import type { CSSProperties } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { STEP_PAUSE_MS, type ImageKind, type RegistrationActorRef } from '../../../machines/registration.machine';
+import { isMovingOn, STEP_PAUSE_MS, type ImageKind, type RegistrationActorRef } from '../../../machines/registration.machine';
 import { ACCEPTED_IMAGE_TYPES } from '../../domain/registration';
 import { useObjectUrl } from './use-object-url';
 
@@ -15,7 +15,7 @@ export function ImagePicker({ registration, kind }: { registration: Registration
   const slot = useSelector(registration, (s) => s.context.images[kind]);
   const busy = useSelector(registration, (s) => s.matches({ filling: { [kind]: 'preparing' } }) || s.matches({ filling: { [kind]: 'uploading' } }));
   const uploaded = useSelector(registration, (s) => s.matches({ filling: { [kind]: 'uploaded' } }));
-  const movingOn = useSelector(registration, (s) => s.matches({ filling: { [kind]: { uploaded: 'pausing' } } } as never));
+  const movingOn = useSelector(registration, (s) => isMovingOn(s, kind));
   const canUpload = useSelector(registration, (s) => s.can({ type: 'image.upload', kind }));
   const preview = useObjectUrl(slot.file);
   const inputId = `image-${kind}`;

@@ -2,7 +2,7 @@
 import { useSelector } from '@xstate/react';
 import type { FormEvent, ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import type { DetailsField, RegistrationActorRef } from '../../../machines/registration.machine';
+import { isAadhaarUploaded, type DetailsField, type RegistrationActorRef } from '../../../machines/registration.machine';
 import { COUNTRY_PREFIX } from '../../domain/constants';
 import { ROUTES } from '../../domain/routes';
 import { GENDERS, LANGUAGES } from '../../domain/types';
@@ -36,7 +36,7 @@ function DetailsForm({ registration }: { registration: RegistrationActorRef }) {
   const locateFailed = useSelector(registration, (s) => s.matches({ filling: { details: 'locateFailed' } }));
   const locating = useSelector(registration, (s) => s.matches({ filling: { details: 'locating' } }));
   const submitting = useSelector(registration, (s) => s.matches({ filling: { details: 'submitting' } }));
-  const aadhaarUploaded = useSelector(registration, (s) => s.matches({ filling: { aadhaar: 'uploaded' } } as never));
+  const aadhaarUploaded = useSelector(registration, isAadhaarUploaded);
   const canSubmit = useSelector(registration, (s) => s.can({ type: 'details.submit' }));
   const change = (field: DetailsField, value: string) => registration.send({ type: 'details.change', field, value });
   const submit = (event: FormEvent) => {

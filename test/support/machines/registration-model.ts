@@ -3,7 +3,7 @@
  * image preparation, upload, location and submit answers are explicit events.
  */
 import { fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
-import { registrationMachine, type ImageKind } from '../../../machines/registration.machine';
+import { imageStepIs, registrationMachine, type ImageKind } from '../../../machines/registration.machine';
 
 const never = fromPromise(() => new Promise<never>(() => undefined)) as never;
 export const registrationModelMachine = registrationMachine.provide({
@@ -46,9 +46,7 @@ type Snap = SnapshotFrom<typeof registrationModelMachine>;
 // A step waiting to move on by itself is not at rest: its own events come first, as on the screen.
 // The Aadhaar notice is at rest too: the farmer may read it and go elsewhere.
 const atRest = (s: Snap, kind: ImageKind) =>
-  s.matches({ filling: { [kind]: 'empty' } } as never) ||
-  s.matches({ filling: { [kind]: 'notice' } } as never) ||
-  s.matches({ filling: { [kind]: { uploaded: 'settled' } } } as never);
+  imageStepIs(s, kind, 'empty') || imageStepIs(s, kind, 'notice') || imageStepIs(s, kind, { uploaded: 'settled' });
 
 /** The photo step first, then the Aadhaar step, then the form: as a farmer goes, and a small model. */
 export function registrationEvents(s: Snap): AnyEventObject[] {

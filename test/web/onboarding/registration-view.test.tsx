@@ -9,7 +9,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AnyEventObject, SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { STEP_PAUSE_MS, type ImageKind, type registrationMachine } from '../../../machines/registration.machine';
+import { imageStepIs, isMovingOn, STEP_PAUSE_MS, type ImageKind, type registrationMachine } from '../../../machines/registration.machine';
 import { DEFAULT_CLIENT_USER } from '../../../src/domain/client-user';
 import {
   REGISTRATION_INPUT,
@@ -31,9 +31,8 @@ const paths = modelPaths(registrationModelMachine, {
 });
 const STEP: Record<ImageKind, string> = { profile: '/register/profile-photo', aadhaar: '/register/aadhaar-card' };
 const NEXT: Record<ImageKind, string> = { profile: '/register/aadhaar-card', aadhaar: '/register/personal-details' };
-const pausing = (s: Snap, kind: ImageKind) => s.matches({ filling: { [kind]: { uploaded: 'pausing' } } } as never);
-const busy = (s: Snap, kind: ImageKind) =>
-  ['preparing', 'uploading'].some((v) => s.matches({ filling: { [kind]: v } } as never)) || pausing(s, kind);
+const pausing = (s: Snap, kind: ImageKind) => isMovingOn(s, kind);
+const busy = (s: Snap, kind: ImageKind) => imageStepIs(s, kind, 'preparing') || imageStepIs(s, kind, 'uploading') || pausing(s, kind);
 /** Another step is uploading or waits to move on by itself, so this screen is not opened now. */
 const waitingElsewhere = (s: Snap, kind: ImageKind | null) => (['profile', 'aadhaar'] as const).some((k) => k !== kind && busy(s, k));
 /**
