@@ -4,7 +4,7 @@
  * delivery date (none: any day). Pure: the chart's guards and the body of POST /orders/{id} read it.
  */
 import { ADDRESS_LINE_MAX, ADDRESS_PART_MAX, PIN_CODE_PATTERN } from '../src/domain/delivery';
-import type { PlaceOrderBody } from '../src/domain/types';
+import type { DeliveryLocation, PlaceOrderBody } from '../src/domain/types';
 
 /** The parts of another address the farmer may type. */
 export const ADDRESS_FIELDS = ['line', 'village', 'taluka', 'district', 'pinCode', 'landmark'] as const;
@@ -16,13 +16,23 @@ export interface OrderPlaceDraft {
   address: Record<AddressField, string>;
   /** `YYYY-MM-DD` as the date field gives it; '' for any day. */
   preferredDate: string;
+  /**
+   * Another place's pin from "use my location": none yet, being found by the phone, not found (no
+   * permission, no signal), or found.
+   */
+  location: null | 'finding' | 'failed' | DeliveryLocation;
 }
 
 export const NO_ORDER_DRAFT: OrderPlaceDraft = {
   place: 'profile',
   address: { line: '', village: '', taluka: '', district: '', pinCode: '', landmark: '' },
   preferredDate: '',
+  location: null,
 };
+
+/** The pin found for another place, if one was. */
+export const foundLocation = (draft: OrderPlaceDraft): DeliveryLocation | null =>
+  draft.location !== null && typeof draft.location === 'object' ? draft.location : null;
 
 const PIN_CODE = new RegExp(PIN_CODE_PATTERN);
 const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -52,5 +62,6 @@ export function placeOrderBody(draft: OrderPlaceDraft): PlaceOrderBody | null {
     const value = draft.address[field].trim();
     if (value !== '') address[field] = value;
   }
-  return { deliveryAddress: address as NonNullable<PlaceOrderBody['deliveryAddress']>, ...date };
+  const pin = foundLocation(draft);
+  return { deliveryAddress: address as NonNullable<PlaceOrderBody['deliveryAddress']>, ...(pin ? { deliveryLocation: pin } : {}), ...date };
 }

@@ -60,6 +60,8 @@ export type QuotationDetailEvent =
   | { type: 'order.placeKind'; place: OrderPlaceDraft['place'] }
   | { type: 'order.address'; field: AddressField; value: string }
   | { type: 'order.date'; date: string }
+  /** "Use my location" for another place: the phone is finding it, could not, or found it. */
+  | { type: 'order.location'; location: OrderPlaceDraft['location'] }
   | { type: 'order.confirm' }
   | { type: 'order.cancel' }
   | { type: 'order.track' }
@@ -144,6 +146,7 @@ export const quotationDetailMachine = setup({
     isCounterReady: ({ context }) => context.bargain.note.length <= BARGAIN_NOTE_MAX && !Number.isNaN(counterTotalPaisa(context)),
     isAnswered: (_, params: { output: BargainOutput }) => params.output !== null,
     isOrderReady: ({ context }) => placeOrderBody(context.order) !== null,
+    isOtherPlace: ({ context }) => context.order.place === 'other',
     mayOrderAgain: ({ context, event }) => event.type === 'quotation.orderAgain' && mayOrderAgainWith(context, event.skus),
   },
   actions: {
@@ -323,6 +326,8 @@ export const quotationDetailMachine = setup({
                   actions: assign({ order: ({ context, event }) => ({ ...context.order, address: { ...context.order.address, [event.field]: event.value } }) }),
                 },
                 'order.date': { actions: assign({ order: ({ context, event }) => ({ ...context.order, preferredDate: event.date }) }) },
+                // Only another place takes a pin found by the phone; the profile's has its own.
+                'order.location': { guard: 'isOtherPlace', actions: assign({ order: ({ context, event }) => ({ ...context.order, location: event.location }) }) },
                 'order.confirm': { guard: 'isOrderReady', target: 'placingOrder' },
                 'order.cancel': 'idle',
               },

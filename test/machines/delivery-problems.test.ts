@@ -98,7 +98,7 @@ describe('reporting a problem with a delivery', () => {
   });
 
   it('offers the report on a delivered order with no problem open, and names the order', () => {
-    const at = (q: Partial<Quotation>) => problemReportableOrder({ context: { quotation: quotation({ status: 'ORDERED', orderDisplayId: 'OD100001', ...q }) } });
+    const at = (q: Partial<Quotation>) => problemReportableOrder({ context: { quotationId: 'q-1', missing: false, quotation: quotation({ status: 'ORDERED', orderDisplayId: 'OD100001', ...q }) } });
     expect(at({ orderStatus: 'DELIVERED' })).toBe('OD100001');
     expect(at({ orderStatus: 'IN_TRANSIT' })).toBeNull();
     expect(at({ orderStatus: 'DELIVERED', problem: problem() })).toBeNull();
@@ -175,7 +175,7 @@ describe('model-based paths over the problem charts', () => {
 });
 
 describe('the Place Order body', () => {
-  const draft = (overrides: Partial<OrderPlaceDraft> & { address?: Partial<OrderPlaceDraft['address']> } = {}): OrderPlaceDraft => ({
+  const draft = (overrides: Omit<Partial<OrderPlaceDraft>, 'address'> & { address?: Partial<OrderPlaceDraft['address']> } = {}): OrderPlaceDraft => ({
     ...NO_ORDER_DRAFT,
     ...overrides,
     address: { ...NO_ORDER_DRAFT.address, ...overrides.address },
@@ -190,6 +190,14 @@ describe('the Place Order body', () => {
     expect(placeOrderBody(draft({ place: 'other', address: { line: ' Plot 12 ', pinCode: '360050', landmark: ' ' } }))).toEqual({
       deliveryAddress: { line: 'Plot 12', pinCode: '360050' },
     });
+    // With the pin "use my location" found; while it is being found, or when it was not, without one.
+    const pin = { lat: 22.0365, long: 71.2052 };
+    expect(placeOrderBody(draft({ place: 'other', address: { line: 'Plot 12' }, location: pin }))).toEqual({ deliveryAddress: { line: 'Plot 12' }, deliveryLocation: pin });
+    for (const location of ['finding', 'failed'] as const) {
+      expect(placeOrderBody(draft({ place: 'other', address: { line: 'Plot 12' }, location }))).toEqual({ deliveryAddress: { line: 'Plot 12' } });
+    }
+    // The profile's place goes with the profile's own pin: one found for another place is not sent.
+    expect(placeOrderBody(draft({ location: pin }))).toEqual({});
     expect(placeOrderBody(draft({ place: 'other' }))).toBeNull();
     for (const pinCode of ['36005', '036005', '3600501', '36OO50']) expect(placeOrderBody(draft({ place: 'other', address: { line: 'Plot 12', pinCode } }))).toBeNull();
     expect(placeOrderBody(draft({ place: 'other', address: { line: 'x'.repeat(501) } }))).toBeNull();

@@ -88,7 +88,20 @@ describe('/quotation-details along the quotation-detail paths', () => {
     else if (event.type === 'order.placeKind') fireEvent.click(screen.getByRole('radio', { name: event.place === 'other' ? /Another place/ : /My farm/ }));
     else if (event.type === 'order.address') fireEvent.change(screen.getByRole('textbox', { name: /House, street or farm/ }), { target: { value: event.value } });
     else if (event.type === 'order.date') fireEvent.change(screen.getByLabelText('Preferred delivery date (optional)'), { target: { value: event.date } });
-    else if (event.type === 'order.confirm') fireEvent.click(button('Confirm order'));
+    else if (event.type === 'order.location') {
+      // The phone finds itself where the path says.
+      const at = event.location as { lat: number; long: number };
+      const geolocation = { getCurrentPosition: (found: PositionCallback) => found({ coords: { latitude: at.lat, longitude: at.long, accuracy: 12 } } as GeolocationPosition) };
+      Object.defineProperty(navigator, 'geolocation', { configurable: true, value: geolocation });
+      try {
+        await act(async () => {
+          fireEvent.click(button('Use my location'));
+          for (let tick = 0; tick < 5; tick++) await Promise.resolve();
+        });
+      } finally {
+        Reflect.deleteProperty(navigator, 'geolocation');
+      }
+    } else if (event.type === 'order.confirm') fireEvent.click(button('Confirm order'));
     else if (event.type === 'order.cancel') fireEvent.click(button('Cancel'));
     else if (event.type === 'quotation.orderAgain') fireEvent.click(button('Order again'));
     else throw new Error(`No gesture for ${event.type}`);
@@ -182,6 +195,10 @@ describe('/quotation-details along the quotation-detail paths', () => {
       expect((within(sheet).getByRole('radio', { name: /Another place/ }) as HTMLInputElement).checked).toBe(order.place === 'other');
       expect(within(sheet).queryByRole('textbox', { name: /House, street or farm/ }) !== null).toBe(order.place === 'other');
       expect((within(sheet).getByLabelText('Preferred delivery date (optional)') as HTMLInputElement).value).toBe(order.preferredDate);
+      // Another place may take the phone's pin, and says it took it.
+      expect(within(sheet).queryByRole('button', { name: 'Use my location' }) !== null).toBe(order.place === 'other');
+      const pin = (s.context.order as { location: { lat: number } | null }).location;
+      expect(within(sheet).queryByText(/Location added/) !== null).toBe(order.place === 'other' && pin !== null);
       // Another place goes only with its line.
       expect((within(sheet).getByRole('button', { name: 'Confirm order' }) as HTMLButtonElement).disabled).toBe(order.place === 'other' && order.address.line === '');
     },

@@ -12,6 +12,7 @@ import { shallowEqual, useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { detailTotal, offeredAction, offersOrderAgain } from '../../../machines/quotation-detail.machine';
 import { PlaceOrderSheet } from '../shop/place-order-sheet';
+import { locateHere } from '../shop/locate-here';
 import { ShareButton } from '../shop/share-button';
 import { quotationSpeech } from '../../../machines/read-aloud';
 import { ReadAloudButton, useSpokenWords } from '../shop/read-aloud-button';
@@ -202,6 +203,7 @@ function QuotationDetails({ detail }: { detail: ScreenChartRefs['quotationDetail
           onPlace={(place) => detail.send({ type: 'order.placeKind', place })}
           onAddress={(field, value) => detail.send({ type: 'order.address', field, value })}
           onDate={(date) => detail.send({ type: 'order.date', date })}
+          onLocate={() => locateHere((location) => detail.send({ type: 'order.location', location }))}
           onConfirm={() => detail.send({ type: 'order.confirm' })}
           onCancel={() => detail.send({ type: 'order.cancel' })}
         />

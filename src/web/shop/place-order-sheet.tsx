@@ -5,7 +5,7 @@
  * sends its events.
  */
 import { FormattedMessage, useIntl } from 'react-intl';
-import { addressRefusal, ADDRESS_FIELDS, type AddressField, type OrderPlaceDraft } from '../../../machines/order-place-draft';
+import { addressRefusal, ADDRESS_FIELDS, foundLocation, type AddressField, type OrderPlaceDraft } from '../../../machines/order-place-draft';
 import { preferredDateRange } from '../../domain/delivery';
 import { formatCalendarDay } from '../../domain/india-date';
 import { Sheet } from './bargain';
@@ -33,6 +33,7 @@ interface PlaceOrderSheetProps {
   onPlace: (place: OrderPlaceDraft['place']) => void;
   onAddress: (field: AddressField, value: string) => void;
   onDate: (date: string) => void;
+  onLocate: () => void;
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -95,7 +96,29 @@ export function PlaceOrderSheet(props: PlaceOrderSheetProps) {
           </span>
         </label>
       </fieldset>
-      {draft.place === 'other' ? <div className="shop-address-parts">{ADDRESS_FIELDS.map((name) => field(name, name === 'line' || name === 'landmark'))}</div> : null}
+      {draft.place === 'other' ? (
+        <>
+          <div className="shop-address-parts">{ADDRESS_FIELDS.map((name) => field(name, name === 'line' || name === 'landmark'))}</div>
+          <div className="shop-field">
+            <button type="button" className="shop-button shop-button-outline" disabled={busy || draft.location === 'finding'} onClick={props.onLocate}>
+              <FormattedMessage id="shop.place.locate" defaultMessage="Use my location" />
+            </button>
+            <span className={draft.location === 'failed' ? 'shop-field-error' : 'shop-field-hint'} role="status">
+              {draft.location === 'finding' ? (
+                <FormattedMessage id="shop.place.locating" defaultMessage="Finding your location…" />
+              ) : draft.location === 'failed' ? (
+                <FormattedMessage id="shop.place.locateFailed" defaultMessage="Could not find your location. Turn on location and try again." />
+              ) : foundLocation(draft) ? (
+                <FormattedMessage
+                  id="shop.place.located"
+                  defaultMessage="Location added ({lat}, {long})"
+                  values={{ lat: foundLocation(draft)!.lat.toFixed(4), long: foundLocation(draft)!.long.toFixed(4) }}
+                />
+              ) : null}
+            </span>
+          </div>
+        </>
+      ) : null}
       <div className="shop-field">
         <label htmlFor="shop-place-date">
           <FormattedMessage id="shop.place.date" defaultMessage="Preferred delivery date (optional)" />

@@ -210,7 +210,7 @@ export const quotationDetailModel = {
       quotation: Quotation | null;
       missing: boolean;
       bargain: unknown;
-      order: { place: string; address: { line: string }; preferredDate: string };
+      order: { place: string; address: { line: string }; preferredDate: string; location: unknown };
     };
     const value = JSON.stringify(snapshot.value);
     const sheetOpen = /composingDecline|composingCounter|declining|countering/.test(value);
@@ -220,7 +220,7 @@ export const quotationDetailModel = {
       q: q && [q._id, q.status, q.revision ?? 0],
       missing,
       bargain: sheetOpen ? bargain : null,
-      order: orderOpen ? [order.place, order.address.line !== '', order.preferredDate] : null,
+      order: orderOpen ? [order.place, order.address.line !== '', order.preferredDate, order.location !== null] : null,
     });
   },
   // About 330 states with some 30 events each: the bound counts the walk's steps, not its states.
@@ -266,6 +266,7 @@ export const quotationDetailModel = {
     { type: 'order.placeKind', place: 'profile' },
     { type: 'order.address', field: 'line', value: 'Behind the dairy' },
     { type: 'order.date', date: '2026-12-01' },
+    { type: 'order.location', location: { lat: 22.0365, long: 71.2052 } },
     { type: 'order.confirm' },
     { type: 'order.cancel' },
     // Order again with the catalogue of today: the straw of the priced lines is in it.
