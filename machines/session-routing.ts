@@ -2,13 +2,16 @@
  * The route guards of the session machine, built from GUARD_TABLE (src/domain/routes.ts) rather than
  * typed again: one named guard per rule, and one redirect per rule in table order (first match wins).
  */
-import { guardFlagsOf } from '../src/domain/client-user';
+import { guardFlagsOf, type ClientUser } from '../src/domain/client-user';
 import { firstRule as firstRuleFor, pathOf } from '../src/domain/route-chain';
-import { GUARD_TABLE, ROUTES, routeClass, type GuardRuleName } from '../src/domain/routes';
+import { GUARD_TABLE, guardRedirect, ROUTES, routeClass, type GuardRuleName, type RoutePath } from '../src/domain/routes';
 import type { SessionContext, SessionEvent } from './session.types';
 
 export const firstRule = (context: SessionContext) =>
   context.request ? firstRuleFor(context.request.to, guardFlagsOf(context.user)) : undefined;
+
+/** Whether the route guards let this user open `path`: a screen offers a link only where it leads (Home's to the back office). */
+export const mayOpen = (user: ClientUser, path: RoutePath): boolean => guardRedirect(path, guardFlagsOf(user)) === null;
 
 /** One named guard per rule of the table: the rule is the first one that moves the requested path. */
 export const ruleGuards = Object.fromEntries(

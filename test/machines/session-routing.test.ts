@@ -8,6 +8,7 @@ import { SPLASH_MS } from '../../src/domain/constants';
 import { settleRoute } from '../../src/domain/route-chain';
 import { ROUTES, type GuardFlags } from '../../src/domain/routes';
 import { startSession, userWith } from '../support/machines/session-harness';
+import { mayOpen } from '../../machines/session-routing';
 
 const flags = (over: Partial<GuardFlags>): GuardFlags => ({
   isAnalyst: false,
@@ -105,5 +106,16 @@ describe('the profile refresh on arriving at under verification', () => {
     session.actor.send({ type: 'nav.go', to: ROUTES.home });
     expect(session.location()).toBe(ROUTES.underVerification);
     expect(session.actors.fetchProfile.calls).toHaveLength(1);
+  });
+});
+
+describe('the links a screen offers', () => {
+  it('offers the back office only to whom the route guards let in: an admin, not a farmer or an analyst', () => {
+    const farmer = userWith({ hasLanguage: true, isLoggedIn: true, profileUpdated: true, isVerified: true, isAdmin: false });
+    expect(mayOpen(farmer, ROUTES.admin)).toBe(false);
+    expect(mayOpen({ ...farmer, isAdmin: true }, ROUTES.admin)).toBe(true);
+    expect(mayOpen({ ...farmer, isAnalyst: true }, ROUTES.admin)).toBe(false);
+    expect(mayOpen({ ...farmer, isAdmin: true }, ROUTES.analyst)).toBe(true);
+    expect(mayOpen(farmer, ROUTES.analyst)).toBe(false);
   });
 });

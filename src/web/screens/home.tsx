@@ -7,6 +7,7 @@
 import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { isCatalogueLoading, visibleSkus } from '../../../machines/catalogue.machine';
+import { mayOpen } from '../../../machines/session-routing';
 import { ROUTES } from '../../domain/routes';
 import { SearchIcon } from '../shop/icons';
 import { NavLink } from '../shop/nav-link';
@@ -36,7 +37,7 @@ export default function HomeScreen() {
           <strong>{user.name}</strong>
         </span>
       </NavLink>
-      {user.isAdmin ? (
+      {mayOpen(user, ROUTES.admin) ? (
         <NavLink to={ROUTES.admin} className="shop-button shop-button-small shop-button-outline">
           <FormattedMessage id="shop.home.adminDashboard" defaultMessage="Admin Dashboard" />
         </NavLink>
