@@ -23,11 +23,17 @@ describe('chunk groups', () => {
     ['src/web/styles.css', 'boot-shell'],
     ['node_modules/react-intl/index.js', 'boot-shell'],
     ['node_modules/react/jsx-runtime.js', 'boot-shell'],
+    // The recorder's tap is on the root actor from its start: with the shell that starts it.
+    ['src/web/shell/transition-tap.ts', 'boot-shell'],
   ])('puts %s in %s, and in no other group', (id, group) => {
     expect(groupsOf(id)).toEqual([group]);
   });
 
   it("leaves the entry's own domain modules, the screens and React DOM to the bundler", () => {
+    // The analyst's view and the recorder come with their own screens and chunks, never at boot.
+    for (const id of ['src/domain/analytics.ts', 'src/domain/statechart-mermaid.ts', 'machines/analyst-view.ts', 'src/web/shell/transition-recorder.ts']) {
+      expect(groupsOf(id)).toEqual([]);
+    }
     for (const id of ['src/domain/routes.ts', 'src/domain/types.ts', 'src/web/shop/home.tsx', 'src/web/admin/users.tsx', 'node_modules/react-dom/client.js']) {
       expect(groupsOf(id)).toEqual([]);
     }
