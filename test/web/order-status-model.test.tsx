@@ -83,6 +83,9 @@ function theOrder(s: Snap) {
   } else {
     expect(screen.queryByRole('button', { name: 'Make Payment' })).toBeNull();
   }
+  // The order can be shared (no share sheet in this browser: the WhatsApp link), its summary naming it.
+  const share = screen.getByRole('link', { name: 'Share on WhatsApp' });
+  expect(decodeURIComponent(share.getAttribute('href')!.split('?text=')[1]!)).toContain(`My order ${q.orderDisplayId ?? q.quotationDisplayId}`);
 }
 
 describe('/order-status along the order-tracking paths', () => {
