@@ -18,11 +18,11 @@ export const codeSplitting = {
     // paging helpers the farmer's quotation list uses too). Not the selectors and charts only one
     // screen opened later uses (read aloud, share, reporting a problem, the analyst's view): they
     // travel with that screen's script.
-    { name: 'charts-rest', test: /[\\/]machines[\\/](?!app\.machine|analyst-view|read-aloud|share-summary|problem-report\.machine|session|otp-login|registration|screen-charts|admin-charts|admin-dashboard|problem-close\.machine|admin-(?:users|skus|quotations|orders)\.machine|admin-(?:quotation|sku)-draft)[\w.-]+\.ts$/ },
+    { name: 'charts-rest', test: /[\\/]machines[\\/](?!app\.machine|outbox\.machine|analyst-view|read-aloud|share-summary|problem-report\.machine|session|otp-login|registration|screen-charts|admin-charts|admin-dashboard|problem-close\.machine|admin-(?:users|skus|quotations|orders)\.machine|admin-(?:quotation|sku)-draft)[\w.-]+\.ts$/ },
     // The last two boot steps: the app chart with its real effects (and the router, whose
     // navigate it calls), and the shell. No cycle between them: the shell imports the logic,
     // not back (a cycle left wouter's default location hook undefined when the shell ran).
-    { name: 'boot-logic', test: /[\\/]machines[\\/]app\.machine|[\\/]src[\\/]web[\\/](?:boot-logic|app-logic|api[\\/]|shop[\\/]actors|outbox[\\/]actors|onboarding[\\/]browser-actors|shell[\\/]browser-storage)|[\\/]node_modules[\\/](?:ofetch|destr|ufo|wouter|regexparam|use-sync-external-store)[\\/]/ },
+    { name: 'boot-logic', test: /[\\/]machines[\\/]app\.machine|[\\/]src[\\/]web[\\/](?:boot-logic|app-logic|api[\\/]|shop[\\/]actors|onboarding[\\/]browser-actors|shell[\\/]browser-storage)|[\\/]node_modules[\\/](?:ofetch|destr|ufo|wouter|regexparam|use-sync-external-store)[\\/]/ },
     { name: 'boot-shell', test: /[\\/]src[\\/]web[\\/](?:app\.tsx|app-context|boot-render|styles\.css|shell[\\/](?:boot-splash|offline-line|use-actors|use-connection|route-sync|error-screen|transition-tap|help-improve)|i18n[\\/](?:i18n-provider|use-messages))|[\\/]node_modules[\\/](?:@xstate[\\/]react|use-isomorphic-layout-effect|react-intl|@formatjs|intl-messageformat)[\\/]|[\\/]node_modules[\\/]react[\\/](?:jsx-runtime|cjs[\\/]react-jsx-runtime)/ },
   ],
 } satisfies Rolldown.CodeSplittingOptions;
