@@ -51,7 +51,7 @@ function OutboxCard({ item, outbox }: { item: OutboxItem; outbox: OutboxActorRef
   const shownId = useSelector(useQuotationStore(), (s) => (item.quotationId === null ? '' : (cachedQuotation(s.context.quotations, item.quotationId)?.quotationDisplayId ?? '')));
   const sending = !cancellable;
   return (
-    <li className="shop-card shop-quotation shop-outbox-item" data-outbox={item.refusal === null ? 'queued' : 'refused'}>
+    <li className="shop-card shop-outbox-item" data-outbox={item.refusal === null ? 'queued' : 'refused'}>
       <div className="shop-quotation-body">
         <strong>
           <FormattedMessage id={TITLE[item.kind]} values={{ id: shownId }} />
