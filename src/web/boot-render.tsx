@@ -55,18 +55,28 @@ export async function renderApp(root: Root, { logic, input }: Awaited<ReturnType
 }
 
 /**
- * The recorder arrives on its own, once the first screen is up and the phone is idle: never under
- * Global Privacy Control (then the kept snapshots are dropped), and sending only while "Help improve
- * the app" is on.
+ * The recorder arrives on its own, well after the first screen (the tap keeps what happens meanwhile),
+ * or as soon as the page first hides, when it sends at once: a farmer's first load never fetches it.
+ * Never under Global Privacy Control (then the kept snapshots are dropped); it sends only while
+ * "Help improve the app" is on.
  */
+const RECORDER_AFTER_MS = 20_000;
+
 function startRecording(tap: TransitionTap): void {
   if (privacyControlOn()) return tap.close();
-  const load = () =>
+  let loading = false;
+  const load = (sendNow: boolean) => {
+    if (loading) return;
+    loading = true;
+    document.removeEventListener('visibilitychange', onHide);
     void import('./shell/transition-recorder')
-      .then(({ startRecorder }) =>
-        startRecorder({ attach: tap.attach, enabled: () => helpImproveOn(), storage: localStorage, send: (url, body) => navigator.sendBeacon(url, body) }),
-      )
+      .then(({ startRecorder }) => {
+        const recorder = startRecorder({ attach: tap.attach, enabled: () => helpImproveOn(), storage: localStorage, send: (url, body) => navigator.sendBeacon(url, body) });
+        if (sendNow) recorder.flush();
+      })
       .catch(() => tap.close());
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(load, { timeout: 5_000 });
-  else setTimeout(load, 1_000);
+  };
+  const onHide = () => document.visibilityState === 'hidden' && load(true);
+  document.addEventListener('visibilitychange', onHide);
+  setTimeout(() => load(false), RECORDER_AFTER_MS);
 }
