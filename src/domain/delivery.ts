@@ -8,6 +8,15 @@ import { indiaToday } from './india-date';
 export const PROBLEM_KINDS = ['short_weight', 'wet', 'wrong_material', 'damaged', 'other'] as const;
 export type ProblemKind = (typeof PROBLEM_KINDS)[number];
 
+/** Each problem's English words (the farmer's and the admin's screens translate them by kind). */
+export const PROBLEM_KIND_TEXT: Record<ProblemKind, string> = {
+  short_weight: 'Short weight',
+  wet: 'Wet material',
+  wrong_material: 'Wrong material',
+  damaged: 'Damaged',
+  other: 'Something else',
+};
+
 /** The longest note a farmer (or the admin closing it) writes about a problem, in characters. */
 export const PROBLEM_NOTE_MAX = 500;
 

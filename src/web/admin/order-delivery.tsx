@@ -9,7 +9,7 @@ import { fromPromise } from 'xstate';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { problemCloseMachine, type CloseProblemOutput } from '../../../machines/problem-close.machine';
 import { protectedImageMachine } from '../../../machines/protected-image.machine';
-import { mapLink, PROBLEM_NOTE_MAX, type ProblemKind } from '../../domain/delivery';
+import { mapLink, PROBLEM_KIND_TEXT, PROBLEM_NOTE_MAX } from '../../domain/delivery';
 import { formatCalendarDay } from '../../domain/india-date';
 import type { DataResponse } from '../../domain/api';
 import type { Order } from '../../domain/types';
@@ -17,14 +17,6 @@ import { api, isApiFailure } from '../api/client';
 import { fetchProtectedImage } from '../api/protected-image';
 import { When } from '../shell/when';
 import { TextField } from './admin-parts';
-
-const KIND_TEXT: Record<ProblemKind, string> = {
-  short_weight: 'Short weight',
-  wet: 'Wet material',
-  wrong_material: 'Wrong material',
-  damaged: 'Damaged',
-  other: 'Something else',
-};
 
 const closeProblem = fromPromise<CloseProblemOutput, { orderId: string; note: string }>(async ({ input, signal }) => {
   try {
@@ -127,7 +119,7 @@ export function ProblemPanel({ order }: { order: Order }) {
           <FormattedMessage id="admin.orders.problemClosed" defaultMessage="Problem closed" />
         )}
         {': '}
-        {intl.formatMessage({ id: `admin.orders.problemKind.${problem.kind}`, defaultMessage: KIND_TEXT[problem.kind] })}
+        {intl.formatMessage({ id: `admin.orders.problemKind.${problem.kind}`, defaultMessage: PROBLEM_KIND_TEXT[problem.kind] })}
       </h3>
       <p className="admin-problem-when">
         <When at={problem.createdAt} />

@@ -19,6 +19,9 @@ const FIELD_LABEL: Record<AddressField, string> = {
   landmark: 'Landmark',
 };
 
+const PLACES = ['profile', 'other'] as const;
+const PLACE_TEXT: Record<OrderPlaceDraft['place'], string> = { profile: 'My farm', other: 'Another place' };
+
 const REFUSAL_TEXT = {
   pinCode: 'A PIN code has 6 digits.',
   tooLong: 'This is too long.',
@@ -78,23 +81,16 @@ export function PlaceOrderSheet(props: PlaceOrderSheetProps) {
         <legend className="shop-visually-hidden">
           <FormattedMessage id="shop.place.where" defaultMessage="Delivery place" />
         </legend>
-        <label className="shop-choice">
-          <input type="radio" name="delivery-place" checked={draft.place === 'profile'} onChange={() => props.onPlace('profile')} />
-          <span className="shop-choice-text">
-            <strong>
-              <FormattedMessage id="shop.place.profile" defaultMessage="My farm" />
-            </strong>
-            <span className="shop-small shop-muted">{props.farmAddress ?? '—'}</span>
-          </span>
-        </label>
-        <label className="shop-choice">
-          <input type="radio" name="delivery-place" checked={draft.place === 'other'} onChange={() => props.onPlace('other')} />
-          <span className="shop-choice-text">
-            <strong>
-              <FormattedMessage id="shop.place.other" defaultMessage="Another place" />
-            </strong>
-          </span>
-        </label>
+        {PLACES.map((place) => (
+          <label key={place} className="shop-choice">
+            <input type="radio" name="delivery-place" checked={draft.place === place} onChange={() => props.onPlace(place)} />
+            <span className="shop-choice-text">
+              <strong>{intl.formatMessage({ id: `shop.place.${place}`, defaultMessage: PLACE_TEXT[place] })}</strong>
+              {/* The profile's choice shows the farm address it stands for. */}
+              {place === 'profile' ? <span className="shop-small shop-muted">{props.farmAddress ?? '—'}</span> : null}
+            </span>
+          </label>
+        ))}
       </fieldset>
       {draft.place === 'other' ? (
         <>

@@ -1,19 +1,11 @@
 /** Where a reported problem stands, on the farmer's tracker: open (the provider will look into it) or closed with the provider's answer. */
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { ProblemKind } from '../../domain/delivery';
+import { PROBLEM_KIND_TEXT, type ProblemKind } from '../../domain/delivery';
 import type { OrderProblem } from '../../domain/types';
 import { When } from '../shell/when';
 
-const KIND_TEXT: Record<ProblemKind, string> = {
-  short_weight: 'Short weight',
-  wet: 'Wet material',
-  wrong_material: 'Wrong material',
-  damaged: 'Damaged',
-  other: 'Something else',
-};
-
 export function problemKindText(intl: ReturnType<typeof useIntl>, kind: ProblemKind): string {
-  return intl.formatMessage({ id: `shop.problem.kind.${kind}`, defaultMessage: KIND_TEXT[kind] });
+  return intl.formatMessage({ id: `shop.problem.kind.${kind}`, defaultMessage: PROBLEM_KIND_TEXT[kind] });
 }
 
 export function ProblemStatus({ problem }: { problem: OrderProblem }) {
