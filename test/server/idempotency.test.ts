@@ -13,6 +13,7 @@ import { buildApp } from '../../src/server/app';
 import { openDatabase } from '../../src/server/db/connect';
 import type { Database } from '../../src/server/db/schema';
 import { forgetOldRows } from '../../src/server/expiry-sweep';
+import { moveStatus } from '../../src/server/repos/quotations';
 import { databases, dumpDatabase, testConfig, useTestApp, type Session } from '../support/server/app';
 import { adminSetQuotation } from '../support/server/quotation-writes';
 
@@ -121,6 +122,19 @@ describe.each(databases())('writes sent again with an Idempotency-Key on %s', (k
     expect(again.statusCode).toBe(201);
     expect(again.body).toBe(first.body);
     expect(await ordersOf(farmer.userId)).toBe(1);
+  });
+
+  it('keeps no key for a write its transaction refused (the quotation moved meanwhile), so the next try asks again', async () => {
+    const farmer = await t.farmer();
+    const sku = await firstSku(farmer);
+    const q: Quotation = (await request(farmer, undefined, { skusDetail: [{ skuIdentifier: sku._id, quantity: 2 }] })).json().data;
+    const once = {
+      claim: { userId: farmer.userId, key: randomUUID(), route: 'DELETE /api/quotations/:id', bodyHash: 'h', now: t.clock.now() },
+      answer: async () => ({ status: 200, body: {} }),
+    };
+    // Read as COMPLETED, but it is PENDING: the move finds nothing to move.
+    expect(await moveStatus(t.db, q._id, 'COMPLETED', 'DELETED', t.clock.now(), once)).toBe(false);
+    expect(await t.db.selectFrom('idempotencyKeys').select('key').where('key', '=', once.claim.key).execute()).toEqual([]);
   });
 
   it('writes once when two tries with one key arrive together: the other gets the same answer or 409 IN_PROGRESS', async () => {
