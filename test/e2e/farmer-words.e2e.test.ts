@@ -33,8 +33,8 @@ const stubVoices = (voiceLang: string | null) => `
 /** Types the query into the home search; then the products it shows and hides, by name. */
 async function search(page: Page, lang: Lang, query: string, shows: string[], hides: string[] = []): Promise<void> {
   await page.getByLabel(text(lang, 'shop.home.searchLabel')).fill(query);
-  for (const name of hides) await expect.poll(() => page.getByRole('link', { name }).count(), `${query} hides ${name}`).toBe(0);
-  for (const name of shows) await expect.poll(() => page.getByRole('link', { name }).count(), `${query} shows ${name}`).toBeGreaterThan(0);
+  for (const name of hides) await expect.poll(() => page.getByRole('link', { name }).count()).toBe(0);
+  for (const name of shows) await expect.poll(() => page.getByRole('link', { name }).count()).toBeGreaterThan(0);
 }
 
 describe('the words farmers use', () => {
