@@ -1,7 +1,7 @@
 /**
  * Journey 8: the network goes away on /request. The app says it is offline, does not crash, and
  * picks up the admin's change once the network is back (polling resumes). Offline, 'Request
- * Quotation' is disabled with its reason and the cart stays whole; back online it sends.
+ * Quotation' puts the request into the outbox, which says it waits; back online it is sent.
  */
 import { describe, expect, it } from 'vitest';
 import type { Quotation, Sku } from '../../src/domain/types';
@@ -65,19 +65,19 @@ describe('a farmer on a patchy network', () => {
     const request = page.getByRole('button', { name: t('shop.cart.requestQuotation') });
     await request.waitFor();
     await context.setOffline(true);
-    // Offline, the request cannot even start: the button is disabled and the screen says why.
-    await expect.poll(() => request.isDisabled()).toBe(true);
-    await page.getByText(t('common.offlineWrite')).waitFor();
-    await at(page, '/cart');
+    // Offline, the screen says the request will wait on the phone; tapped, it goes into the outbox.
+    await page.getByText(t('outbox.cartOffline')).waitFor();
     const line = page.getByRole('spinbutton', { name: t('shop.cart.quantityOf', { name: skus[1]!.name }) });
     expect(await line.inputValue()).toBe('4');
     await look(page, 'en', 'cart-offline');
+    await request.click();
+    await at(page, '/request');
+    await page.locator('[data-outbox]').filter({ hasText: t('outbox.queued') }).filter({ hasText: skus[1]!.name }).waitFor();
 
     await context.setOffline(false);
     await offline.waitFor({ state: 'detached' });
-    await request.click();
-    await at(page, '/request');
     await page.getByRole('listitem').filter({ hasText: skus[1]!.name }).filter({ hasText: /QT\d+/ }).getByText(t('shop.status.PENDING')).waitFor();
+    expect(await page.locator('[data-outbox]').count()).toBe(0);
     expect(crashes).toEqual([]);
     await context.close();
   });
