@@ -85,7 +85,7 @@ describe('the catalogue, the messages and the words in Hindi and Gujarati', () =
     const page = await context.newPage();
     const beforeLogin = server.mark();
     await farmerLogIn(page, server, 'gu', mobile);
-    expect(smsTo(server, mobile, beforeLogin).at(-1)).toMatch(/^કૃષિ: તમારો લૉગિન કોડ \d{6} છે\./);
+    expect(smsTo(server, mobile, beforeLogin).at(-1)).toMatch(/^કૃષિ: તમારો OTP \d{6} છે\./);
 
     await page.getByRole('link', { name: MUSTARD.gu }).waitFor();
     expect(await page.getByRole('link', { name: PADDY.gu }).count()).toBe(1);
@@ -134,7 +134,7 @@ describe('the catalogue, the messages and the words in Hindi and Gujarati', () =
     expect(priced.status).toBe(200);
     await expect
       .poll(() => smsTo(server, mobile, beforePricing), { timeout: 10_000 })
-      .toEqual([`કૃષિ: ભાવપત્ર ${q.quotationDisplayId} નો ભાવ નક્કી, કુલ ₹350. ઍપમાં ઑર્ડર કરો.`]);
+      .toEqual([`કૃષિ: ભાવપત્ર ${q.quotationDisplayId} નો કુલ ભાવ ₹350. ઍપમાં ઑર્ડર કરો.`]);
 
     await page.getByText(text('gu', 'shop.status.COMPLETED')).waitFor({ timeout: WITHIN_A_POLL });
     await page.getByText(q.quotationDisplayId).click();
@@ -176,7 +176,7 @@ describe('the catalogue, the messages and the words in Hindi and Gujarati', () =
     await page.setViewportSize({ width: 360, height: 780 });
     const beforeLogin = server.mark();
     await farmerLogIn(page, server, 'hi', mobile);
-    expect(smsTo(server, mobile, beforeLogin).at(-1)).toMatch(/^कृषि: आपका लॉगिन कोड \d{6} है।/);
+    expect(smsTo(server, mobile, beforeLogin).at(-1)).toMatch(/^कृषि: आपका OTP \d{6} है।/);
     await page.getByRole('link', { name: PADDY.hi }).waitFor();
     expect(await shown(page)).not.toContain(GROUNDNUT.en);
     await look(page, 'hi', 'catalogue-home-360');
@@ -208,7 +208,7 @@ describe('the catalogue, the messages and the words in Hindi and Gujarati', () =
     });
     await expect
       .poll(() => smsTo(server, mobile, beforePricing), { timeout: 10_000 })
-      .toEqual([`कृषि: भाव-पत्र ${q.quotationDisplayId} का भाव तय, कुल ₹1,500। ऐप में ऑर्डर करें।`]);
+      .toEqual([`कृषि: भाव-पत्र ${q.quotationDisplayId} का कुल भाव ₹1,500। ऐप में ऑर्डर करें।`]);
     await page.getByText(text('hi', 'shop.status.COMPLETED')).waitFor({ timeout: WITHIN_A_POLL });
     await page.getByText(q.quotationDisplayId).click();
     await at(page, '/quotation-details');
@@ -232,7 +232,7 @@ describe('the catalogue, the messages and the words in Hindi and Gujarati', () =
     await expect
       .poll(async () => (await call<{ user: { preferredLanguage: string } }>(server, 'GET', '/users/profile', await apiLogin(server, mobile))).body.user.preferredLanguage)
       .toBe('gujrati');
-    expect(smsTo(server, mobile).at(-1)).toMatch(/^કૃષિ: તમારો લૉગિન કોડ \d{6} છે\./);
+    expect(smsTo(server, mobile).at(-1)).toMatch(/^કૃષિ: તમારો OTP \d{6} છે\./);
     await context.close();
   });
 });
