@@ -11,14 +11,16 @@ describe.each(databases())('OTP login on %s', (kind) => {
     t.app.inject({ method: 'POST', url: '/api/auth/verify-otp', payload: { mobileNumber, otp } });
   const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
-  it('sends one six-digit code by SMS to +91 and the number, and answers 200', async () => {
+  it('sends one six-digit code by SMS to +91 and the number (in the text and its Web OTP line), and answers 200', async () => {
     const mobile = nextMobile();
     const res = await request(mobile);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ data: { resendAfterSeconds: 120 } });
     const last = t.sms.messages.at(-1)!;
     expect(last.to).toBe(`+91${mobile}`);
-    expect(last.text.match(/\d{6}/g)).toHaveLength(1);
+    const [code, ...again] = last.text.match(/\d{6}/g) ?? [];
+    expect(again).toEqual([code]);
+    expect(last.text.split('\n').at(-1)).toBe(`@localhost #${code}`);
   });
 
   it('gives a known and an unknown number the same answer', async () => {
