@@ -1,7 +1,8 @@
 /**
  * Model paths over the app chart: restoring ends with the restored slices, with a failed read, or at
  * the persist time-out; while running, the session's location opens and closes the screen charts
- * and the farmer's photo goes to the avatar. The screen charts and the avatar are children it spawns,
+ * and the farmer's photo goes to the avatar; the first admin screen shown loads the admin charts
+ * (tried again after a failed fetch). The screen charts and the avatar are children it spawns,
  * so each path is also checked for which of them runs afterwards.
  */
 import { describe, expect, it } from 'vitest';
@@ -26,6 +27,11 @@ const events: AnyEventObject[] = [
   { type: 'screen.show', location: '/order-status?quotation_id=q-3' },
   { type: 'screen.show', location: '/home' },
   { type: 'avatar.url', url: '/api/uploads/photo-1.jpg' },
+  { type: 'screen.show', location: '/admin/orders' },
+  { type: 'xstate.done.actor.loadAdminCharts', output: {} },
+  { type: 'xstate.error.actor.loadAdminCharts', error: new Error('offline') },
+  { type: 'xstate.after.adminChartsRetry.app.running.adminChartsFailed' },
+  { type: 'xstate.done.actor.loadOutbox', output: silent },
 ];
 
 /**
@@ -33,14 +39,14 @@ const events: AnyEventObject[] = [
  * shared scope, where a second `quotationList` would collide with the first). The tests below run the
  * real chart, spawns included.
  */
-const appModel = withoutSystemIds(app).provide({ actions: { showScreen: () => undefined } });
+const appModel = withoutSystemIds(app).provide({ actions: { showScreen: () => undefined, showAdminScreen: () => undefined, runOutbox: () => undefined } });
 
 describe('the app chart, model-based', () => {
   const paths = modelPaths(appModel, {
     events,
     input: { hasToken: true },
     // The context holds the restored root and the open screen; the value and the screen tell states apart.
-    serializeState: (s) => JSON.stringify([s.value, s.context.screen?.systemId ?? null, s.context.restored.user?.name ?? null]),
+    serializeState: (s) => JSON.stringify([s.value, s.context.screen?.systemId ?? null, s.context.restored.user?.name ?? null, s.context.location]),
   });
 
   it('takes every transition it defines', () => {
@@ -79,7 +85,7 @@ describe('the app chart, model-based', () => {
     done.stop();
     const late = createActor(app, { input: { hasToken: true } }).start();
     late.send({ type: 'xstate.after.persistTimeout.app.restoring' } as never);
-    expect([late.getSnapshot().value, late.system.get('session')!.getSnapshot().context.user.name]).toEqual(['running', undefined]);
+    expect([late.getSnapshot().value, late.system.get('session')!.getSnapshot().context.user.name]).toEqual([{ running: 'adminChartsAbsent' }, undefined]);
     late.stop();
   });
 });

@@ -167,7 +167,7 @@ describe('each slice with its owner', () => {
     running.push(actor);
     actor.start();
     await waitFor(actor, (snapshot) => snapshot.matches('running'));
-    expect(actor.getSnapshot().value).toBe('running');
+    expect(actor.getSnapshot().value).toEqual({ running: 'adminChartsAbsent' });
     expect(actor.getSnapshot().context.restored).toEqual(EMPTY_PERSISTED);
   });
 });
