@@ -1,6 +1,16 @@
 import { assign, createActor, fromCallback, fromPromise, setup, SimulatedClock, type ActorRefFrom, waitFor } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
-import { registrationMachine, showsAadhaarNotice, STEP_PAUSE_MS, stepLeavesFor, type ImageKind, type UploadInput } from '../../machines/registration.machine';
+import {
+  imageStepIs,
+  isAadhaarUploaded,
+  isMovingOn,
+  registrationMachine,
+  showsAadhaarNotice,
+  STEP_PAUSE_MS,
+  stepLeavesFor,
+  type ImageKind,
+  type UploadInput,
+} from '../../machines/registration.machine';
 import type { ProfileBody } from '../../src/domain/api';
 import type { Geocoordinate, User } from '../../src/domain/types';
 import { controlled } from '../support/machines/controlled';
@@ -147,6 +157,26 @@ describe('the image steps', () => {
     expect(t.went).toEqual(['/register/personal-details']);
     t.clock.increment(STEP_PAUSE_MS);
     expect(t.went).toEqual(['/register/personal-details']);
+  });
+
+  it('names where each image step is for its views: the notice (the Aadhaar step only), uploading, the pause, uploaded', async () => {
+    const t = start();
+    expect(imageStepIs(t.snap(), 'aadhaar', 'notice')).toBe(true);
+    expect(imageStepIs(t.snap(), 'profile', 'notice')).toBe(false);
+    expect(imageStepIs(t.snap(), 'profile', 'empty')).toBe(true);
+    expect(imageStepIs(t.snap(), 'aadhaar', 'empty')).toBe(false);
+    expect(isAadhaarUploaded(t.snap())).toBe(false);
+    await upload(t, 'profile', '/api/uploads/p.jpg');
+    expect(isMovingOn(t.snap(), 'profile')).toBe(true);
+    expect(isMovingOn(t.snap(), 'aadhaar')).toBe(false);
+    expect(imageStepIs(t.snap(), 'profile', 'uploaded')).toBe(true);
+    t.clock.increment(STEP_PAUSE_MS);
+    expect(isMovingOn(t.snap(), 'profile')).toBe(false);
+    expect(imageStepIs(t.snap(), 'profile', { uploaded: 'settled' })).toBe(true);
+    await upload(t, 'aadhaar', '/api/uploads/a.jpg');
+    expect(isMovingOn(t.snap(), 'aadhaar')).toBe(true);
+    expect(isAadhaarUploaded(t.snap())).toBe(true);
+    expect(imageStepIs(t.snap(), 'aadhaar', 'notice')).toBe(false);
   });
 
   it('moves on by itself a short pause after the image is uploaded: choose and Upload are the only taps', async () => {
