@@ -116,9 +116,10 @@ function QuotationDetails({ detail }: { detail: ScreenChartRefs['quotationDetail
       </button>
     </div>
   ) : null;
+  // Delete and Place Order wait in the outbox when the network is gone; only bargaining needs it now.
   const footer = writing ? (
     <>
-      <OfflineWriteReason />
+      {bargaining ? <OfflineWriteReason /> : null}
       {bargaining}
       {button}
     </>
