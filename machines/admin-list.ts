@@ -15,29 +15,104 @@ import { assertEvent, assign, enqueueActions, setup, stopChild } from 'xstate';
 import type { AuditEntry } from '../src/domain/types';
 import { notProvided, wasConflict, type Refused, type SaveOutcome } from './admin-sheet';
 
-/** What a list load asks the server: the search text (blank for all), the status (null for all) and the cursor of the next page. */
+/**
+ * The filters beside the search and status that a dashboard figure's link sets (`age=gt24h`,
+ * `late=true`, `sort=lateFirst`, …), each a query parameter of the list's request, shown as a
+ * removable chip. A status chosen by hand starts the list without them.
+ */
+export type ListFilters = Readonly<Record<string, string>>;
+
+/** What a list load asks the server: the search text (blank for all), the status (null for all), the cursor of the next page, and the filters when any is set. */
 export interface PageQuery {
   q: string;
   status: string | null;
   cursor: string | null;
+  filters?: ListFilters;
 }
 
 /** What a paged chart's context says of its filter and where its list continues. */
 interface ListPosition {
   query: string;
   status: string | null;
+  filters: ListFilters;
   nextCursor: string | null;
 }
 
-/** The first page of the search and status as set (a new filter starts from no cursor). */
-export const firstPageQuery = ({ context }: { context: ListPosition }): PageQuery => ({ q: context.query, status: context.status, cursor: null });
+const withFilters = (filters: ListFilters) => (Object.keys(filters).length === 0 ? {} : { filters });
 
-/** The next page of the search and status as set, from where the list continues. */
+/** The first page of the search, status and filters as set (a new filter starts from no cursor). */
+export const firstPageQuery = ({ context }: { context: ListPosition }): PageQuery => ({
+  q: context.query,
+  status: context.status,
+  cursor: null,
+  ...withFilters(context.filters),
+});
+
+/** The next page of the search, status and filters as set, from where the list continues. */
 export const nextPageQuery = ({ context }: { context: ListPosition }): PageQuery => ({
   q: context.query,
   status: context.status,
   cursor: context.nextCursor,
+  ...withFilters(context.filters),
 });
+
+/**
+ * The list as CSV (GET ….csv with the list's search, status and filters, every page): an export runs as
+ * the chart's child `export` while the admin stays on the list; `exporting` says whether one runs and
+ * whether the last one failed. One at a time.
+ */
+export type ExportState = 'idle' | 'running' | 'failed';
+
+export type ListExportEvent =
+  | { type: 'list.export' }
+  | { type: 'xstate.done.actor.export'; output: unknown }
+  | { type: 'xstate.error.actor.export'; error: unknown };
+
+/** The query an export sends: the list's search, status and filters, no cursor (the server reads every page). */
+export const exportQuery = (context: ListPosition): PageQuery => ({ q: context.query, status: context.status, cursor: null, ...withFilters(context.filters) });
+
+/** The root transitions of a list chart that exports: start one (not while one runs), and hear how it ended. */
+export const exportTransitions = {
+  'list.export': { guard: 'notExporting', actions: 'startExport' },
+  'xstate.done.actor.export': { actions: 'exportDone' },
+  'xstate.error.actor.export': { actions: 'exportFailed' },
+} as const;
+
+/** What an admin list chart is started with: the location the screen was opened at (a dashboard link's filters). */
+export interface AdminListInput {
+  location?: string | null;
+}
+
+/**
+ * The status and filters a list opens with, from its location's query (`?status=PENDING&age=gt24h`):
+ * only a status of `statuses` and the filters of `filterNames` are taken; anything else is ignored.
+ */
+export function listStartOf<TStatus extends string>(
+  input: AdminListInput | undefined,
+  statuses: readonly TStatus[],
+  filterNames: readonly string[],
+): { status: TStatus | null; filters: ListFilters } {
+  const location = input?.location ?? '';
+  const params = new URLSearchParams(location.includes('?') ? location.slice(location.indexOf('?') + 1) : '');
+  const status = params.get('status');
+  const filters: Record<string, string> = {};
+  for (const name of filterNames) {
+    const value = params.get(name);
+    if (value !== null && value !== '') filters[name] = value;
+  }
+  return { status: status !== null && (statuses as readonly string[]).includes(status) ? (status as TStatus) : null, filters };
+}
+
+/** The filters after a list event: a status chosen by hand clears them; a chip removed or set changes its one. */
+export function filtersAfter(filters: ListFilters, event: { type: string; name?: string; value?: string }): ListFilters {
+  if (event.type === 'status.change') return {};
+  if (event.type === 'filter.remove' && event.name !== undefined) {
+    const { [event.name]: _removed, ...rest } = filters;
+    return rest;
+  }
+  if (event.type === 'filter.set' && event.name !== undefined && event.value !== undefined) return { ...filters, [event.name]: event.value };
+  return filters;
+}
 
 /** One page as the server answers it. */
 export interface Page<T> {
@@ -82,26 +157,31 @@ export interface PagedListContext<TRow, TStatus extends string> {
   query: string;
   /** The status filter; null lists every status. */
   status: TStatus | null;
+  /** The filters a dashboard link set (age, late, …), each a removable chip. */
+  filters: ListFilters;
 }
 
-/** What the admin does to a paged list: search, filter by status, load it again, load its next page. */
+/** What the admin does to a paged list: search, filter by status, remove or set a filter, load it again, load its next page. */
 export type PagedListEvent<TStatus extends string> =
   | { type: 'search.change'; query: string }
   | { type: 'status.change'; status: TStatus | null }
+  | { type: 'filter.remove'; name: string }
+  | { type: 'filter.set'; name: string; value: string }
   | { type: 'list.reload' }
   | { type: 'list.more' };
 
 /** Whether the list continues on the server (the guard of `list.more`). */
 export const listContinues = (context: { nextCursor: string | null }): boolean => context.nextCursor !== null;
 
-/** The search text and status after a `search.change` or `status.change` (either event keeps the other). */
+/** The search text, status and filters after a `search.change`, `status.change` or a chip's `filter.remove` / `filter.set`. */
 export function filterOf<TStatus>(
-  context: { query: string; status: TStatus | null },
-  event: { type: string; query?: string; status?: TStatus | null },
-): { query: string; status: TStatus | null } {
+  context: { query: string; status: TStatus | null; filters: ListFilters },
+  event: { type: string; query?: string; status?: TStatus | null; name?: string; value?: string },
+): { query: string; status: TStatus | null; filters: ListFilters } {
   return {
     query: event.type === 'search.change' && event.query !== undefined ? event.query : context.query,
     status: event.type === 'status.change' && event.status !== undefined ? event.status : context.status,
+    filters: filtersAfter(context.filters, event),
   };
 }
 
@@ -188,6 +268,8 @@ export interface AdminSheetListContext<TRow, TDraft, TStatus extends string> ext
   refusal: string | null;
   /** A chosen image, resized, between its preparation and its upload (charts with `withImage`). */
   preparedImage: Blob | null;
+  /** Whether the list's CSV export runs, and whether the last one failed. */
+  exporting: ExportState;
 }
 
 export type AdminSheetListEvent<TStatus extends string, TChange> =
@@ -202,7 +284,8 @@ export type AdminSheetListEvent<TStatus extends string, TChange> =
   | { type: 'image.choose'; file: Blob }
   // The open row's audit trail (spawned only for a saved row, so its answers are declared here).
   | { type: 'xstate.done.actor.history'; output: AuditEntry[] }
-  | { type: 'xstate.error.actor.history'; error: unknown };
+  | { type: 'xstate.error.actor.history'; error: unknown }
+  | ListExportEvent;
 
 /** What the save effect is asked: the open row's id (`TId` is `string | null` in a chart with `newDraft`: null creates) and the body its draft makes. */
 export interface SaveRowInput<TBody, TId extends string | null = string> {
@@ -237,6 +320,13 @@ export interface AdminSheetListSpec<TRow extends { _id: string }, TDraft, TBody,
   opensInto?: 'viewing' | 'editing';
   /** A new row's empty draft: `sheet.add` opens the form on it (saved with id null; it has no history). */
   newDraft?: TDraft;
+  /** The statuses and the filters a link to the list may open it with (`listStartOf`). */
+  statuses?: readonly string[];
+  filterNames?: readonly string[];
+  /** Whether the screen sets a filter itself (the quotations' "late first"): `filter.set`. */
+  settable?: boolean;
+  /** Whether the list exports as CSV (`list.export`). */
+  exportable?: boolean;
   /** The draft with an uploaded image's url: `image.choose` resizes (`prepareImage`) and uploads (`uploadImage`) a file into it. */
   withImage?: (draft: TDraft, url: string) => TDraft;
 }
@@ -298,7 +388,10 @@ export function adminSheetList<TRow extends { _id: string }, TDraft, TBody, TSta
   // With an image, saving and choosing are offered while no image is on its way.
   const saveOrChoose = { on: { 'sheet.save': save, 'image.choose': { target: `${root}.sheet.editing.preparingImage` } } } as const;
   const newFilter = { target: 'browsing.debouncing', actions: 'setFilter' } as const;
-  const onNewFilter = matches ? {} : { 'search.change': newFilter, 'status.change': newFilter };
+  const removeFilter = { guard: 'hasFilter', ...newFilter } as const;
+  const onNewFilter = matches
+    ? {}
+    : { 'search.change': newFilter, 'status.change': newFilter, 'filter.remove': removeFilter, ...(spec.settable ? { 'filter.set': newFilter } : {}) };
   return setup({
     types: {
       context: {} as Context,
@@ -313,6 +406,8 @@ export function adminSheetList<TRow extends { _id: string }, TDraft, TBody, TSta
       /** A chosen image resized and re-encoded (SPEC §5), then uploaded: its url goes into the draft. */
       prepareImage: notProvided<Blob, { file: Blob }>(spec.id, 'prepareImage'),
       uploadImage: notProvided<string, { file: Blob }>(spec.id, 'uploadImage'),
+      /** The list as CSV, fetched with the token and saved as a file (`list.export`). */
+      exportList: notProvided<unknown, PageQuery>(spec.id, 'exportList'),
     },
     guards: {
       isListed: ({ context, event }) => event.type === 'sheet.open' && listedRows(context, matches).some((row) => row._id === event.id),
@@ -322,6 +417,8 @@ export function adminSheetList<TRow extends { _id: string }, TDraft, TBody, TSta
       wasConflict: (_, output: SaveOutcome) => wasConflict(output),
       hasMore: ({ context }) => listContinues(context),
       searchPending: ({ context }) => context.searchPending,
+      notExporting: ({ context }) => context.exporting !== 'running',
+      hasFilter: ({ context, event }) => event.type === 'filter.remove' && event.name in context.filters,
     },
     delays: { SEARCH_DELAY: SEARCH_DELAY_MS },
     actions: {
@@ -350,6 +447,12 @@ export function adminSheetList<TRow extends { _id: string }, TDraft, TBody, TSta
         const draft = row ? spec.draftOf(row) : null;
         return { draft, editBase: draft, refused: null, refusal: null };
       }),
+      startExport: enqueueActions(({ context, enqueue }) => {
+        enqueue.spawnChild('exportList', { id: 'export', input: exportQuery(context) });
+        enqueue.assign({ exporting: 'running' as ExportState });
+      }),
+      exportDone: assign({ exporting: 'idle' as ExportState }),
+      exportFailed: assign({ exporting: 'failed' as ExportState }),
       setRefusal: assign(({ context }) => ({ refusal: refusalOf(context) })),
       setRefusalOfAnswer: assign((_, error: unknown) => ({ refusal: refusalCodeOf(error, refusalCodes) })),
       clearRefusal: assign({ refusal: null }),
@@ -368,12 +471,13 @@ export function adminSheetList<TRow extends { _id: string }, TDraft, TBody, TSta
     },
   }).createMachine({
     id: spec.id,
-    context: {
+    context: ({ input }) => ({
       rows: [],
       nextCursor: null,
       total: 0,
       query: '',
-      status: null,
+      // Optional: a chart started without input opens on everything (tests, tools).
+      ...(listStartOf(input as AdminListInput | undefined, (spec.statuses ?? []) as readonly TStatus[], spec.filterNames ?? []) as { status: TStatus | null; filters: ListFilters }),
       searchPending: false,
       openId: null,
       history: null,
@@ -383,8 +487,10 @@ export function adminSheetList<TRow extends { _id: string }, TDraft, TBody, TSta
       refused: null,
       refusal: null,
       preparedImage: null,
-    },
+      exporting: 'idle' as ExportState,
+    }),
     initial: 'loading',
+    on: spec.exportable ? exportTransitions : {},
     // A new search or status waits for quiet (SEARCH_DELAY), then loads its first page.
     states: {
       ...firstPageStates<TRow, 'loadPage', typeof onNewFilter>('loadPage', onNewFilter),
@@ -396,6 +502,9 @@ export function adminSheetList<TRow extends { _id: string }, TDraft, TBody, TSta
             : {
                 'search.change': { target: '.debouncing', reenter: true, actions: 'setFilter' },
                 'status.change': { target: '.debouncing', reenter: true, actions: 'setFilter' },
+                // A chip removed or set is one tap: its list loads at once.
+                'filter.remove': { guard: 'hasFilter', target: 'loading', actions: 'setFilter' },
+                ...(spec.settable ? { 'filter.set': { target: 'loading', actions: 'setFilter' } } : {}),
               }),
           'sheet.open': { guard: 'isListed', target: 'sheet', actions: opensIntoEditing ? ['openSheet', 'startDraft'] : 'openSheet' },
           ...(newDraft ? { 'sheet.add': { target: 'sheet', actions: 'startNewDraft' } } : {}),

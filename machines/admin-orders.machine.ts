@@ -20,7 +20,7 @@ import type { ContextFrom, EventFrom } from 'xstate';
 import type { ApiErrorCode, OrderUpdateBody } from '../src/domain/api';
 import { isPastDeliveryDate } from '../src/domain/india-date';
 import { paisaToRupeesInput, priceDetails, rupeesToPaisa } from '../src/domain/money';
-import type { Order, OrderStatus } from '../src/domain/types';
+import { ORDER_STATUSES, type Order, type OrderStatus } from '../src/domain/types';
 import { adminSheetList, openRow, shownDraft, type SaveRowInput } from './admin-list';
 import { changesFlat, reapplyFlat, type Refused } from './admin-sheet';
 
@@ -104,6 +104,9 @@ export const DELIVERY_CODE_LOCKED = 'DELIVERY_CODE_LOCKED' satisfies ApiErrorCod
 export const orderRefusal = (order: Order, draft: OrderDraft, now: number): string | null =>
   isPastDeliveryDate(draft.expectedDeliveryDate || null, order.expectedDeliveryDate ?? null, now) ? DATE_IN_PAST : null;
 
+/** The filters a dashboard link may open the orders list with (GET /orders `late`, `due`, `problem`). */
+export const ORDER_FILTERS = ['late', 'due', 'problem'] as const;
+
 export const adminOrdersMachine = adminSheetList<Order, OrderDraft, OrderUpdateBody, OrderStatus, OrderChange>({
   id: 'adminOrders',
   displayIdOf: (order) => order.orderDisplayId,
@@ -113,6 +116,9 @@ export const adminOrdersMachine = adminSheetList<Order, OrderDraft, OrderUpdateB
   reapply: reapplyOrderDraft,
   refusalOf: orderRefusal,
   refusalCodes: [DATE_IN_PAST, DELIVERY_CODE_INVALID, DELIVERY_CODE_LOCKED],
+  statuses: ORDER_STATUSES,
+  filterNames: ORDER_FILTERS,
+  exportable: true,
 });
 
 export type AdminOrdersContext = ContextFrom<typeof adminOrdersMachine>;

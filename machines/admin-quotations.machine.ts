@@ -12,8 +12,8 @@
  */
 import type { ContextFrom, EventFrom } from 'xstate';
 import type { QuotationPatchBody } from '../src/domain/api';
-import type { QuotationFilter } from '../src/domain/quotation-status';
-import type { Quotation, QuotationStatus } from '../src/domain/types';
+import { COUNTERED, type QuotationFilter } from '../src/domain/quotation-status';
+import { QUOTATION_STATUSES, type Quotation, type QuotationStatus } from '../src/domain/types';
 import { adminSheetList, openRow, shownDraft, type SaveRowInput } from './admin-list';
 import {
   quotationDraftOf,
@@ -29,6 +29,9 @@ export type QuotationChange = { status: QuotationStatus } | { line: number; fiel
 
 export type SaveQuotationInput = SaveRowInput<QuotationPatchBody>;
 
+/** The filters a dashboard link may open the quotations list with (GET /quotations/all `age`, `late`, `expiring`, `sort`). */
+export const QUOTATION_FILTERS = ['age', 'late', 'expiring', 'sort'] as const;
+
 export const adminQuotationsMachine = adminSheetList<Quotation, QuotationDraft, QuotationPatchBody, QuotationFilter, QuotationChange>({
   id: 'adminQuotations',
   displayIdOf: (quotation) => quotation.quotationDisplayId,
@@ -36,6 +39,10 @@ export const adminQuotationsMachine = adminSheetList<Quotation, QuotationDraft, 
   bodyOf: (quotation, draft) => quotation && quotationPatchBody(quotation, draft),
   change: (draft, change) => ('line' in change ? withLine(draft, change.line, change.field, change.value) : { ...draft, status: change.status }),
   reapply: reapplyQuotationDraft,
+  statuses: [...QUOTATION_STATUSES, COUNTERED],
+  filterNames: QUOTATION_FILTERS,
+  settable: true,
+  exportable: true,
 });
 
 export type AdminQuotationsContext = ContextFrom<typeof adminQuotationsMachine>;
@@ -48,3 +55,6 @@ export const shownQuotationDraft = (context: AdminQuotationsContext): QuotationD
 
 /** The quotations the server found for the search and status (by QT number, the farmer's name or mobile). */
 export const visibleQuotations = (context: AdminQuotationsContext): Quotation[] => context.rows;
+
+/** Whether the list puts the late pending quotations first (the `sort=lateFirst` filter). */
+export const lateFirst = (context: AdminQuotationsContext): boolean => context.filters.sort === 'lateFirst';

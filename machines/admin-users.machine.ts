@@ -15,16 +15,23 @@
  *           protected-image charts (./protected-image.machine, systemIds `adminUserPhoto`, `adminUserAadhaar`),
  *           and loads the user's history (expanded.history), again when a verification succeeds (`user.verified`).
  */
-import { assign, not, raise, setup, stateIn, type SnapshotFrom } from 'xstate';
+import { and, assign, enqueueActions, not, raise, setup, stateIn, type SnapshotFrom } from 'xstate';
 import type { AuditEntry, User } from '../src/domain/types';
+import { BULK_MAX, type BulkOutcome } from '../src/domain/schemas/admin';
 import {
+  exportQuery,
+  exportTransitions,
   filterOf,
+  listStartOf,
   firstPage,
   firstPageStates,
   listContinues,
   nextPage,
   pagingStates,
   SEARCH_DELAY_MS,
+  type AdminListInput,
+  type ExportState,
+  type ListExportEvent,
   type Page,
   type PagedListContext,
   type PagedListEvent,
@@ -37,6 +44,8 @@ import { protectedImageMachine } from './protected-image.machine';
 /** The status filter of the users list (`status` on GET /users/all). */
 export type UserStatus = 'VERIFIED' | 'UNVERIFIED';
 export const USER_STATUSES: readonly UserStatus[] = ['UNVERIFIED', 'VERIFIED'];
+/** The filters a dashboard link may open the users list with: how long the form has waited (GET /users/all `age`). */
+export const USER_FILTERS = ['age'] as const;
 
 /** The list (`rows`: the users the search finds, unverified first) and the one whose details are open. */
 export interface AdminUsersContext extends PagedListContext<User, UserStatus> {
@@ -46,6 +55,11 @@ export interface AdminUsersContext extends PagedListContext<User, UserStatus> {
   /** The expanded user's audit trail, oldest first (null while it loads), and whether it failed to load. */
   history: AuditEntry[] | null;
   historyFailed: boolean;
+  /** The users ticked for a bulk verification (at most BULK_MAX), and how the last one went, per id. */
+  selected: string[];
+  bulkOutcomes: BulkOutcome[] | null;
+  /** Whether the list's CSV export runs, and whether the last one failed. */
+  exporting: ExportState;
 }
 
 export type AdminUsersEvent =
@@ -54,7 +68,12 @@ export type AdminUsersEvent =
   | { type: 'user.collapse' }
   | { type: 'user.verify'; id: string }
   /** Raised when a verification succeeds: the open details load the history again, which now shows it. */
-  | { type: 'user.verified' };
+  | { type: 'user.verified' }
+  /** Tick or untick a user waiting for verification; clear the ticks; verify every ticked one. */
+  | { type: 'selection.toggle'; id: string }
+  | { type: 'selection.clear' }
+  | { type: 'selection.verify' }
+  | ListExportEvent;
 
 const CHART = 'adminUsers';
 
@@ -101,6 +120,10 @@ export const adminUsersMachine = setup({
     image: protectedImageMachine,
     /** `GET /users/{id}/history`: who changed what, and when. */
     loadHistory: notProvided<AuditEntry[], { id: string }>(CHART, 'loadHistory'),
+    /** POST /users/verify: each ticked user verified on its own, an outcome per id. */
+    verifyUsers: notProvided<BulkOutcome[], { ids: string[] }>(CHART, 'verifyUsers'),
+    /** The list as CSV, fetched with the token and saved as a file. */
+    exportList: notProvided<unknown, PageQuery>(CHART, 'exportList'),
   },
   guards: {
     // Verify sits in the open details, so only the expanded user can be verified, and only once their profile is in.
@@ -110,7 +133,17 @@ export const adminUsersMachine = setup({
     },
     isListed: ({ context, event }) => event.type === 'user.expand' && visibleUsers(context).some((u) => u._id === event.id),
     hasMore: ({ context }) => listContinues(context),
-    notVerifying: not(stateIn('#adminUsers.list.verifying')),
+    notVerifying: and([not(stateIn('#adminUsers.list.verifying')), not(stateIn('#adminUsers.list.verifyingSelected'))]),
+    notExporting: ({ context }) => context.exporting !== 'running',
+    /** Only a listed user waiting for verification can be ticked, and no more than BULK_MAX. */
+    canToggle: ({ context, event }) => {
+      if (event.type !== 'selection.toggle') return false;
+      if (context.selected.includes(event.id)) return true;
+      const user = userOf(context, event.id);
+      return user !== undefined && verifyOffer(user) === 'verify' && context.selected.length < BULK_MAX;
+    },
+    hasSelection: ({ context }) => context.selected.length > 0,
+    canRemoveFilter: and(['notVerifying', ({ context, event }) => event.type === 'filter.remove' && event.name in context.filters]),
   },
   delays: { SEARCH_DELAY: SEARCH_DELAY_MS },
   actions: {
@@ -126,10 +159,38 @@ export const adminUsersMachine = setup({
     markHistoryFailed: assign({ historyFailed: true }),
     collapse: assign({ expandedId: null }),
     markVerifying: assign({ verifyingId: ({ event }) => (event.type === 'user.verify' ? event.id : null) }),
+    toggleSelected: assign({
+      selected: ({ context, event }) => {
+        if (event.type !== 'selection.toggle') return context.selected;
+        return context.selected.includes(event.id) ? context.selected.filter((id) => id !== event.id) : [...context.selected, event.id];
+      },
+    }),
+    clearSelection: assign({ selected: [] as string[], bulkOutcomes: null }),
+    setBulkOutcomes: assign((_, outcomes: BulkOutcome[]) => ({ bulkOutcomes: outcomes, selected: [] as string[] })),
+    startExport: enqueueActions(({ context, enqueue }) => {
+      enqueue.spawnChild('exportList', { id: 'export', input: exportQuery(context) });
+      enqueue.assign({ exporting: 'running' as ExportState });
+    }),
+    exportDone: assign({ exporting: 'idle' as ExportState }),
+    exportFailed: assign({ exporting: 'failed' as ExportState }),
   },
 }).createMachine({
   id: 'adminUsers',
-  context: { rows: [], nextCursor: null, total: 0, query: '', status: null, expandedId: null, verifyingId: null, history: null, historyFailed: false },
+  // A dashboard link opens the list with its status and filter set (`?status=UNVERIFIED&age=gt24h`).
+  context: ({ input }) => ({
+    rows: [],
+    nextCursor: null,
+    total: 0,
+    query: '',
+    ...listStartOf(input as AdminListInput | undefined, USER_STATUSES, USER_FILTERS),
+    expandedId: null,
+    verifyingId: null,
+    history: null,
+    historyFailed: false,
+    selected: [],
+    bulkOutcomes: null,
+    exporting: 'idle' as ExportState,
+  }),
   type: 'parallel',
   on: {
     // A new search or status waits for quiet, then loads; it closes the open details: the user may no longer be listed.
@@ -137,13 +198,40 @@ export const adminUsersMachine = setup({
     // reached the server (the search and the filter are disabled on screen meanwhile).
     'search.change': { guard: 'notVerifying', target: ['.list.browsing.debouncing', '.detail.collapsed'], actions: ['setFilter', 'collapse'] },
     'status.change': { guard: 'notVerifying', target: ['.list.browsing.debouncing', '.detail.collapsed'], actions: ['setFilter', 'collapse'] },
+    'filter.remove': { guard: 'canRemoveFilter', target: ['.list.loading', '.detail.collapsed'], actions: ['setFilter', 'collapse'] },
+    ...exportTransitions,
+    // Ticks stay while the list reloads or pages; none while a bulk verification runs (its ids are sent).
+    'selection.toggle': { guard: and(['notVerifying', 'canToggle']), actions: 'toggleSelected' },
+    'selection.clear': { guard: 'notVerifying', actions: 'clearSelection' },
   },
   states: {
     list: {
       initial: 'loading',
       states: {
         ...firstPageStates<User, 'loadUsers'>('loadUsers'),
-        browsing: { initial: 'idle', states: pagingStates<User, 'loadUsers'>('#adminUsers.list', 'loadUsers', { 'user.verify': verifyWhenUnverified }) },
+        browsing: {
+          initial: 'idle',
+          states: pagingStates<User, 'loadUsers'>('#adminUsers.list', 'loadUsers', {
+            'user.verify': verifyWhenUnverified,
+            'selection.verify': { guard: 'hasSelection', target: '#adminUsers.list.verifyingSelected' },
+          }),
+        },
+        // Every ticked user verified in one request, each its own change on the server; the list reloads
+        // with the outcome per id shown (who could not be verified, and why).
+        verifyingSelected: {
+          tags: ['verifying'],
+          invoke: {
+            id: 'verifyUsers',
+            src: 'verifyUsers',
+            input: ({ context }) => ({ ids: context.selected }),
+            onDone: { target: 'loading', actions: [{ type: 'setBulkOutcomes', params: ({ event }) => event.output }, raise({ type: 'user.verified' })] },
+            onError: 'verifySelectedFailed',
+          },
+        },
+        verifySelectedFailed: {
+          tags: ['verifyFailed'],
+          on: { 'selection.verify': { guard: 'hasSelection', target: 'verifyingSelected' }, 'list.more': { guard: 'hasMore', target: 'browsing.more' } },
+        },
         verifying: {
           tags: ['verifying'],
           invoke: {
@@ -202,4 +290,11 @@ export function protectedImageState(image: SnapshotFrom<typeof protectedImageMac
   if (!image || image.matches('deciding') || image.matches('none')) return 'absent';
   if (image.matches('failed')) return 'unavailable';
   return image.matches({ active: 'shown' }) ? 'shown' : 'loading';
+}
+
+/** How the last bulk verification went: how many were verified and how many could not be; null before one. */
+export function bulkTally(context: AdminUsersContext): { done: number; refused: number } | null {
+  if (!context.bulkOutcomes) return null;
+  const done = context.bulkOutcomes.filter((o) => o.ok).length;
+  return { done, refused: context.bulkOutcomes.length - done };
 }

@@ -29,3 +29,7 @@ export function waitingSince(age: WaitingAge, now: number): TimeRange {
 
 /** The last start time of a pending quotation that is late at `now`: waiting longer than `replyHours`. */
 export const lateSince = (now: number, replyHours: number): number => now - replyHours * HOUR_MS - 1;
+
+/** Whether a quotation asked at `createdAt` (ISO) is late at `now`: still PENDING and waiting longer than `replyHours` (unknown: never). */
+export const isLateQuotation = (status: string, createdAt: string, now: number, replyHours: number | null): boolean =>
+  replyHours !== null && status === 'PENDING' && Date.parse(createdAt) <= lateSince(now, replyHours);

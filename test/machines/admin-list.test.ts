@@ -10,6 +10,7 @@ import {
   adminSheetList,
   filterOf,
   firstPageQuery,
+  listStartOf,
   listContinues,
   nextPage,
   nextPageQuery,
@@ -68,11 +69,15 @@ async function started(first: Page<Row> = page([R1, R2], 'c2', 3)) {
 const ids = (rows: readonly { _id: string }[]) => rows.map((r) => r._id);
 
 describe('the paged list helpers', () => {
-  const position = { query: 'Patel', status: 'OPEN', nextCursor: 'c9' };
+  const position = { query: 'Patel', status: 'OPEN', nextCursor: 'c9', filters: {} };
 
   it('asks the first page from no cursor and the next from where the list continues, with the filter as set', () => {
     expect(firstPageQuery({ context: position })).toEqual({ q: 'Patel', status: 'OPEN', cursor: null });
     expect(nextPageQuery({ context: position })).toEqual({ q: 'Patel', status: 'OPEN', cursor: 'c9' });
+    // A dashboard link's filters go with every page.
+    const filtered = { ...position, filters: { age: 'gt24h' } };
+    expect(firstPageQuery({ context: filtered })).toEqual({ q: 'Patel', status: 'OPEN', cursor: null, filters: { age: 'gt24h' } });
+    expect(nextPageQuery({ context: filtered })).toEqual({ q: 'Patel', status: 'OPEN', cursor: 'c9', filters: { age: 'gt24h' } });
     expect([listContinues({ nextCursor: 'c9' }), listContinues({ nextCursor: null }), listContinues({ nextCursor: '' })]).toEqual([true, false, true]);
   });
 
@@ -86,10 +91,27 @@ describe('the paged list helpers', () => {
   });
 
   it('changes only the search on a search and only the status on a status', () => {
-    const context = { query: 'old', status: 'OPEN' as string | null };
-    expect(filterOf(context, { type: 'search.change', query: '' })).toEqual({ query: '', status: 'OPEN' });
-    expect(filterOf(context, { type: 'status.change', status: null })).toEqual({ query: 'old', status: null });
-    expect(filterOf(context, { type: 'status.change', status: 'CLOSED' })).toEqual({ query: 'old', status: 'CLOSED' });
+    const context = { query: 'old', status: 'OPEN' as string | null, filters: {} };
+    expect(filterOf(context, { type: 'search.change', query: '' })).toEqual({ query: '', status: 'OPEN', filters: {} });
+    expect(filterOf(context, { type: 'status.change', status: null })).toEqual({ query: 'old', status: null, filters: {} });
+    expect(filterOf(context, { type: 'status.change', status: 'CLOSED' })).toEqual({ query: 'old', status: 'CLOSED', filters: {} });
+  });
+
+  it("keeps a dashboard link's filters on a search, drops them on a status chosen by hand, and removes or sets one chip", () => {
+    const context = { query: '', status: 'PENDING' as string | null, filters: { age: 'gt24h', sort: 'lateFirst' } };
+    expect(filterOf(context, { type: 'search.change', query: 'QT1' }).filters).toEqual({ age: 'gt24h', sort: 'lateFirst' });
+    expect(filterOf(context, { type: 'status.change', status: 'COMPLETED' }).filters).toEqual({});
+    expect(filterOf(context, { type: 'filter.remove', name: 'age' })).toEqual({ query: '', status: 'PENDING', filters: { sort: 'lateFirst' } });
+    expect(filterOf(context, { type: 'filter.set', name: 'late', value: 'true' }).filters).toEqual({ age: 'gt24h', sort: 'lateFirst', late: 'true' });
+  });
+
+  it("opens with the status and filters of the link's query, ignoring what the list does not take", () => {
+    expect(listStartOf({ location: '/admin/quotations?status=PENDING&age=gt24h&evil=1' }, ['PENDING', 'COMPLETED'], ['age', 'late'])).toEqual({
+      status: 'PENDING',
+      filters: { age: 'gt24h' },
+    });
+    expect(listStartOf({ location: '/admin/quotations?status=LOST' }, ['PENDING'], ['age'])).toEqual({ status: null, filters: {} });
+    expect(listStartOf(undefined, ['PENDING'], ['age'])).toEqual({ status: null, filters: {} });
   });
 
   it('reads a refusal code only when the answer carries one of the codes', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import {
+  bulkTally,
   adminUsersMachine,
   expandedUser,
   isBeingVerified,
@@ -362,10 +363,14 @@ describe('the admin users chart at its edges', () => {
       total: 0,
       query: '',
       status: null,
+      filters: {},
       expandedId: null,
       verifyingId: null,
       history: null,
       historyFailed: false,
+      selected: [],
+      bulkOutcomes: null,
+      exporting: 'idle',
     });
     expect(USER_STATUSES).toEqual(['UNVERIFIED', 'VERIFIED']);
   });
@@ -407,5 +412,46 @@ describe('the admin users chart at its edges', () => {
     await load.last().resolve(page([USERS[3]!]));
     expect(actor.getSnapshot().context.expandedId).toBe('u2');
     expect(actor.getSnapshot().can({ type: 'user.verify', id: 'u2' })).toBe(false);
+  });
+});
+
+describe('the users list opened from the dashboard, and its bulk verification', () => {
+  it('opens with the link’s status and age, asks the server with them, and drops the age when its chip is removed', async () => {
+    const load = controlled<Page<User>, PageQuery>();
+    const actor = createActor(adminUsersMachine.provide({ actors: { loadUsers: load.logic } }), {
+      input: { location: '/admin/users?status=UNVERIFIED&age=gt24h' },
+    }).start();
+    expect(load.last().input).toEqual({ q: '', status: 'UNVERIFIED', cursor: null, filters: { age: 'gt24h' } });
+    await load.last().resolve(page(USERS));
+    actor.send({ type: 'filter.remove', name: 'age' });
+    expect(load.last().input).toEqual({ q: '', status: 'UNVERIFIED', cursor: null });
+    // A chip that is not set removes nothing and loads nothing.
+    const calls = load.calls.length;
+    actor.send({ type: 'filter.remove', name: 'age' });
+    expect(load.calls.length).toBe(calls);
+  });
+
+  it('ticks only users waiting with a finished profile, verifies the ticked ones in one request, then reloads and tells the outcome', async () => {
+    const load = controlled<Page<User>, PageQuery>();
+    const bulk = controlled<{ _id: string; ok: boolean; code?: string }[], { ids: string[] }>();
+    const actor = createActor(adminUsersMachine.provide({ actors: { loadUsers: load.logic, verifyUsers: bulk.logic } })).start();
+    const unverified = USERS.filter((u) => !u.isVerified && u.profileUpdated);
+    const verified = USERS.find((u) => u.isVerified)!;
+    await load.last().resolve(page(USERS));
+    actor.send({ type: 'selection.toggle', id: verified._id });
+    expect(actor.getSnapshot().context.selected).toEqual([]);
+    for (const u of unverified) actor.send({ type: 'selection.toggle', id: u._id });
+    expect(actor.getSnapshot().context.selected).toEqual(unverified.map((u) => u._id));
+    actor.send({ type: 'selection.verify' });
+    expect(bulk.last().input).toEqual({ ids: unverified.map((u) => u._id) });
+    // The ids are on their way: no untick meanwhile.
+    actor.send({ type: 'selection.toggle', id: unverified[0]!._id });
+    expect(actor.getSnapshot().context.selected).toHaveLength(unverified.length);
+    await bulk.last().resolve(unverified.map((u, i) => (i === 0 ? { _id: u._id, ok: false, code: 'CONFLICT' } : { _id: u._id, ok: true })));
+    expect(actor.getSnapshot().matches({ list: 'loading' })).toBe(true);
+    expect(bulkTally(actor.getSnapshot().context)).toEqual({ done: unverified.length - 1, refused: 1 });
+    expect(actor.getSnapshot().context.selected).toEqual([]);
+    actor.send({ type: 'selection.clear' });
+    expect(bulkTally(actor.getSnapshot().context)).toBeNull();
   });
 });

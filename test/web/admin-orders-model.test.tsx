@@ -9,7 +9,7 @@ import {
   type AdminOrdersContext,
 } from '../../machines/admin-orders.machine';
 import { formatPaisa } from '../../src/domain/money';
-import { MODEL_LIMIT, ORDER_MODEL_NOW, orderEventsIn, ordersModel } from '../support/machines/admin-model-events';
+import { MODEL_LIMIT, ORDER_MODEL_NOW, ORDERS_LINK, orderEventsIn, ordersModel } from '../support/machines/admin-model-events';
 import { assertFullCoverage, modelPaths } from '../support/machines/model-coverage';
 import { buttonIn, expectHistory, expectPageFooter, click, expectEnabled, runPath, sheet, typeInto, type ScreenDriver, type Snapshot } from '../support/web/admin-drive';
 
@@ -27,8 +27,8 @@ const dateInput = () => within(sheet()).getByLabelText('Expected delivery date')
 const DELIVERY_CODE = '4821';
 
 const driver: ScreenDriver = {
-  path: '/admin/orders',
-  effects: { history: 'orderHistory', load: 'loadOrders', reload: 'loadOrders', more: 'loadOrders', save: 'saveOrder' },
+  path: ORDERS_LINK,
+  effects: { history: 'orderHistory', load: 'loadOrders', reload: 'loadOrders', more: 'loadOrders', save: 'saveOrder', export: 'exportOrders' },
   async gestures(event) {
     switch (event.type) {
       case 'search.change':
@@ -57,6 +57,10 @@ const driver: ScreenDriver = {
         return click(buttonIn(sheet(), 'Apply my changes again'));
       case 'sheet.close':
         return click(buttonIn(sheet(), 'Close'));
+      case 'filter.remove':
+        return click(screen.getByRole('button', { name: /^Remove filter: / }));
+      case 'list.export':
+        return click(screen.getByRole('button', { name: /^(Export CSV|Exporting\.\.\.)$/ }));
       default:
         throw new Error(`No gesture for ${event.type}`);
     }
@@ -140,10 +144,11 @@ describe('the admin orders screen, driven along the chart’s paths', () => {
   // The paths and the screens run a quarter past midnight in India, still the day before in UTC.
   vi.setSystemTime(ORDER_MODEL_NOW);
   afterAll(() => vi.useRealTimers());
-  const paths = modelPaths(ordersModel, { events: (snapshot) => orderEventsIn(snapshot as never), limit: MODEL_LIMIT });
+  const input = { location: ORDERS_LINK };
+  const paths = modelPaths(ordersModel, { events: (snapshot) => orderEventsIn(snapshot as never), limit: MODEL_LIMIT, input });
 
   it('drives paths that take every transition of the chart', () => {
-    assertFullCoverage(ordersModel, paths);
+    assertFullCoverage(ordersModel, paths, input);
   });
 
   for (const path of paths) {

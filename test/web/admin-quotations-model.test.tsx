@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { draftPriceDetails } from '../../machines/admin-quotation-draft';
 import { openQuotation, shownQuotationDraft, visibleQuotations, type AdminQuotationsContext } from '../../machines/admin-quotations.machine';
 import { formatPaisa } from '../../src/domain/money';
-import { MODEL_LIMIT, quotationEvents, quotationsModel, sheetListEventsIn } from '../support/machines/admin-model-events';
+import { MODEL_LIMIT, QUOTATIONS_LINK, quotationEvents, quotationsModel, sheetListEventsIn } from '../support/machines/admin-model-events';
 import { assertFullCoverage, modelPaths } from '../support/machines/model-coverage';
 import { buttonIn, expectHistory, expectPageFooter, click, expectEnabled, runPath, sheet, typeInto, type ScreenDriver, type Snapshot } from '../support/web/admin-drive';
 
@@ -18,8 +18,8 @@ const STATUS_TEXT: Record<string, string> = {
 };
 
 const driver: ScreenDriver = {
-  path: '/admin/quotations',
-  effects: { history: 'quotationHistory', load: 'loadQuotations', reload: 'loadQuotations', more: 'loadQuotations', save: 'saveQuotation' },
+  path: QUOTATIONS_LINK,
+  effects: { history: 'quotationHistory', load: 'loadQuotations', reload: 'loadQuotations', more: 'loadQuotations', save: 'saveQuotation', export: 'exportQuotations' },
   async gestures(event) {
     switch (event.type) {
       case 'search.change':
@@ -43,6 +43,12 @@ const driver: ScreenDriver = {
         return click(buttonIn(sheet(), 'Apply my changes again'));
       case 'sheet.close':
         return click(buttonIn(sheet(), 'Close'));
+      case 'filter.remove':
+        return click(screen.getByRole('button', { name: /^Remove filter: / }));
+      case 'list.export':
+        return click(screen.getByRole('button', { name: /^(Export CSV|Exporting\.\.\.)$/ }));
+      case 'filter.set':
+        return click(screen.getByRole('button', { name: 'Late first', pressed: false }));
       default:
         throw new Error(`No gesture for ${event.type}`);
     }
@@ -107,10 +113,11 @@ const driver: ScreenDriver = {
 };
 
 describe('the admin quotations screen, driven along the chart’s paths', () => {
-  const paths = modelPaths(quotationsModel, { events: (snapshot) => sheetListEventsIn(quotationEvents)(snapshot as never), limit: MODEL_LIMIT });
+  const input = { location: QUOTATIONS_LINK };
+  const paths = modelPaths(quotationsModel, { events: (snapshot) => sheetListEventsIn(quotationEvents)(snapshot as never), limit: MODEL_LIMIT, input });
 
   it('drives paths that take every transition of the chart', () => {
-    assertFullCoverage(quotationsModel, paths);
+    assertFullCoverage(quotationsModel, paths, input);
   });
 
   for (const path of paths) {

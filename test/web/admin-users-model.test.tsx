@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { expandedUser, visibleUsers, type AdminUsersContext } from '../../machines/admin-users.machine';
 import { page, USERS } from '../support/machines/admin-fixtures';
-import { userEventsIn, USERS_MODEL_LIMIT, usersModel } from '../support/machines/admin-model-events';
+import { userEventsIn, USERS_LINK, USERS_MODEL_LIMIT, usersModel } from '../support/machines/admin-model-events';
 import { assertFullCoverage, modelPaths } from '../support/machines/model-coverage';
 import { answer, renderAdmin } from '../support/web/admin-harness';
 import { click, expectEnabled, expectHistoryIn, expectPageFooter, runPath, typeInto, type ScreenDriver, type Snapshot } from '../support/web/admin-drive';
@@ -21,8 +21,8 @@ function expectImagesPending(user: { profilePhoto: string | null; aadhaar: strin
 }
 
 const driver: ScreenDriver = {
-  path: '/admin/users',
-  effects: { userHistory: 'userHistory', load: 'loadUsers', more: 'loadUsers', verifyUser: 'verifyUser' },
+  path: USERS_LINK,
+  effects: { userHistory: 'userHistory', load: 'loadUsers', more: 'loadUsers', verifyUser: 'verifyUser', verifyUsers: 'verifyUsers', export: 'exportUsers' },
   async gestures(event) {
     switch (event.type) {
       case 'search.change':
@@ -39,6 +39,17 @@ const driver: ScreenDriver = {
         return click(within(openDetails()).getByRole('button', { name: 'Verify' }));
       case 'status.change':
         return userEvent.selectOptions(await screen.findByLabelText('Filter by status'), event.status ?? '');
+      case 'filter.remove':
+        return click(screen.getByRole('button', { name: /^Remove filter: / }));
+      case 'list.export':
+        return click(screen.getByRole('button', { name: /^(Export CSV|Exporting\.\.\.)$/ }));
+      case 'selection.toggle':
+        return click(screen.getByRole('checkbox', { name: 'Select Bhavesh Shah' }));
+      case 'selection.clear':
+        // With users ticked the bar clears them; after a bulk verification the outcome line closes.
+        return click(screen.queryByRole('button', { name: 'Clear selection' }) ?? screen.getByRole('button', { name: 'Close' }));
+      case 'selection.verify':
+        return click(screen.getByRole('button', { name: 'Verify selected' }));
       default:
         throw new Error(`No gesture for ${event.type}`);
     }
@@ -74,6 +85,18 @@ const driver: ScreenDriver = {
         expect(within(openDetails()).getByRole('button', { name })).toHaveProperty('disabled', true);
       }
     },
+    'list.verifyingSelected': (snapshot) => {
+      expect(screen.getByRole('group').textContent).toContain(`${ctx(snapshot).selected.length} selected`);
+      expect(screen.getByRole('button', { name: 'Working...' })).toHaveProperty('disabled', true);
+      expect(screen.getByRole('searchbox', { name: 'Search by name or mobile number' })).toHaveProperty('disabled', true);
+    },
+    'list.verifySelectedFailed': (snapshot) => {
+      expect(screen.getByText('The change could not be sent. Try again.').textContent).toBeTruthy();
+      // The ticks stay for another try (unless the admin unticked them all).
+      const count = ctx(snapshot).selected.length;
+      if (count > 0) expect(screen.getByRole('group').textContent).toContain(`${count} selected`);
+      else expect(screen.queryByRole('group')).toBeNull();
+    },
     'list.verifyFailed': () => {
       expect(screen.getByRole('alert').textContent).toBe('Failed to verify the user.');
       expect(screen.getByRole('searchbox', { name: 'Search by name or mobile number' })).toHaveProperty('disabled', false);
@@ -104,13 +127,15 @@ const driver: ScreenDriver = {
 };
 
 describe('the admin users screen, driven along the chart’s paths', () => {
+  const input = { location: USERS_LINK };
   const paths = modelPaths(usersModel, {
     events: (snapshot) => userEventsIn(snapshot as Snapshot & { context: AdminUsersContext }),
     limit: USERS_MODEL_LIMIT,
+    input,
   });
 
   it('drives paths that take every transition of the chart', () => {
-    assertFullCoverage(usersModel, paths);
+    assertFullCoverage(usersModel, paths, input);
   });
 
   for (const path of paths) {

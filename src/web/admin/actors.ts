@@ -6,7 +6,7 @@
  */
 import { fromPromise } from 'xstate';
 import type { DataResponse, PageResponse, UploadResponse } from '../../domain/api';
-import type { AdminSummary } from '../../domain/schemas/admin';
+import type { AdminSummary, BulkOutcome } from '../../domain/schemas/admin';
 import type { AuditEntry, Order, Quotation, Sku, User } from '../../domain/types';
 import { COUNTERED } from '../../domain/quotation-status';
 import type { PageQuery } from '../../../machines/admin-list';
@@ -14,7 +14,9 @@ import type { SaveOrderInput } from '../../../machines/admin-orders.machine';
 import type { SaveQuotationInput } from '../../../machines/admin-quotations.machine';
 import type { SaveOutcome } from '../../../machines/admin-sheet';
 import type { SaveSkuInput } from '../../../machines/admin-skus.machine';
-import { api, toApiFailure, type ApiCall } from '../api/client';
+import { api, apiBlob, toApiFailure, type ApiCall } from '../api/client';
+import { indiaToday } from '../../domain/india-date';
+import { saveFile } from './save-file';
 import { fetchProtectedImage } from '../api/protected-image';
 import { prepareImage } from '../onboarding/browser-actors';
 
@@ -48,15 +50,33 @@ const pageOf = <T>(call: ApiCall, path: string) =>
 
 /** The query string of a page: the search and the status only when there are, the cursor only after the first page. */
 export function pageParams(input: PageQuery): string {
-  const params = new URLSearchParams({ limit: String(ADMIN_PAGE_SIZE) });
+  return listParams(input, new URLSearchParams({ limit: String(ADMIN_PAGE_SIZE) })).toString();
+}
+
+/** The query string of an export: the list's search, status and filters; the server reads every page. */
+export const exportParams = (input: PageQuery): string => listParams({ ...input, cursor: null }, new URLSearchParams()).toString();
+
+function listParams(input: PageQuery, params: URLSearchParams): URLSearchParams {
   const q = input.q.trim();
   if (q !== '') params.set('q', q);
   // The quotations' "counter-offer waiting" filter is a flag of its own on the server, not a status.
   if (input.status === COUNTERED) params.set('countered', 'true');
   else if (input.status !== null) params.set('status', input.status);
+  for (const [name, value] of Object.entries(input.filters ?? {})) params.set(name, value);
   if (input.cursor !== null) params.set('cursor', input.cursor);
-  return params.toString();
+  return params;
 }
+
+/**
+ * A list's CSV: fetched with the bearer token (never a token in the url), then saved as a file named
+ * for the list and India's day. `fetchBlob` is the client's unless a test answers it.
+ */
+export const csvExport = (path: string, stem: string, fetchBlob: typeof apiBlob = apiBlob) =>
+  effect<unknown, PageQuery>(async (input, signal) => {
+    const query = exportParams(input);
+    const blob = await fetchBlob(`/api${path}${query === '' ? '' : `?${query}`}`, { signal });
+    saveFile(blob, `${stem}-${indiaToday(Date.now())}.csv`);
+  });
 
 /** An item's audit trail (`GET /{kind}/{id}/history`), oldest first. */
 const historyOf = (call: ApiCall, kind: 'users' | 'skus' | 'quotations' | 'orders') =>
@@ -84,6 +104,10 @@ export const adminUsersActors = (call: ApiCall = api) => ({
   verifyUser: effect<unknown, { id: string }>((input, signal) =>
     call('PATCH', `/users/verify/${encodeURIComponent(input.id)}`, { signal }),
   ),
+  verifyUsers: effect<BulkOutcome[], { ids: string[] }>(
+    async (input, signal) => (await call<DataResponse<BulkOutcome[]>>('POST', '/users/verify', { body: { ids: input.ids }, signal })).data,
+  ),
+  exportList: csvExport('/users/all.csv', 'users'),
   /** The photo's and the Aadhaar image's protected-image charts fetch with the token. */
   fetchImage: fetchProtectedImage,
 });
@@ -109,6 +133,7 @@ export const adminSkusActors = (call: ApiCall = api) => ({
 
 export const adminQuotationsActors = (call: ApiCall = api) => ({
   loadPage: pageOf<Quotation>(call, '/quotations/all'),
+  exportList: csvExport('/quotations/all.csv', 'quotations'),
   loadHistory: historyOf(call, 'quotations'),
   saveRow: effect<SaveOutcome, SaveQuotationInput>((input, signal) =>
     saveOutcome(() => call('PATCH', `/quotations/${encodeURIComponent(input.id)}`, { body: input.body, signal })),
@@ -117,6 +142,7 @@ export const adminQuotationsActors = (call: ApiCall = api) => ({
 
 export const adminOrdersActors = (call: ApiCall = api) => ({
   loadPage: pageOf<Order>(call, '/orders'),
+  exportList: csvExport('/orders.csv', 'orders'),
   loadHistory: historyOf(call, 'orders'),
   saveRow: effect<SaveOutcome, SaveOrderInput>((input, signal) =>
     saveOutcome(() => call('PATCH', `/orders/update/${encodeURIComponent(input.id)}`, { body: input.body, signal })),

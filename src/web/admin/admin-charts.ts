@@ -16,6 +16,8 @@ export function providedAdminCharts(replaced: Partial<AdminActors> = {}): AdminC
         loadUsers: admin.users.loadUsers,
         loadHistory: admin.users.loadHistory,
         verifyUser: admin.users.verifyUser,
+        verifyUsers: admin.users.verifyUsers,
+        exportList: admin.users.exportList,
         image: protectedImageMachine.provide({ actors: { fetchImage: admin.users.fetchImage } }),
       },
     }),

@@ -4,6 +4,7 @@ import { orderBalance, visibleOrders } from '../../../machines/admin-orders.mach
 import { isRemovedNumber } from '../../domain/constants';
 import { formatPaisa } from '../../domain/money';
 import { AdminLayout } from './admin-layout';
+import { ListTools } from './list-tools';
 import { ListStatus, PageFooter, SearchField, StatusFilter } from './admin-parts';
 import { OrderSheet } from './order-sheet';
 import { OrderStatusLabel, orderStatusOptions } from './status-labels';
@@ -26,6 +27,13 @@ function AdminOrders({ snapshot, send }: ChartView<'adminOrders'>) {
         onChange={(status) => send({ type: 'status.change', status })}
         disabled={!snapshot.can({ type: 'status.change', status: null })}
       />
+      <ListTools
+        filters={snapshot.context.filters}
+        exporting={snapshot.context.exporting}
+        send={send}
+        canExport={snapshot.can({ type: 'list.export' })}
+        canFilter={snapshot.can({ type: 'filter.remove', name: 'late' })}
+       />
       <ListStatus
         loading={snapshot.hasTag('loading')}
         failed={snapshot.hasTag('fetchFailed') ? <FormattedMessage id="admin.orders.fetchFailed" defaultMessage="Failed to fetch orders." /> : null}

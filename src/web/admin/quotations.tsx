@@ -1,9 +1,13 @@
 /** /admin/quotations (SPEC §2): every quotation with its farmer's name, searched by id; a tap opens the edit sheet. */
 import { FormattedMessage, useIntl } from 'react-intl';
-import { visibleQuotations } from '../../../machines/admin-quotations.machine';
+import { useSelector } from '@xstate/react';
+import { lateFirst, visibleQuotations } from '../../../machines/admin-quotations.machine';
+import { isLateQuotation } from '../../domain/waiting-age';
+import { useCatalogue } from '../shop/use-shop';
 import { formatPaisa, priceDetails } from '../../domain/money';
 import { COUNTERED, type QuotationFilter } from '../../domain/quotation-status';
 import { AdminLayout } from './admin-layout';
+import { ListTools } from './list-tools';
 import { ListStatus, PageFooter, SearchField, StatusFilter } from './admin-parts';
 import { QuotationSheet } from './quotation-sheet';
 import { QuotationStatusLabel, quotationStatusOptions } from './status-labels';
@@ -12,6 +16,8 @@ import { adminScreen, type ChartView } from './admin-screen';
 function AdminQuotations({ snapshot, send }: ChartView<'adminQuotations'>) {
   const intl = useIntl();
   const quotations = visibleQuotations(snapshot.context);
+  // Past the hours the farmer was told a price usually takes (QUOTATION_REPLY_HOURS, from the public settings).
+  const replyHours = useSelector(useCatalogue(), (s) => s.context.config?.quotationReplyHours ?? null);
   return (
     <AdminLayout title={intl.formatMessage({ id: 'admin.quotations.title', defaultMessage: 'Manage Quotations' })}>
       <SearchField
@@ -29,6 +35,23 @@ function AdminQuotations({ snapshot, send }: ChartView<'adminQuotations'>) {
         onChange={(status) => send({ type: 'status.change', status })}
         disabled={!snapshot.can({ type: 'status.change', status: null })}
       />
+      <ListTools
+        filters={snapshot.context.filters}
+        exporting={snapshot.context.exporting}
+        send={send}
+        canExport={snapshot.can({ type: 'list.export' })}
+        canFilter={snapshot.can({ type: 'filter.remove', name: 'late' })}
+      >
+        <button
+          type="button"
+          className="shop-button shop-button-outline shop-button-small"
+          aria-pressed={lateFirst(snapshot.context)}
+          onClick={() => send(lateFirst(snapshot.context) ? { type: 'filter.remove', name: 'sort' } : { type: 'filter.set', name: 'sort', value: 'lateFirst' })}
+          disabled={!snapshot.can({ type: 'filter.set', name: 'sort', value: 'lateFirst' })}
+        >
+          <FormattedMessage id="admin.filter.lateFirst" defaultMessage="Late first" />
+        </button>
+      </ListTools>
       <ListStatus
         loading={snapshot.hasTag('loading')}
         failed={snapshot.hasTag('fetchFailed') ? <FormattedMessage id="admin.quotations.fetchFailed" defaultMessage="Failed to fetch quotations." /> : null}
@@ -46,6 +69,11 @@ function AdminQuotations({ snapshot, send }: ChartView<'adminQuotations'>) {
             >
               <span className="admin-row-main">
                 <strong>{quotation.quotationDisplayId}</strong>
+                {isLateQuotation(quotation.status, quotation.createdAt, Date.now(), replyHours) ? (
+                  <span className="admin-late">
+                    <FormattedMessage id="admin.quotations.lateMark" defaultMessage="Late" />
+                  </span>
+                ) : null}
                 {quotation.farmerName ? <span className="admin-muted">{quotation.farmerName}</span> : null}
                 <span className="admin-muted">
                   <FormattedMessage

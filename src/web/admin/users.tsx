@@ -9,6 +9,8 @@ import { USER_STATUSES, visibleUsers } from '../../../machines/admin-users.machi
 import { AdminLayout } from './admin-layout';
 import { Alert, ListStatus, PageFooter, SearchField, StatusFilter } from './admin-parts';
 import { adminScreen, type ChartView } from './admin-screen';
+import { ListTools } from './list-tools';
+import { SelectionBar } from './selection-bar';
 import { UserDetails } from './user-details';
 
 function AdminUsers({ snapshot, send }: ChartView<'adminUsers'>) {
@@ -34,6 +36,14 @@ function AdminUsers({ snapshot, send }: ChartView<'adminUsers'>) {
         onChange={(status) => send({ type: 'status.change', status })}
         disabled={!snapshot.can({ type: 'status.change', status: snapshot.context.status })}
       />
+      <ListTools
+        filters={snapshot.context.filters}
+        exporting={snapshot.context.exporting}
+        send={send}
+        canExport={snapshot.can({ type: 'list.export' })}
+        canFilter={snapshot.can({ type: 'filter.remove', name: 'age' })}
+      />
+      <SelectionBar snapshot={snapshot} send={send} />
       <ListStatus
         loading={snapshot.hasTag('loading')}
         failed={snapshot.hasTag('fetchFailed') ? <FormattedMessage id="admin.users.fetchFailed" defaultMessage="Failed to fetch users." /> : null}
@@ -50,6 +60,16 @@ function AdminUsers({ snapshot, send }: ChartView<'adminUsers'>) {
           const expanded = snapshot.context.expandedId === user._id;
           return (
             <li key={user._id} className="shop-card admin-user">
+              {snapshot.can({ type: 'selection.toggle', id: user._id }) || snapshot.context.selected.includes(user._id) ? (
+                <label className="admin-select">
+                  <input
+                    type="checkbox"
+                    checked={snapshot.context.selected.includes(user._id)}
+                    onChange={() => send({ type: 'selection.toggle', id: user._id })}
+                    aria-label={intl.formatMessage({ id: 'admin.bulk.select', defaultMessage: 'Select {name}' }, { name: user.name ?? user.mobileNumber })}
+                  />
+                </label>
+              ) : null}
               <button
                 type="button"
                 className="admin-disclosure"

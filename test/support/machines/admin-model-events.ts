@@ -12,6 +12,7 @@ import { protectedImageMachine } from '../../../machines/protected-image.machine
 import type { AuditEntry, Order, Quotation, Sku, User } from '../../../src/domain/types';
 import { ORDERS, QUOTATIONS, SKUS, USERS, order, page, quotation, sku } from './admin-fixtures';
 import type { Page, PageQuery } from '../../../machines/admin-list';
+import type { BulkOutcome } from '../../../src/domain/schemas/admin';
 
 /** An effect that never settles: the paths deliver its answer as an event. */
 export const never = <T, TInput = void>() => fromPromise<T, TInput>(() => new Promise<T>(() => undefined));
@@ -21,6 +22,17 @@ const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`
 const failed = (id: string) => ({ type: `xstate.error.actor.${id}`, error: { status: 500, data: { message: 'boom' } } });
 
 const SAVED: SaveOutcome = { outcome: 'saved' };
+
+/** Export a list, and its two endings. */
+const EXPORT_EVENTS: AnyEventObject[] = [{ type: 'list.export' }, done('export', null), failed('export')];
+
+/**
+ * The lists open as a dashboard link opens them, with a filter set, so its chip can be removed (and the
+ * quotations' "late first" set again).
+ */
+export const QUOTATIONS_LINK = '/admin/quotations?sort=lateFirst';
+export const ORDERS_LINK = '/admin/orders?late=true';
+export const USERS_LINK = '/admin/users?age=gt24h';
 const CONFLICT: SaveOutcome = { outcome: 'conflict' };
 
 /** What another admin saved meanwhile: the reload after a 409 brings these. */
@@ -66,6 +78,9 @@ export const quotationEvents: AnyEventObject[] = [
   failed('reload'),
   { type: 'draft.reapply' },
   { type: 'sheet.close' },
+  { type: 'filter.remove', name: 'sort' },
+  { type: 'filter.set', name: 'sort', value: 'lateFirst' },
+  ...EXPORT_EVENTS,
 ];
 
 /**
@@ -103,6 +118,8 @@ export const orderEvents: AnyEventObject[] = [
   failed('reload'),
   { type: 'draft.reapply' },
   { type: 'sheet.close' },
+  { type: 'filter.remove', name: 'late' },
+  ...EXPORT_EVENTS,
 ];
 
 /**
@@ -124,11 +141,47 @@ export const whileHistoryPending =
 export const sheetListEventsIn =
   (events: readonly AnyEventObject[]) =>
   (snapshot: { context: { history: unknown; historyFailed: boolean; query: string; status: string | null } }): AnyEventObject[] =>
-    whileHistoryPending(events)(snapshot).map((e) => {
+    whileHistoryPending(events)(snapshot).filter(plainOnly(snapshot.context)).map((e) => {
       if (e.type === 'search.change' && snapshot.context.query !== '') return { type: 'search.change', query: '' };
       if (e.type === 'status.change' && snapshot.context.status !== null) return { type: 'status.change', status: null };
       return e;
     });
+
+/**
+ * The chips, the export and the ticks are tried only on the list as it opened (no search or status
+ * typed, no sheet or details open, the link's filter still set), and each detour is walked only to its
+ * end: while an export runs only its endings, after it failed only another try; with the chip removed
+ * only the reload and setting it again; with users ticked only the ticks and the bulk verification's
+ * endings. Every one of their transitions is taken so, and they do not multiply the rest of the walk.
+ */
+const plainOnly =
+  (context: {
+    query: string;
+    status: string | null;
+    filters?: Readonly<Record<string, string>>;
+    openId?: string | null;
+    expandedId?: string | null;
+    exporting?: string;
+    selected?: string[];
+    bulkOutcomes?: unknown;
+  }) =>
+  (e: AnyEventObject): boolean => {
+    const isExportEnd = /^xstate\.(done|error)\.actor\.export$/.test(e.type);
+    if (context.exporting === 'running') return isExportEnd;
+    if (isExportEnd) return false;
+    if (context.exporting === 'failed') return e.type === 'list.export';
+    if (Object.keys(context.filters ?? {}).length === 0) {
+      return e.type === 'filter.set' || e.type === 'xstate.done.actor.load' || e.type.startsWith('xstate.after.SEARCH_DELAY');
+    }
+    // After a bulk verification only its reload and clearing the outcome; before, the ticks and the bulk verification.
+    if ((context.bulkOutcomes ?? null) !== null) return e.type === 'selection.clear' || e.type === 'xstate.done.actor.load';
+    if ((context.selected ?? []).length > 0) {
+      return e.type.startsWith('selection.') || /^xstate\.(done|error)\.actor\.verifyUsers$/.test(e.type) || e.type === 'list.more' || e.type === 'xstate.done.actor.more';
+    }
+    const plain = context.query === '' && context.status === null && (context.openId ?? null) === null && (context.expandedId ?? null) === null;
+    if (e.type === 'list.export' || e.type.startsWith('filter.') || e.type.startsWith('selection.')) return plain;
+    return true;
+  };
 
 /**
  * The orders' events in a state, as `sheetListEventsIn`, with the past date kept small: it is typed only
@@ -197,6 +250,13 @@ export const userEvents: AnyEventObject[] = [
   { type: 'user.verify', id: 'u2' },
   done('verifyUser', null),
   failed('verifyUser'),
+  { type: 'filter.remove', name: 'age' },
+  ...EXPORT_EVENTS,
+  { type: 'selection.toggle', id: 'u2' },
+  { type: 'selection.clear' },
+  { type: 'selection.verify' },
+  done('verifyUsers', [{ _id: 'u2', ok: true }]),
+  failed('verifyUsers'),
 ];
 
 /**
@@ -209,9 +269,9 @@ export const USERS_MODEL_LIMIT = 60_000;
 
 /** After a verification the list reloads with the verified user; the paths answer with this list then. */
 export const userEventsIn = (snapshot: {
-  context: { rows: User[]; query: string; status: string | null; history: AuditEntry[] | null; historyFailed: boolean };
+  context: { rows: User[]; query: string; status: string | null; filters: Readonly<Record<string, string>>; history: AuditEntry[] | null; historyFailed: boolean; expandedId: string | null; exporting: string; selected: string[]; bulkOutcomes: unknown };
 }): AnyEventObject[] =>
-  whileHistoryPending(userEvents)(snapshot).map((e) => {
+  whileHistoryPending(userEvents)(snapshot).filter(plainOnly(snapshot.context)).map((e) => {
     // Only the first load has a second page: later loads (after a verification or a search) are one page.
     if (e.type === 'xstate.done.actor.load' && snapshot.context.rows.length > 0) return done('load', page(USERS_AFTER_VERIFY));
     // Typing changes the text: after a search the next one clears it; likewise the status filter.
@@ -226,6 +286,7 @@ export const quotationsModel = adminQuotationsMachine.provide({
     loadPage: never<Page<Quotation>, PageQuery>(),
     saveRow: never<SaveOutcome, SaveQuotationInput>(),
     loadHistory: never<AuditEntry[], { id: string }>(),
+    exportList: never<unknown, PageQuery>(),
   },
 });
 export const ordersModel = adminOrdersMachine.provide({
@@ -233,6 +294,7 @@ export const ordersModel = adminOrdersMachine.provide({
     loadPage: never<Page<Order>, PageQuery>(),
     saveRow: never<SaveOutcome, SaveOrderInput>(),
     loadHistory: never<AuditEntry[], { id: string }>(),
+    exportList: never<unknown, PageQuery>(),
   },
 });
 export const skusModel = adminSkusMachine.provide({
@@ -243,6 +305,8 @@ export const skusModel = adminSkusMachine.provide({
 });
 export const usersModel = adminUsersMachine.provide({
   actors: { loadUsers: never<Page<User>, PageQuery>(), verifyUser: never<unknown, { id: string }>(),
+    verifyUsers: never<BulkOutcome[], { ids: string[] }>(),
+    exportList: never<unknown, PageQuery>(),
     loadHistory: never<AuditEntry[], { id: string }>(),
     image: protectedImageMachine.provide({ actors: { fetchImage: silentCallback<{ url: string }>() } }), },
 });

@@ -85,7 +85,8 @@ export function expectHistoryIn(container: HTMLElement, snapshot: Snapshot) {
 export async function runPath(machine: AnyStateMachine, path: ModelPath, driver: ScreenDriver): Promise<void> {
   const rendered = renderAdmin(driver.path);
   await driveView(path, {
-    initial: createActor(machine).getSnapshot(),
+    // The chart as the screen's location starts it (a dashboard link's filters).
+    initial: createActor(machine, { input: { location: driver.path } }).getSnapshot(),
     perform: async (event) => {
       // The path starts the chart; rendering the screen already did.
       if (event.type === 'xstate.init') return;

@@ -13,7 +13,7 @@ import type { SaveQuotationInput } from '../../../machines/admin-quotations.mach
 import type { SaveOutcome } from '../../../machines/admin-sheet';
 import type { SaveSkuInput } from '../../../machines/admin-skus.machine';
 import type { AppConfig } from '../../../src/domain/api';
-import type { AdminSummary } from '../../../src/domain/schemas/admin';
+import type { AdminSummary, BulkOutcome } from '../../../src/domain/schemas/admin';
 import type { ClientUser } from '../../../src/domain/client-user';
 import type { AuditEntry, Language, Order, Quotation, Sku, User } from '../../../src/domain/types';
 import { createAppLogic } from '../../../src/web/app-logic';
@@ -42,6 +42,10 @@ export const ADMIN: ClientUser = {
 export function adminEffects() {
   return {
     loadSummary: controlled<AdminSummary, void>(),
+    verifyUsers: controlled<BulkOutcome[], { ids: string[] }>(),
+    exportUsers: controlled<unknown, PageQuery>(),
+    exportQuotations: controlled<unknown, PageQuery>(),
+    exportOrders: controlled<unknown, PageQuery>(),
     loadUsers: controlled<Page<User>, PageQuery>(),
     userHistory: controlled<AuditEntry[], { id: string }>(),
     verifyUser: controlled<unknown, { id: string }>(),
@@ -86,6 +90,8 @@ export function renderAdmin(
       loadUsers: effects.loadUsers.logic,
       loadHistory: effects.userHistory.logic,
       verifyUser: effects.verifyUser.logic,
+      verifyUsers: effects.verifyUsers.logic,
+      exportList: effects.exportUsers.logic,
       fetchImage: effects.fetchImage.logic,
     },
     skus: {
@@ -95,8 +101,8 @@ export function renderAdmin(
       uploadImage: effects.uploadSkuImage.logic,
       loadHistory: effects.skuHistory.logic,
     },
-    quotations: { loadPage: effects.loadQuotations.logic, saveRow: effects.saveQuotation.logic, loadHistory: effects.quotationHistory.logic },
-    orders: { loadPage: effects.loadOrders.logic, saveRow: effects.saveOrder.logic, loadHistory: effects.orderHistory.logic },
+    quotations: { exportList: effects.exportQuotations.logic, loadPage: effects.loadQuotations.logic, saveRow: effects.saveQuotation.logic, loadHistory: effects.quotationHistory.logic },
+    orders: { exportList: effects.exportOrders.logic, loadPage: effects.loadOrders.logic, saveRow: effects.saveOrder.logic, loadHistory: effects.orderHistory.logic },
     ...real,
   };
   const logic = createAppLogic({
