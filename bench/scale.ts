@@ -45,6 +45,7 @@ import type { Database } from '../src/server/db/schema';
 import { orderPage } from '../src/server/repos/orders';
 import { farmerQuotationPage, quotationPage, sweepExpired } from '../src/server/repos/quotations';
 import { createSession } from '../src/server/repos/sessions';
+import { readSummary } from '../src/server/repos/summary';
 import { userPage } from '../src/server/repos/users';
 import { cpuMs, paced, type Ask, type Paced } from './paced';
 import { ADMIN_NUMBER, FARMERS, freshCopy, migrate, preparing, QUOTATIONS_EACH, type Place, type Target } from './scale-seed';
@@ -303,6 +304,31 @@ async function cursors(next: (cursor: string | undefined) => Promise<{ nextCurso
   return found;
 }
 
+/**
+ * The quotations list as CSV, every page (one row per line): how long the whole download takes and
+ * how far the server's RSS rises above its level before, sampled every 50 ms while it streams.
+ */
+async function csvExportFigures(url: string, headers: Record<string, string>, pid: number): Promise<string> {
+  const before = residentMegabytes(pid);
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, residentMegabytes(pid))), 50);
+  const started = performance.now();
+  let bytes = 0;
+  let lines = 0;
+  try {
+    const res = await fetch(`${url}/api/quotations/all.csv`, { headers: { authorization: headers.authorization! } });
+    if (res.status !== 200 || !res.body) throw new Error(`CSV export answered ${res.status}`);
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      bytes += chunk.length;
+      for (const b of chunk) if (b === 10) lines++;
+    }
+  } finally {
+    clearInterval(sampler);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  return `CSV export of every quotation: ${(lines - 1).toLocaleString('en')} lines, ${(bytes / 1e6).toFixed(1)} MB in ${seconds.toFixed(1)} s; RSS ${before.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB (+${(peak - before).toFixed(0)} MB; target < 30 MB)`;
+}
+
 /** An admin row: the paths it asks in turn (a search or a deep page differs from one ask to the next, as admins' do). */
 interface AdminRow {
   name: string;
@@ -322,6 +348,8 @@ async function adminRows(db: Kysely<Database>): Promise<AdminRow[]> {
   const q = (path: string, searches: string[]) => searches.map((s) => `${path}?q=${encodeURIComponent(s)}`);
   const c = (path: string, found: string[]) => found.map((cursor) => `${path}?cursor=${encodeURIComponent(cursor)}`);
   return [
+    // The dashboard's figures, uncached: every aggregate over its index.
+    { name: 'admin summary (the dashboard)', paths: ['/api/admin/summary'], plan: (d) => readSummary(d, now, { ...RULES, replyHours: 24 }) },
     { name: 'users, first page', paths: ['/api/users/all'], plan: (d) => userPage(d, { limit: 50 }, now) },
     { name: 'users, q (names, mobile prefixes)', paths: q('/api/users/all', ['geeta 12', '9000', 'kiran', 'ramesh 45', '70000012']), plan: (d) => userPage(d, { limit: 50, q: 'geeta 12' }, now) },
     { name: 'users, deep page via cursor', paths: c('/api/users/all', users), plan: (d) => userPage(d, { limit: 50, cursor: users[0] }, now) },
@@ -508,6 +536,7 @@ async function run(target: Target): Promise<Outcome | undefined> {
         const figure = await paced(app.url, ADMIN_RATE, ADMIN_RATE * ADMIN_SECONDS, (i) => ({ path: row.paths[i % row.paths.length]!, headers: adminHeaders }), good200, app.child.pid);
         add({ name: `admin: ${row.name}`, figure, judged: true });
       }
+      console.log(`  ${target}: ${await csvExportFigures(app.url, adminHeaders, app.child.pid!)}`);
       // The floor of a row this slow on this machine: even a bare Fastify takes some ms after idling.
       const bare = await startBare(page);
       try {
