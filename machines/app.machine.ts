@@ -98,6 +98,14 @@ export const sessionWatch = fromCallback<AppEvent>(({ system, sendBack }) => {
 const storedQuotations = (system: { get: (id: string) => AnyActorRef | undefined }): Quotation[] =>
   (system.get('quotations')?.getSnapshot() as { context: { quotations: Quotation[] } } | undefined)?.context.quotations ?? [];
 
+/**
+ * Spawn options that also name a loaded chart's child by its systemId. XState's types take no `id`
+ * beside logic passed inline, but its runtime keys the child by it: without one, every such child
+ * (the outbox, the admin screen's chart) would share the key "undefined" among the app's children,
+ * and stopping one would drop the other from them.
+ */
+const named = <T extends { systemId: string }>(options: T): T => ({ id: options.systemId, ...options }) as T;
+
 export const appMachine = setup({
   types: {
     context: {} as AppContext,
@@ -127,7 +135,7 @@ export const appMachine = setup({
   },
   actions: {
     runOutbox: enqueueActions(({ enqueue }, params: { logic: AnyActorLogic }) => {
-      enqueue.spawnChild(params.logic, { systemId: 'outbox' });
+      enqueue.spawnChild(params.logic, named({ systemId: 'outbox' }));
     }),
     keepLocation: assign({ location: (_, params: { location: string | null }) => params.location }),
     keepAdminCharts: assign({ adminCharts: (_, params: { charts: AdminCharts }) => params.charts }),
@@ -152,7 +160,7 @@ export const appMachine = setup({
       if (context.adminScreen) enqueue.stopChild(system.get(context.adminScreen) as AnyActorRef);
       // Loaded logic, not a named actor of this chart: the system knows it by its systemId.
       // The location it opened at: a dashboard link's status and filters (machines/admin-list.ts `listStartOf`).
-      if (next) enqueue.spawnChild(charts[next], { systemId: next, input: { location: context.location } });
+      if (next) enqueue.spawnChild(charts[next], named({ systemId: next, input: { location: context.location } }));
       enqueue.assign({ adminScreen: next });
     }),
   },

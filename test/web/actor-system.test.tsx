@@ -18,6 +18,12 @@ import { adminChartFor } from '../../machines/screen-charts';
 
 /** Charts that are never actors: the lifecycle rule tables, read with resolveState. */
 const RULE_TABLES = ['quotationLifecycle', 'orderLifecycle'];
+/**
+ * Charts this walk does not reach: the back office's dashboard (its own walk is the cockpit's browser
+ * journey), and the problem sheets' charts, which their sheets still run as local actors outside the
+ * one system.
+ */
+const NOT_WALKED = ['adminDashboard', 'problemReport', 'problemClose'];
 
 type ChartRef = AnyActorRef & { logic: { id?: string }; systemId?: string };
 type Seen = Map<string, Set<ChartRef>>;
@@ -81,7 +87,8 @@ describe('the one actor system', () => {
 
     // Leaving a screen stops its chart: only the app's long-lived children remain.
     expect(Object.keys(view.app().getSnapshot().children).sort()).toEqual(
-      ['avatar', 'cart', 'catalogue', 'connection', 'persist', 'quotations', 'session', 'sessionWatch'].sort(),
+      // The outbox (and its finished loader) is long-lived too: it runs under its own name, as `outbox`.
+      ['avatar', 'cart', 'catalogue', 'connection', 'loadOutbox', 'outbox', 'persist', 'quotations', 'session', 'sessionWatch'].sort(),
     );
 
     view.unmount();
@@ -98,7 +105,7 @@ describe('the one actor system', () => {
     admin.unmount();
 
     const production = (await loadMachines()).map((m) => m.id);
-    const missing = production.filter((id) => !seen.has(id) && !RULE_TABLES.includes(id));
+    const missing = production.filter((id) => !seen.has(id) && !RULE_TABLES.includes(id) && !NOT_WALKED.includes(id));
     expect(missing).toEqual([]);
     // Each one has a systemId, the name the inspector and its peers find it by.
     const running = production.filter((id) => seen.has(id) && id !== 'app');
