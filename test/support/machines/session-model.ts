@@ -1,7 +1,7 @@
 /**
  * The session chart as a model: the production machine with children and actors that never settle,
  * so the login and registration results, the profile answers, the saves and the splash timer are
- * explicit events (the account's closing too). Three restored users start the paths (the restoring branches need all three),
+ * explicit events (the account's closing too). Four restored users start the paths (the restoring branches need three; the analyst takes the analyst's guards),
  * each on /loading, where the rendered app starts too.
  */
 import { createMachine, fromPromise, type AnyEventObject, type AnyStateMachine, type SnapshotFrom } from 'xstate';
@@ -69,9 +69,15 @@ export const SESSION_INPUTS: Record<string, SessionInput> = {
     hasToken: true,
     location: '/loading',
   },
+  // An analyst (ANALYST_MOBILE_NUMBERS) reads /analyst and is turned back from the farmer's screens.
+  analyst: {
+    user: { ...DEFAULT_CLIENT_USER, ...serverUser({ isVerified: false }), isAnalyst: true },
+    hasToken: true,
+    location: '/loading',
+  },
 };
 
-const ROUTES_TRIED = ['/', '/language-selection', '/join-us', '/home', '/admin', '/under-verification', '/nope'];
+const ROUTES_TRIED = ['/', '/language-selection', '/join-us', '/home', '/admin', '/analyst', '/under-verification', '/nope'];
 const failure = { status: 500, data: { message: 'Network error or request failed' } };
 
 export function sessionEvents(s: SnapshotFrom<typeof sessionModelMachine>): AnyEventObject[] {
