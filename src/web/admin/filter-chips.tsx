@@ -27,7 +27,7 @@ function chipText(intl: IntlShape, name: string, value: string): string {
   }
 }
 
-export function FilterChips({ filters, onRemove, disabled }: { filters: ListFilters; onRemove: (name: string) => void; disabled: boolean }) {
+export function FilterChips({ filters, onRemove, canRemove }: { filters: ListFilters; onRemove: (name: string) => void; canRemove: (name: string) => boolean }) {
   const intl = useIntl();
   const chips = Object.entries(filters);
   if (chips.length === 0) return null;
@@ -43,7 +43,7 @@ export function FilterChips({ filters, onRemove, disabled }: { filters: ListFilt
               className="admin-chip-remove"
               aria-label={intl.formatMessage({ id: 'admin.filter.remove', defaultMessage: 'Remove filter: {filter}' }, { filter: text })}
               onClick={() => onRemove(name)}
-              disabled={disabled}
+              disabled={!canRemove(name)}
             >
               ×
             </button>

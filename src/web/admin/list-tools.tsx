@@ -12,19 +12,20 @@ export function ListTools({
   exporting,
   send,
   canExport,
-  canFilter,
+  canRemove,
   children,
 }: {
   filters: ListFilters;
   exporting: ExportState;
   send: (event: { type: 'list.export' } | { type: 'filter.remove'; name: string }) => void;
   canExport: boolean;
-  canFilter: boolean;
+  /** Whether the chart takes removing this filter now. */
+  canRemove: (name: string) => boolean;
   children?: ReactNode;
 }) {
   return (
     <>
-      <FilterChips filters={filters} onRemove={(name) => send({ type: 'filter.remove', name })} disabled={!canFilter} />
+      <FilterChips filters={filters} onRemove={(name) => send({ type: 'filter.remove', name })} canRemove={canRemove} />
       <div className="admin-list-tools">
         {children}
         <button type="button" className="shop-button shop-button-outline shop-button-small" onClick={() => send({ type: 'list.export' })} disabled={!canExport}>

@@ -32,7 +32,7 @@ function AdminOrders({ snapshot, send }: ChartView<'adminOrders'>) {
         exporting={snapshot.context.exporting}
         send={send}
         canExport={snapshot.can({ type: 'list.export' })}
-        canFilter={snapshot.can({ type: 'filter.remove', name: 'late' })}
+        canRemove={(name) => snapshot.can({ type: 'filter.remove', name })}
        />
       <ListStatus
         loading={snapshot.hasTag('loading')}

@@ -40,7 +40,7 @@ function AdminQuotations({ snapshot, send }: ChartView<'adminQuotations'>) {
         exporting={snapshot.context.exporting}
         send={send}
         canExport={snapshot.can({ type: 'list.export' })}
-        canFilter={snapshot.can({ type: 'filter.remove', name: 'late' })}
+        canRemove={(name) => snapshot.can({ type: 'filter.remove', name })}
       >
         <button
           type="button"

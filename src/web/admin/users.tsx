@@ -41,7 +41,7 @@ function AdminUsers({ snapshot, send }: ChartView<'adminUsers'>) {
         exporting={snapshot.context.exporting}
         send={send}
         canExport={snapshot.can({ type: 'list.export' })}
-        canFilter={snapshot.can({ type: 'filter.remove', name: 'age' })}
+        canRemove={(name) => snapshot.can({ type: 'filter.remove', name })}
       />
       <SelectionBar snapshot={snapshot} send={send} />
       <ListStatus

@@ -171,8 +171,10 @@ const plainOnly =
     if (isExportEnd) return false;
     if (context.exporting === 'failed') return e.type === 'list.export';
     if (Object.keys(context.filters ?? {}).length === 0) {
-      return e.type === 'filter.set' || e.type === 'xstate.done.actor.load' || e.type.startsWith('xstate.after.SEARCH_DELAY');
+      return e.type === 'filter.set' || /^xstate\.(done|error)\.actor\.load$/.test(e.type) || e.type.startsWith('xstate.after.SEARCH_DELAY');
     }
+    // The link's filter is set: setting it again is no gesture on the screen.
+    if (e.type === 'filter.set') return false;
     // After a bulk verification only its reload and clearing the outcome; before, the ticks and the bulk verification.
     if ((context.bulkOutcomes ?? null) !== null) return e.type === 'selection.clear' || e.type === 'xstate.done.actor.load';
     if ((context.selected ?? []).length > 0) {
