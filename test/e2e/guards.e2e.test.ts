@@ -99,7 +99,7 @@ describe('route guards and persistence in the browser', () => {
     expect(landed['/admin/orders']).toBe('/admin/orders');
     expect(landed['/no-such-page']).toBe('/home');
     await adminContext.close();
-    expect(visited).toEqual(['new visitor', 'language chosen', 'logged in', 'waiting for verification', 'verified farmer', 'admin'].map((s) => `${s}: 23 routes`));
+    expect(visited).toEqual(['new visitor', 'language chosen', 'logged in', 'waiting for verification', 'verified farmer', 'admin'].map((s) => `${s}: 24 routes`));
   });
 
   it('keeps the cart through a reload, and starts cleanly from corrupted saved state', async () => {
