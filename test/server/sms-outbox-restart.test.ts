@@ -120,7 +120,7 @@ describe('SMS outbox across a crash (SQLite, real process)', () => {
       skusDetail: q.skusDetail.map((l) => ({ ...l, skuIdentifier: l.skuIdentifier._id, goodsPricePaisa: 150_000, shippingPricePaisa: 20_000 })),
     });
     expect(priced.status).toBe(200);
-    const expected = `કૃષિ: ભાવપત્ર ${q.quotationDisplayId} નો ભાવ નક્કી, કુલ ₹1,700. ઍપમાં ઑર્ડર કરો.`;
+    const expected = `કૃષિ: ભાવપત્ર ${q.quotationDisplayId} નો કુલ ભાવ ₹1,700. ઍપમાં ઑર્ડર કરો.`;
 
     // The sender has the message at the gateway, which holds it: the process dies right there.
     await until('the notification at the gateway', () => gateway.received.find((m) => m.body === expected));
