@@ -14,6 +14,7 @@ import { POLL_MS } from '../src/domain/constants';
 import type { WriteResult } from '../src/domain/api';
 import type { Quotation } from '../src/domain/types';
 import { firstPage, nextPage, type Page, type PagedRows } from './admin-list';
+import type { OutboxSnapshot } from './outbox.machine';
 import { farmerMayDelete, nextQuotationStatus } from './quotation-lifecycle.machine';
 
 export interface QuotationListContext {
@@ -211,3 +212,13 @@ export const hasMoreQuotations = (snapshot: QuotationListSnapshot): boolean => s
 /** Does the farmer see a delete icon on any card (the offline line explains then why they are off)? */
 export const offersDelete = (snapshot: QuotationListSnapshot): boolean =>
   snapshot.context.quotations.some((q) => snapshot.can({ type: 'quotation.delete', id: q._id }));
+
+/**
+ * The line /request shows where the list is empty: 'loading' while the first page is on its way,
+ * 'empty' ("No quotations yet") once the server says there are none, and nothing while the outbox
+ * shows the farmer's writes waiting for the network: a request the farmer just made is no "none".
+ */
+export const emptyListNote = (list: QuotationListSnapshot, outbox: OutboxSnapshot | undefined): 'loading' | 'empty' | null => {
+  if (list.context.quotations.length > 0 || (outbox?.context.items.length ?? 0) > 0) return null;
+  return list.hasTag('loading') ? 'loading' : 'empty';
+};

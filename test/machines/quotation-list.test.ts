@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import type { Page } from '../../machines/admin-list';
+import { outboxMachine, type OutboxItem } from '../../machines/outbox.machine';
 import {
+  emptyListNote,
   hasMoreQuotations,
   mayDeleteQuotation,
   offersDelete,
@@ -206,6 +208,20 @@ describe('quotation list machine', () => {
     actor.send({ type: 'quotation.delete', id: 'q-1' });
     expect(offersDelete(actor.getSnapshot())).toBe(false);
     expect(offersDelete(start([received]).actor.getSnapshot())).toBe(false);
+  });
+
+  it('says "No quotations yet" only when there are none and none waits in the outbox', async () => {
+    const { actor, fetchQuotations } = start();
+    const queued: OutboxItem = { key: 'k-1', kind: 'quotation.request', quotationId: null, body: {}, items: [], at: 1, refusal: null };
+    const outbox = createActor(outboxMachine).start();
+    expect(emptyListNote(actor.getSnapshot(), undefined)).toBe('loading');
+    await fetchQuotations.last().resolve(page([]));
+    expect(emptyListNote(actor.getSnapshot(), undefined)).toBe('empty');
+    expect(emptyListNote(actor.getSnapshot(), outbox.getSnapshot())).toBe('empty');
+    outbox.send({ type: 'outbox.add', item: queued });
+    expect(emptyListNote(actor.getSnapshot(), outbox.getSnapshot())).toBeNull();
+    expect(emptyListNote(start([pending]).actor.getSnapshot(), undefined)).toBeNull();
+    outbox.stop();
   });
 
   it('starts with no rows when nothing was cached', () => {

@@ -8,7 +8,7 @@
 import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { shownTotal } from '../../../machines/quotation-lifecycle.machine';
-import { hasMoreQuotations, offersDelete, quotationCount } from '../../../machines/quotation-list.machine';
+import { emptyListNote, hasMoreQuotations, offersDelete, quotationCount } from '../../../machines/quotation-list.machine';
 import { QUOTATION_PREVIEW_ITEMS } from '../../domain/constants';
 import { formatPaisa } from '../../domain/money';
 import { ROUTES } from '../../domain/routes';
@@ -24,7 +24,7 @@ import { OfflineWriteReason } from '../shell/offline-line';
 import { useWritesBlocked } from '../shell/use-connection';
 import { skuName, unitText } from '../../domain/sku-text';
 import { Loading } from '../shell/loading';
-import { useScreenChart, type ScreenChartRefs } from '../shop/use-shop';
+import { useOutbox, useScreenChart, type ScreenChartRefs } from '../shop/use-shop';
 import { OutboxList } from '../outbox/outbox-list';
 
 type ListRef = ScreenChartRefs['quotationList'];
@@ -38,7 +38,8 @@ function RequestList({ list }: { list: ListRef }) {
   const intl = useIntl();
   const quotations = useSelector(list, (s) => s.context.quotations);
   const count = useSelector(list, quotationCount);
-  const loading = useSelector(list, (s) => s.hasTag('loading'));
+  const outbox = useSelector(useOutbox(), (s) => s);
+  const note = useSelector(list, (s) => emptyListNote(s, outbox));
   const confirming = useSelector(list, (s) => (s.matches({ removal: 'idle' }) ? null : s.context.confirming));
   const deleting = useSelector(list, (s) => s.hasTag('busy'));
   const deletes = useSelector(list, offersDelete);
@@ -51,17 +52,18 @@ function RequestList({ list }: { list: ListRef }) {
       </p>
       {deletes ? <OfflineWriteReason /> : null}
       <OutboxList />
-      {quotations.length === 0 ? (
+      {note !== null ? (
         <p className="shop-empty" role="status">
-          {loading ? <FormattedMessage id="common.loading" defaultMessage="Loading..." /> : <FormattedMessage id="shop.request.empty" defaultMessage="No quotations yet" />}
+          {note === 'loading' ? <FormattedMessage id="common.loading" defaultMessage="Loading..." /> : <FormattedMessage id="shop.request.empty" defaultMessage="No quotations yet" />}
         </p>
-      ) : (
+      ) : null}
+      {quotations.length > 0 ? (
         <ul className="shop-list">
           {quotations.map((q) => (
             <QuotationCard key={q._id} quotation={q} list={list} offline={offline} />
           ))}
         </ul>
-      )}
+      ) : null}
       <LoadMore list={list} />
       {confirming ? (
         <ConfirmDialog
