@@ -11,7 +11,8 @@
  *   - `delivery`: `idle` until `outbox.flush` (the network came back, the app opened, a background
  *     sync) finds items waiting; `sending` sends the oldest, one at a time. The server's answer
  *     decides: sent, it leaves the outbox (`delivered` tells the app); refused (an order on a quotation
- *     that expired meanwhile), it stays with the server's reason until the farmer dismisses it;
+ *     that expired meanwhile), it stays with the server's reason until the farmer dismisses it or asks
+ *     again (`outbox.askAgain`: the same products as a new request for prices, sent at once);
  *     no network, it waits for the next flush, or OUTBOX_RETRY_MS after the last change.
  * A waiting item can be cancelled until it is being sent. Logging out empties the outbox, so one
  * farmer's writes are never sent with the next one's session.
@@ -26,6 +27,13 @@ export const OUTBOX_RETRY_MS = 15_000;
 
 export type OutboxKind = 'quotation.request' | 'quotation.delete' | 'order.place';
 
+/**
+ * Why the server refused a write, as the farmer is told it: the price ran out (or the quotation was
+ * declined or deleted meanwhile), the quotation already has an order, the delivery date chosen has
+ * passed while the order waited, the request changed meanwhile, or anything else.
+ */
+export type OutboxRefusal = 'expired' | 'ordered' | 'date' | 'changed' | 'other';
+
 export interface OutboxItem {
   /** The Idempotency-Key, made when the farmer tapped. */
   key: string;
@@ -34,18 +42,18 @@ export interface OutboxItem {
   quotationId: string | null;
   /** What is sent (a request's lines, an order's place and date); null for a delete. */
   body: unknown;
-  /** What the farmer asked for, as the request list shows it while it waits. */
+  /** What the farmer asked for (an order's or a delete's: the quotation's products), as the request list shows it. */
   items: CartItem[];
   /** When the farmer tapped (epoch ms). */
   at: number;
   /** The server's reason when it refused the write; null while it waits. */
-  refusal: string | null;
+  refusal: OutboxRefusal | null;
 }
 
 /** What one send came to. */
 export type SendOutcome =
   | { outcome: 'sent'; quotation: Quotation | null }
-  | { outcome: 'refused'; reason: string }
+  | { outcome: 'refused'; reason: OutboxRefusal }
   | { outcome: 'offline' };
 
 export interface OutboxContext {
@@ -59,12 +67,28 @@ export interface OutboxContext {
 export type OutboxEvent =
   | { type: 'outbox.add'; item: OutboxItem }
   | { type: 'outbox.cancel'; key: string }
+  /** The farmer asks again for prices for a refused write's products; `newKey` is made at this tap. */
+  | { type: 'outbox.askAgain'; key: string; newKey: string; at: number }
   | { type: 'outbox.flush' }
   | { type: 'outbox.empty' }
   | { type: 'outbox.changed' };
 
 const waiting = (items: readonly OutboxItem[]) => items.filter((i) => i.refusal === null);
 const without = (items: readonly OutboxItem[], key: string | null) => items.filter((i) => i.key !== key);
+
+/** A refused write whose products can be asked for again (a delete asks nothing). */
+const asksAgain = (item: OutboxItem | undefined): item is OutboxItem => item !== undefined && item.refusal !== null && item.kind !== 'quotation.delete' && item.items.length > 0;
+
+/** The request for prices a refused write's products make, under the key made at the farmer's new tap. */
+export const requestAgain = (item: OutboxItem, key: string, at: number): OutboxItem => ({
+  key,
+  kind: 'quotation.request',
+  quotationId: null,
+  body: { skusDetail: item.items.map((i) => ({ skuIdentifier: i._id, quantity: i.quantity })) },
+  items: item.items,
+  at,
+  refusal: null,
+});
 
 export const outboxMachine = setup({
   types: { context: {} as OutboxContext, events: {} as OutboxEvent },
@@ -82,6 +106,8 @@ export const outboxMachine = setup({
     hasRoom: ({ context, event }) =>
       event.type === 'outbox.add' && context.items.length < OUTBOX_MAX && !context.items.some((i) => i.key === event.item.key),
     mayCancel: ({ context, event }) => event.type === 'outbox.cancel' && event.key !== context.sending && context.items.some((i) => i.key === event.key),
+    mayAskAgain: ({ context, event }) =>
+      event.type === 'outbox.askAgain' && asksAgain(context.items.find((i) => i.key === event.key)) && !context.items.some((i) => i.key === event.newKey),
     hasWaiting: ({ context }) => waiting(context.items).length > 0,
     isSent: (_, outcome: SendOutcome) => outcome.outcome === 'sent',
     isRefused: (_, outcome: SendOutcome) => outcome.outcome === 'refused',
@@ -89,6 +115,14 @@ export const outboxMachine = setup({
   actions: {
     addItem: assign({ items: ({ context, event }) => (event.type === 'outbox.add' ? [...context.items, event.item] : context.items) }),
     cancelItem: assign({ items: ({ context, event }) => (event.type === 'outbox.cancel' ? without(context.items, event.key) : context.items) }),
+    // The new request takes the refused write's place at the end of the line: it was asked for now.
+    askAgain: assign({
+      items: ({ context, event }) => {
+        if (event.type !== 'outbox.askAgain') return context.items;
+        const refused = context.items.find((i) => i.key === event.key)!;
+        return [...without(context.items, event.key), requestAgain(refused, event.newKey, event.at)];
+      },
+    }),
     emptyItems: assign({ items: () => [], sending: () => null }),
     // What was kept comes first; a write added while the kept ones were loading follows them.
     keepLoaded: assign({
@@ -99,7 +133,7 @@ export const outboxMachine = setup({
     pickNext: assign({ sending: ({ context }) => waiting(context.items)[0]?.key ?? null }),
     dropSent: assign({ items: ({ context }) => without(context.items, context.sending), sending: () => null }),
     markRefused: assign({
-      items: ({ context }, params: { reason: string }) => context.items.map((i) => (i.key === context.sending ? { ...i, refusal: params.reason } : i)),
+      items: ({ context }, params: { reason: OutboxRefusal }) => context.items.map((i) => (i.key === context.sending ? { ...i, refusal: params.reason } : i)),
       sending: () => null,
     }),
     stopSending: assign({ sending: () => null }),
@@ -120,6 +154,7 @@ export const outboxMachine = setup({
   on: {
     'outbox.add': { guard: 'hasRoom', actions: ['addItem', 'changed'] },
     'outbox.cancel': { guard: 'mayCancel', actions: ['cancelItem', 'changed'] },
+    'outbox.askAgain': { guard: 'mayAskAgain', actions: ['askAgain', 'changed', 'flush'] },
     'outbox.empty': { actions: ['emptyItems', 'changed'] },
   },
   states: {
@@ -182,7 +217,7 @@ export const outboxMachine = setup({
               {
                 guard: { type: 'isRefused', params: ({ event }) => event.output },
                 target: 'next',
-                actions: [{ type: 'markRefused', params: ({ event }) => ({ reason: event.output.outcome === 'refused' ? event.output.reason : '' }) }, 'changed'],
+                actions: [{ type: 'markRefused', params: ({ event }) => ({ reason: event.output.outcome === 'refused' ? event.output.reason : 'other' }) }, 'changed'],
               },
               // Still no network: wait for the next flush.
               { target: 'idle', actions: 'stopSending' },
@@ -213,3 +248,31 @@ export const mayCancel = (snapshot: OutboxSnapshot | undefined, key: string): bo
 
 /** Whether the item is on the phone's storage (so what the farmer asked is safe to let go). */
 export const isKept = (snapshot: OutboxSnapshot, key: string): boolean => snapshot.context.kept.includes(key);
+
+/** What a refused write's card says, and what it offers beside OK: ask again for prices, open the quotation. */
+export interface RefusalShown {
+  text: 'outbox.refused.request' | 'outbox.refused.delete' | 'outbox.refused.order' | 'outbox.refused.ordered' | 'outbox.refused.date' | 'outbox.refused.orderOther';
+  askAgain: boolean;
+  openQuotation: boolean;
+}
+
+const ORDER_REFUSED: Record<OutboxRefusal, RefusalShown['text']> = {
+  expired: 'outbox.refused.order',
+  ordered: 'outbox.refused.ordered',
+  date: 'outbox.refused.date',
+  changed: 'outbox.refused.orderOther',
+  other: 'outbox.refused.orderOther',
+};
+
+/**
+ * How a refused write is shown, or null while it waits. A price that ran out is asked for again with
+ * the same products; an order refused for another reason (already ordered, the date passed) is
+ * settled on the quotation's own page.
+ */
+export function refusalShown(item: OutboxItem): RefusalShown | null {
+  if (item.refusal === null) return null;
+  if (item.kind === 'quotation.request') return { text: 'outbox.refused.request', askAgain: asksAgain(item), openQuotation: false };
+  if (item.kind === 'quotation.delete') return { text: 'outbox.refused.delete', askAgain: false, openQuotation: true };
+  const reason = ORDER_REFUSED[item.refusal] ?? 'outbox.refused.orderOther';
+  return { text: reason, askAgain: item.refusal === 'expired' && asksAgain(item), openQuotation: true };
+}

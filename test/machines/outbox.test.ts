@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback, fromPromise, waitFor, type AnyEventObject, type AnyStateMachine } from 'xstate';
-import { isKept, mayCancel, OUTBOX_MAX, outboxMachine, outboxRequests, outboxWriteFor, type OutboxItem, type SendOutcome } from '../../machines/outbox.machine';
+import { createActor, fromCallback, fromPromise, waitFor, type AnyEventObject, type AnyStateMachine, type SnapshotFrom } from 'xstate';
+import { isKept, mayCancel, OUTBOX_MAX, outboxMachine, outboxRequests, outboxWriteFor, refusalShown, type OutboxContext, type OutboxItem, type SendOutcome } from '../../machines/outbox.machine';
 import { assertFullCoverage, modelPaths } from '../support/machines/model-coverage';
 import { controlled } from '../support/machines/controlled';
 
@@ -14,7 +14,7 @@ const item = (key: string, over: Partial<OutboxItem> = {}): OutboxItem => ({
   refusal: null,
   ...over,
 });
-const order = item('k-order', { kind: 'order.place', quotationId: 'q-2', body: {}, items: [] });
+const order = item('k-order', { kind: 'order.place', quotationId: 'q-2', body: {} });
 
 const never = <T, I = unknown>() => fromPromise<T, I>(() => new Promise<never>(() => undefined));
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
@@ -30,17 +30,21 @@ describe('outbox chart: generated paths', () => {
       { type: 'outbox.add', item: item('k-2') },
       { type: 'outbox.add', item: order },
       { type: 'outbox.cancel', key: 'k-2' },
+      { type: 'outbox.askAgain', key: 'k-order', newKey: 'k-again', at: 2 },
       { type: 'outbox.flush' },
       { type: 'outbox.empty' },
       done('save', ['k-2']),
       error('save'),
       done('send', { outcome: 'sent', quotation: null }),
-      done('send', { outcome: 'refused', reason: 'The quotation has expired' }),
+      done('send', { outcome: 'refused', reason: 'expired' }),
       done('send', { outcome: 'offline' }),
       error('send'),
       { type: 'xstate.after.retryDelay.outbox.delivery.idle' },
     ];
-    const paths = modelPaths(machine, { events, limit: 4000 });
+    // Which keys were written to the phone steers no transition: states differing only there are one.
+    const serializeState = (s: SnapshotFrom<AnyStateMachine>) =>
+      JSON.stringify({ value: s.value, items: (s.context as OutboxContext).items.map((i) => [i.key, i.refusal]), sending: (s.context as OutboxContext).sending });
+    const paths = modelPaths(machine, { events, limit: 4000, serializeState });
     expect(paths.length).toBeGreaterThan(0);
     assertFullCoverage(machine, paths);
   });
@@ -109,15 +113,53 @@ describe('outbox chart', () => {
   it("keeps a refused write with the server's reason, sends the next one, and lets the farmer dismiss it", async () => {
     const { actor } = start({
       loaded: [order, item('k-2')],
-      send: async (i) => (i.kind === 'order.place' ? { outcome: 'refused', reason: 'An order cannot be placed from a EXPIRED quotation' } : { outcome: 'sent', quotation: null }),
+      send: async (i) => (i.kind === 'order.place' ? { outcome: 'refused', reason: 'expired' } : { outcome: 'sent', quotation: null }),
     });
     await waitFor(actor, (s) => s.context.items.length === 1 && s.matches({ delivery: 'idle' }));
-    expect(outboxWriteFor(actor.getSnapshot(), 'q-2')?.refusal).toMatch(/EXPIRED/);
+    expect(outboxWriteFor(actor.getSnapshot(), 'q-2')?.refusal).toBe('expired');
     // A refused write is not sent again on the next flush.
     actor.send({ type: 'outbox.flush' });
     expect(actor.getSnapshot().matches({ delivery: 'idle' })).toBe(true);
     actor.send({ type: 'outbox.cancel', key: order.key });
     expect(actor.getSnapshot().context.items).toEqual([]);
+  });
+
+  it('asks again for the products of an order whose price ran out: a new request with a new key, sent at once', async () => {
+    const sent: OutboxItem[] = [];
+    let expired = true;
+    const { actor, delivered } = start({
+      loaded: [order],
+      send: async (i) => (sent.push(i), i.kind === 'order.place' && expired ? { outcome: 'refused', reason: 'expired' } : { outcome: 'sent', quotation: null }),
+    });
+    await waitFor(actor, (s) => s.context.items[0]?.refusal === 'expired' && s.matches({ delivery: 'idle' }));
+    expect(refusalShown(actor.getSnapshot().context.items[0]!)).toEqual({ text: 'outbox.refused.order', askAgain: true, openQuotation: true });
+    expired = false;
+    // Neither a waiting write nor a key already in the outbox asks again.
+    actor.send({ type: 'outbox.askAgain', key: order.key, newKey: order.key, at: 5 });
+    actor.send({ type: 'outbox.askAgain', key: 'k-unknown', newKey: 'k-again', at: 5 });
+    expect(actor.getSnapshot().context.items.map((i) => i.key)).toEqual([order.key]);
+    actor.send({ type: 'outbox.askAgain', key: order.key, newKey: 'k-again', at: 5 });
+    // Sent at once, not at the next retry.
+    expect(actor.getSnapshot().matches({ delivery: 'sending' })).toBe(true);
+    await waitFor(actor, (s) => s.context.items.length === 0 && s.matches({ delivery: 'idle' }));
+    expect(sent.map((i) => [i.key, i.kind])).toEqual([
+      [order.key, 'order.place'],
+      ['k-again', 'quotation.request'],
+    ]);
+    expect(sent[1]).toMatchObject({ body: { skusDetail: [{ skuIdentifier: 'sku-1', quantity: 2 }] }, items: order.items, at: 5, refusal: null });
+    expect(delivered).toHaveBeenCalledTimes(1);
+  });
+
+  it('tells each refusal in its own words, offering ask again only for a price that ran out', () => {
+    const refused = (over: Partial<OutboxItem>) => refusalShown(item('k', { refusal: 'other', ...over }));
+    expect(refusalShown(item('k'))).toBeNull();
+    expect(refused({})).toEqual({ text: 'outbox.refused.request', askAgain: true, openQuotation: false });
+    expect(refused({ items: [] })).toEqual({ text: 'outbox.refused.request', askAgain: false, openQuotation: false });
+    expect(refused({ kind: 'quotation.delete', refusal: 'changed' })).toEqual({ text: 'outbox.refused.delete', askAgain: false, openQuotation: true });
+    expect(refused({ kind: 'order.place', refusal: 'ordered' })).toEqual({ text: 'outbox.refused.ordered', askAgain: false, openQuotation: true });
+    expect(refused({ kind: 'order.place', refusal: 'date' })).toEqual({ text: 'outbox.refused.date', askAgain: false, openQuotation: true });
+    expect(refused({ kind: 'order.place', refusal: 'other' })).toEqual({ text: 'outbox.refused.orderOther', askAgain: false, openQuotation: true });
+    expect(refused({ kind: 'order.place', refusal: 'expired', items: [] })).toEqual({ text: 'outbox.refused.order', askAgain: false, openQuotation: true });
   });
 
   it('lets a waiting item be cancelled, but not the one being sent', async () => {

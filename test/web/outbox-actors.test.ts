@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, setup, toPromise, waitFor, type AnyActorLogic } from 'xstate';
 import { outboxMachine, type OutboxItem } from '../../machines/outbox.machine';
-import { sendOutboxItem } from '../../src/web/outbox/actors';
+import { refusalOf, sendOutboxItem } from '../../src/web/outbox/actors';
 import { placeOrder, requestQuotation } from '../../src/web/shop/actors';
+import { quotationStoreMachine } from '../../machines/quotation-store.machine';
+import type { Quotation } from '../../src/domain/types';
 import { quotation } from '../support/shop-fixtures';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -26,15 +28,18 @@ afterEach(() => {
 });
 
 /** A write actor run beside an outbox in one system, as the app runs them. */
-async function inSystem(logic: AnyActorLogic, input: unknown, kept = true) {
+async function inSystem(logic: AnyActorLogic, input: unknown, kept = true, quotations: Quotation[] = []) {
   const outbox = outboxMachine.provide({
     actors: {
       load: fromPromise<OutboxItem[]>(async () => []),
       save: fromPromise<string[], OutboxItem[]>(async ({ input: items }) => (kept ? items.map((i) => i.key) : [])),
     },
   });
-  const root = setup({ actors: { outbox, write: logic } }).createMachine({
-    invoke: [{ id: 'outbox', systemId: 'outbox', src: 'outbox' }],
+  const root = setup({ actors: { outbox, write: logic, quotations: quotationStoreMachine } }).createMachine({
+    invoke: [
+      { id: 'outbox', systemId: 'outbox', src: 'outbox' },
+      { id: 'quotations', systemId: 'quotations', src: 'quotations', input: { quotations } },
+    ],
     initial: 'run',
     // `done` is not final: the outbox stays up for the test to read.
     states: { run: { invoke: { id: 'write', src: 'write', input: () => input, onDone: { target: 'done', actions: ({ event, context }) => Object.assign(context, { output: event.output }) } } }, done: {} },
@@ -77,11 +82,46 @@ describe('the writes the phone sends again', () => {
     const item: OutboxItem = { key: '1b4e28ba-2fa1-41d2-883f-0016d3cca427', kind: 'order.place', quotationId: 'q-1', body: {}, items: [], at: 1, refusal: null };
     const run = () => toPromise(createActor(sendOutboxItem, { input: item }).start());
     answerWith(409, { message: 'An order cannot be placed from a EXPIRED quotation', code: 'CONFLICT' });
-    await expect(run()).resolves.toEqual({ outcome: 'refused', reason: 'An order cannot be placed from a EXPIRED quotation' });
+    await expect(run()).resolves.toEqual({ outcome: 'refused', reason: 'expired' });
     answerWith('offline');
     await expect(run()).resolves.toEqual({ outcome: 'offline' });
     answerWith(401, { message: 'Log in first', code: 'UNAUTHORIZED' });
     await expect(run()).resolves.toEqual({ outcome: 'offline' });
     expect(sent.map((s) => s.key)).toEqual([item.key, item.key, item.key]);
+  });
+
+  it('waits and asks again while another try with the same key is still being written (a reload mid-send, a second tab)', async () => {
+    const item: OutboxItem = { key: '1b4e28ba-2fa1-41d2-883f-0016d3cca428', kind: 'quotation.request', quotationId: null, body: { skusDetail: [] }, items: [], at: 1, refusal: null };
+    answerWith(409, { message: 'This request is still being done; ask again in a moment', code: 'IN_PROGRESS' });
+    await expect(toPromise(createActor(sendOutboxItem, { input: item }).start())).resolves.toEqual({ outcome: 'offline' });
+  });
+
+  it('counts a delete of a quotation already deleted as done: that is what the farmer asked', async () => {
+    const item: OutboxItem = { key: '1b4e28ba-2fa1-41d2-883f-0016d3cca429', kind: 'quotation.delete', quotationId: 'q-1', body: null, items: [], at: 1, refusal: null };
+    answerWith(409, { message: 'A DELETED quotation cannot be deleted', code: 'CONFLICT' });
+    await expect(toPromise(createActor(sendOutboxItem, { input: item }).start())).resolves.toEqual({ outcome: 'sent', quotation: null });
+    answerWith(409, { message: 'A COMPLETED quotation cannot be deleted', code: 'CONFLICT' });
+    await expect(toPromise(createActor(sendOutboxItem, { input: item }).start())).resolves.toEqual({ outcome: 'refused', reason: 'changed' });
+  });
+
+  it("reads the server's refusal of an order as the farmer is told it", () => {
+    const order = { kind: 'order.place' } as const;
+    const conflict = (message: string) => ({ status: 409, data: { message, code: 'CONFLICT' as const } });
+    expect(refusalOf(order, conflict('An order cannot be placed from a EXPIRED quotation'))).toBe('expired');
+    expect(refusalOf(order, conflict('An order cannot be placed from a DECLINED quotation'))).toBe('expired');
+    expect(refusalOf(order, conflict('An order cannot be placed from a ORDERED quotation'))).toBe('ordered');
+    expect(refusalOf(order, conflict('This quotation already has an order'))).toBe('ordered');
+    expect(refusalOf(order, { status: 400, data: { message: 'preferredDate must be…', code: 'DATE_OUT_OF_RANGE' } })).toBe('date');
+    expect(refusalOf(order, conflict('The quotation changed; reload it'))).toBe('other');
+    expect(refusalOf({ kind: 'quotation.delete' }, conflict('The quotation changed; reload it'))).toBe('changed');
+    expect(refusalOf({ kind: 'quotation.request' }, { status: 400, data: { message: 'No such product' } })).toBe('other');
+  });
+
+  it('keeps the products of the quotation an order is for with the waiting order, to show them and ask for them again', async () => {
+    answerWith('offline');
+    const priced = quotation({ _id: 'q-1', status: 'COMPLETED' });
+    const { items } = await inSystem(placeOrder, { id: 'q-1' }, true, [priced]);
+    expect(items[0]).toMatchObject({ kind: 'order.place', quotationId: 'q-1' });
+    expect(items[0]!.items.map((i) => [i._id, i.quantity])).toEqual(priced.skusDetail.map((l) => [l.skuIdentifier._id, l.quantity]));
   });
 });

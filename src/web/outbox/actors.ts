@@ -4,7 +4,7 @@
  * carries the item's Idempotency-Key, so an answer lost after the server wrote is no second write.
  */
 import { fromCallback, fromPromise, waitFor, type AnyActorRef } from 'xstate';
-import { isKept, type OutboxItem, type OutboxSnapshot, type SendOutcome } from '../../../machines/outbox.machine';
+import { isKept, type OutboxItem, type OutboxRefusal, type OutboxSnapshot, type SendOutcome } from '../../../machines/outbox.machine';
 import { NETWORK_FAILURE, type ApiFailure, type DataResponse } from '../../domain/api';
 import type { Quotation } from '../../domain/types';
 import { apiResult } from '../api/client';
@@ -36,11 +36,33 @@ export async function sendWithKey(item: Pick<OutboxItem, 'key' | 'kind' | 'quota
 
 const isFailure = (result: { status: number; data: unknown } | ApiFailure): result is ApiFailure => result.status >= 400;
 
+/**
+ * Why the server refused a write, in the terms the farmer is told. The lifecycle's 409 names the
+ * quotation's status then ("…from a EXPIRED quotation"): an order on one already ordered is told
+ * apart from one whose price ran out.
+ */
+export function refusalOf(item: Pick<OutboxItem, 'kind'>, failure: ApiFailure): OutboxRefusal {
+  const { code, message } = failure.data;
+  if (item.kind === 'quotation.delete') return failure.status === 409 ? 'changed' : 'other';
+  if (item.kind !== 'order.place') return 'other';
+  if (code === 'DATE_OUT_OF_RANGE') return 'date';
+  if (/already has an order|ORDERED/.test(message)) return 'ordered';
+  if (/EXPIRED|DECLINED|DELETED/.test(message)) return 'expired';
+  return 'other';
+}
+
+/** A delete of a quotation already deleted (from another phone, or an answer lost) is what the farmer asked. */
+const alreadyDeleted = (item: OutboxItem, failure: ApiFailure) => item.kind === 'quotation.delete' && failure.status === 409 && /A DELETED quotation/.test(failure.data.message);
+
 export const sendOutboxItem = fromPromise<SendOutcome, OutboxItem>(async ({ input, signal }) => {
   const { result, offline } = await sendWithKey(input, signal);
   // No answer, the server busy or failing, or the session ended (the farmer logs in again): the write waits.
   if (offline || result.status >= 500 || result.status === 429 || result.status === 401) return { outcome: 'offline' };
-  if (isFailure(result)) return { outcome: 'refused', reason: result.data.message };
+  // The same write is being done by another try with its key (the page reloaded mid-send, a second
+  // tab): it waits and asks again, and then gets that try's answer.
+  if (isFailure(result) && result.data.code === 'IN_PROGRESS') return { outcome: 'offline' };
+  if (isFailure(result) && alreadyDeleted(input, result)) return { outcome: 'sent', quotation: null };
+  if (isFailure(result)) return { outcome: 'refused', reason: refusalOf(input, result) };
   const data = (result.data as DataResponse<Quotation>).data;
   return { outcome: 'sent', quotation: input.kind === 'order.place' ? null : data };
 });

@@ -1,25 +1,22 @@
 /**
  * The writes waiting in the outbox, at the top of /request: each says it will be sent when the phone
  * is online, with what the farmer asked for, and can be cancelled until it is being sent; a write the
- * server refused says why, in the farmer's words, until the farmer dismisses it.
+ * server refused says why, in the farmer's words, and offers the way on the chart allows (ask again
+ * for prices with the same products, open the quotation) beside OK.
  */
 import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { mayCancel, type OutboxItem } from '../../../machines/outbox.machine';
+import { mayCancel, refusalShown, type OutboxItem } from '../../../machines/outbox.machine';
+import { ROUTES } from '../../domain/routes';
 import { skuName, unitText } from '../../domain/sku-text';
 import { cachedQuotation } from '../../../machines/quotation-store.machine';
+import { NavLink } from '../shop/nav-link';
 import { useOutbox, useQuotationStore, type OutboxActorRef } from '../shop/use-shop';
 
 const TITLE = {
   'quotation.request': 'outbox.request',
   'quotation.delete': 'outbox.delete',
   'order.place': 'outbox.order',
-} as const;
-
-const REFUSED = {
-  'quotation.request': 'outbox.refused.request',
-  'quotation.delete': 'outbox.refused.delete',
-  'order.place': 'outbox.refused.order',
 } as const;
 
 export function OutboxList() {
@@ -50,6 +47,8 @@ function OutboxCard({ item, outbox }: { item: OutboxItem; outbox: OutboxActorRef
   // The farmer knows a quotation by its display id (QT…), which the phone's list has.
   const shownId = useSelector(useQuotationStore(), (s) => (item.quotationId === null ? '' : (cachedQuotation(s.context.quotations, item.quotationId)?.quotationDisplayId ?? '')));
   const sending = !cancellable;
+  const refused = refusalShown(item);
+  const quotationLink = `${ROUTES.quotationDetails}?quotation_id=${encodeURIComponent(shownId || (item.quotationId ?? ''))}`;
   return (
     <li className="shop-card shop-outbox-item" data-outbox={item.refusal === null ? 'queued' : 'refused'}>
       <div className="shop-quotation-body">
@@ -65,21 +64,38 @@ function OutboxCard({ item, outbox }: { item: OutboxItem; outbox: OutboxActorRef
             ))}
           </ul>
         ) : null}
-        {item.refusal === null ? (
+        {refused === null ? (
           <p className="shop-small shop-muted" role="status">
             {sending ? <FormattedMessage id="outbox.sending" /> : <FormattedMessage id="outbox.queued" />}
           </p>
         ) : (
           <p className="shop-small shop-danger" role="alert">
-            <FormattedMessage id={REFUSED[item.kind]} />
+            <FormattedMessage id={refused.text} />
           </p>
         )}
       </div>
-      {cancellable ? (
-        <button type="button" className="shop-button shop-button-outline shop-button-small" onClick={() => outbox.send({ type: 'outbox.cancel', key: item.key })}>
-          {item.refusal === null ? <FormattedMessage id="outbox.cancel" /> : <FormattedMessage id="outbox.dismiss" />}
-        </button>
-      ) : null}
+      <div className="shop-outbox-actions">
+        {refused?.askAgain ? (
+          // A new request, with its own key made at this tap, as every write's is.
+          <button
+            type="button"
+            className="shop-button shop-button-primary shop-button-small"
+            onClick={() => outbox.send({ type: 'outbox.askAgain', key: item.key, newKey: crypto.randomUUID(), at: Date.now() })}
+          >
+            <FormattedMessage id="outbox.askAgain" />
+          </button>
+        ) : null}
+        {refused?.openQuotation ? (
+          <NavLink to={quotationLink} className="shop-button shop-button-outline shop-button-small">
+            <FormattedMessage id="outbox.openQuotation" />
+          </NavLink>
+        ) : null}
+        {cancellable ? (
+          <button type="button" className="shop-button shop-button-outline shop-button-small" onClick={() => outbox.send({ type: 'outbox.cancel', key: item.key })}>
+            {refused === null ? <FormattedMessage id="outbox.cancel" /> : <FormattedMessage id="outbox.dismiss" />}
+          </button>
+        ) : null}
+      </div>
     </li>
   );
 }

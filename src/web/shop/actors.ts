@@ -10,6 +10,8 @@ import { NETWORK_FAILURE, writeOutcome, type AppConfig, type CreateQuotationBody
 import type { CartItem, PlaceOrderBody, Quotation, Sku } from '../../domain/types';
 import { api, apiResult, isApiFailure } from '../api/client';
 import type { OutboxItem } from '../../../machines/outbox.machine';
+import { cachedQuotation } from '../../../machines/quotation-store.machine';
+import { cartItemOf } from '../../domain/cart';
 
 type ActorSystem = { get: (id: string) => AnyActorRef | undefined };
 
@@ -44,6 +46,15 @@ async function writeOrQueue(
 const cartItems = (system: ActorSystem): CartItem[] =>
   (system.get('cart')?.getSnapshot() as { context?: { items?: CartItem[] } } | undefined)?.context?.items ?? [];
 
+/**
+ * The products of the quotation a delete or an order is for, as the phone last had it: the outbox
+ * shows them while the write waits, and asks for them again if the server refuses an order.
+ */
+const quotationItems = (system: ActorSystem, id: string): CartItem[] => {
+  const stored = (system.get('quotations')?.getSnapshot() as { context?: { quotations?: Quotation[] } } | undefined)?.context?.quotations ?? [];
+  return cachedQuotation(stored, id)?.skusDetail.map((line) => cartItemOf(line.skuIdentifier, line.quantity)) ?? [];
+};
+
 export const requestQuotation = fromPromise<WriteResult, CreateQuotationBody>(async ({ input, signal, system }) =>
   writeOrQueue(system, { method: 'POST', path: '/quotations', kind: 'quotation.request', quotationId: null, body: input, items: cartItems(system) }, 201, signal),
 );
@@ -67,12 +78,12 @@ export const fetchQuotation = fromPromise<FetchQuotationResult, { id: string }>(
 });
 
 export const deleteQuotation = fromPromise<WriteResult, { id: string }>(async ({ input, signal, system }) =>
-  writeOrQueue(system, { method: 'DELETE', path: `/quotations/${encodeURIComponent(input.id)}`, kind: 'quotation.delete', quotationId: input.id, body: null, items: [] }, 200, signal),
+  writeOrQueue(system, { method: 'DELETE', path: `/quotations/${encodeURIComponent(input.id)}`, kind: 'quotation.delete', quotationId: input.id, body: null, items: quotationItems(system, input.id) }, 200, signal),
 );
 
 /** Place an order, with where and when when the farmer gave them (no body: the profile's place, any day). */
 export const placeOrder = fromPromise<WriteResult, { id: string; body?: PlaceOrderBody }>(async ({ input, signal, system }) =>
-  writeOrQueue(system, { method: 'POST', path: `/orders/${encodeURIComponent(input.id)}`, kind: 'order.place', quotationId: input.id, body: input.body ?? {}, items: [] }, 201, signal),
+  writeOrQueue(system, { method: 'POST', path: `/orders/${encodeURIComponent(input.id)}`, kind: 'order.place', quotationId: input.id, body: input.body ?? {}, items: quotationItems(system, input.id) }, 201, signal),
 );
 
 /** The answer of a bargaining move: the quotation as the server now has it; a 409 (expired or changed meanwhile) is null. */
