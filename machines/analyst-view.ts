@@ -2,7 +2,8 @@
  * The analyst's view (/analyst): a chart and a period picked, the chart's traffic and the onboarding
  * funnel loaded together; beside it, a day's sampled journeys and one replayed step by step, forward
  * and back. The screen provides the three loaders (GET /api/analytics/...); this chart holds what is
- * shown and when, and which step of a replay may move where.
+ * shown and when, and which step of a replay may move where. It runs in the app's one actor system
+ * while /analyst is shown (machines/screen-charts.ts `lazyScreenChartFor`); its code loads with it.
  */
 import { assign, fromPromise, raise, setup, type ActorRefFrom } from 'xstate';
 import type { ChartTraffic, Funnel, Journey, JourneySummary } from '../src/domain/schemas/analytics';
@@ -19,7 +20,8 @@ export interface AnalystContext {
   chartId: string;
   days: PeriodDays;
   overview: AnalystOverview | null;
-  day: string;
+  /** The day whose sampled journeys are listed; null until the first list names today's. */
+  day: string | null;
   journeys: JourneySummary[];
   journey: Journey | null;
   /** The replay's position: how many of the journey's transitions have happened (0: none yet). */
@@ -39,7 +41,14 @@ export type AnalystEvent =
 
 export interface AnalystInput {
   chartId?: string;
+  /** Without one, today's journeys (India's day, as the server samples them). */
+  day?: string;
+}
+
+/** A day's sampled journeys, and which day that is (today's, when none was asked for). */
+export interface JourneysOfDay {
   day: string;
+  journeys: JourneySummary[];
 }
 
 /** The replay's current transition (the last one that happened), or null before the first. */
@@ -58,7 +67,7 @@ export const analystViewMachine = setup({
     loadOverview: fromPromise<AnalystOverview, { chartId: string; days: PeriodDays }>(async () => {
       throw new Error('loadOverview is provided by the screen');
     }),
-    loadJourneys: fromPromise<JourneySummary[], { day: string }>(async () => {
+    loadJourneys: fromPromise<JourneysOfDay, { day: string | null }>(async () => {
       throw new Error('loadJourneys is provided by the screen');
     }),
     loadJourney: fromPromise<Journey, { id: string }>(async () => {
@@ -81,7 +90,7 @@ export const analystViewMachine = setup({
     chartId: input.chartId ?? FIRST_CHART,
     days: 30,
     overview: null,
-    day: input.day,
+    day: input.day ?? null,
     journeys: [],
     journey: null,
     step: 0,
@@ -97,6 +106,7 @@ export const analystViewMachine = setup({
       states: {
         loading: {
           invoke: {
+            id: 'loadOverview',
             src: 'loadOverview',
             input: ({ context }) => ({ chartId: context.chartId, days: context.days }),
             onDone: { target: 'shown', actions: assign({ overview: ({ event }) => event.output, failed: false }) },
@@ -113,9 +123,10 @@ export const analystViewMachine = setup({
       states: {
         listing: {
           invoke: {
+            id: 'loadJourneys',
             src: 'loadJourneys',
             input: ({ context }) => ({ day: context.day }),
-            onDone: { target: 'choosing', actions: assign({ journeys: ({ event }) => event.output }) },
+            onDone: { target: 'choosing', actions: assign({ day: ({ event }) => event.output.day, journeys: ({ event }) => event.output.journeys }) },
             onError: { target: 'choosing', actions: assign({ journeys: [] }) },
           },
         },
@@ -124,6 +135,7 @@ export const analystViewMachine = setup({
         },
         opening: {
           invoke: {
+            id: 'loadJourney',
             src: 'loadJourney',
             input: ({ event }) => ({ id: (event as { id: string }).id }),
             onDone: { target: 'replaying', actions: assign({ journey: ({ event }) => event.output, step: 0 }) },

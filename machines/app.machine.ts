@@ -16,6 +16,10 @@
  *     `adminSkus`, `adminQuotations`, `adminOrders`) run the same way, under their ids as systemIds.
  *     Their code loads the first time the session shows an admin screen (`adminCharts` region:
  *     absent → loading → ready), so a farmer's phone never fetches it.
+ *   - the charts whose code loads with their own screen or sheet (`lazyScreenChartFor`, `partRun`):
+ *     the analyst's view while /analyst is shown, and a problem sheet's chart while a view shows the
+ *     sheet (`part.show` / `part.hide`). The first time one is wanted, `loadChart` fetches its code
+ *     and answers `chart.loaded`; the app then runs it under its systemId, like the others.
  *
  * Navigation convention (every machine and view follows it):
  *   - A view or machine never calls the router. It sends `{ type: 'nav.go', to }` to the session
@@ -37,7 +41,7 @@ import { protectedImageMachine } from './protected-image.machine';
 import { quotationDetailMachine } from './quotation-detail.machine';
 import { quotationListMachine } from './quotation-list.machine';
 import { cachedQuotation } from './quotation-store.machine';
-import { adminChartFor, screenChartFor, type AdminChartId, type ScreenChart } from './screen-charts';
+import { adminChartFor, lazyScreenChartFor, screenChartFor, type AdminChartId, type LazyChartId, type LazyRun, type ScreenChart } from './screen-charts';
 import type { AdminCharts } from './admin-charts';
 import { sessionMachine } from './session.machine';
 
@@ -60,9 +64,21 @@ export interface AppContext {
   location: string | null;
   /** The admin screens' charts, once an admin screen has been shown and they have loaded. */
   adminCharts: AdminCharts | null;
+  /** The lazily loaded charts wanted now (running, or waiting for their code). */
+  lazyRuns: LazyRun[];
+  /** The lazily loaded charts' code, once fetched. */
+  lazyLogic: Partial<Record<LazyChartId, AnyActorLogic>>;
+  /** The charts whose code is being fetched. */
+  lazyLoading: LazyChartId[];
 }
 
-export type AppEvent = { type: 'screen.show'; location: string | null } | { type: 'avatar.url'; url: string | null };
+export type AppEvent =
+  | { type: 'screen.show'; location: string | null }
+  | { type: 'avatar.url'; url: string | null }
+  | { type: 'part.show'; run: LazyRun }
+  | { type: 'part.hide'; systemId: string }
+  | { type: 'chart.loaded'; chart: LazyChartId; logic: AnyActorLogic }
+  | { type: 'chart.loadFailed'; chart: LazyChartId };
 
 interface SessionView {
   context: { location: string | null; user: { isLoggedIn: boolean; profilePhoto?: string | null } };
@@ -106,6 +122,33 @@ const storedQuotations = (system: { get: (id: string) => AnyActorRef | undefined
  */
 const named = <T extends { systemId: string }>(options: T): T => ({ id: options.systemId, ...options }) as T;
 
+const listed = <T>(item: T | null): T[] => (item === null ? [] : [item]);
+
+/** The lazily loaded charts' work when `wanted` replaces the runs wanted so far. */
+interface LazyPlan {
+  stop: string[];
+  start: { logic: AnyActorLogic; run: LazyRun }[];
+  fetch: LazyChartId[];
+  lazyRuns: LazyRun[];
+  lazyLoading: LazyChartId[];
+}
+
+/**
+ * What runs exactly the lazily loaded charts wanted: stop those no longer wanted, start those whose
+ * code is here, fetch the code of the others (once per chart).
+ */
+export function planLazy(context: Pick<AppContext, 'lazyRuns' | 'lazyLogic' | 'lazyLoading'>, wanted: LazyRun[], isRunning: (systemId: string) => boolean): LazyPlan {
+  const stop = context.lazyRuns.filter((run) => !wanted.some((w) => w.systemId === run.systemId) && isRunning(run.systemId)).map((run) => run.systemId);
+  const start: LazyPlan['start'] = [];
+  const fetch: LazyChartId[] = [];
+  for (const run of wanted) {
+    const logic = context.lazyLogic[run.chart];
+    if (logic && !isRunning(run.systemId)) start.push({ logic, run });
+    if (!logic && !context.lazyLoading.includes(run.chart) && !fetch.includes(run.chart)) fetch.push(run.chart);
+  }
+  return { stop, start, fetch, lazyRuns: wanted, lazyLoading: [...context.lazyLoading, ...fetch] };
+}
+
 export const appMachine = setup({
   types: {
     context: {} as AppContext,
@@ -117,6 +160,8 @@ export const appMachine = setup({
     quotationDetail: quotationDetailMachine,
     orderTracking: orderTrackingMachine,
     loadAdminCharts: fromPromise<AdminCharts>(async () => (await import('./admin-charts')).adminCharts),
+    // Answers `chart.loaded` with the chart's code and its effects, or `chart.loadFailed` (src/web/app-logic.ts).
+    loadChart: fromCallback<AppEvent, { chart: LazyChartId }>(() => undefined),
     sessionWatch,
     avatar: protectedImageMachine,
     session: sessionMachine,
@@ -163,11 +208,29 @@ export const appMachine = setup({
       if (next) enqueue.spawnChild(charts[next], named({ systemId: next, input: { location: context.location } }));
       enqueue.assign({ adminScreen: next });
     }),
+    /** Runs exactly the lazily loaded charts wanted (planLazy). */
+    runLazyCharts: enqueueActions(({ context, enqueue, self }, params: { wanted: LazyRun[] }) => {
+      // A child that reached its end (a closed problem) stays among the children, as it ended.
+      const children = self.getSnapshot().children as Record<string, unknown>;
+      const plan = planLazy(context, params.wanted, (systemId) => children[systemId] !== undefined);
+      for (const systemId of plan.stop) enqueue.stopChild(systemId);
+      for (const { logic, run } of plan.start) enqueue.spawnChild(logic, named({ systemId: run.systemId, input: run.input }));
+      for (const chart of plan.fetch) enqueue.spawnChild('loadChart', { id: `load:${chart}`, input: { chart } });
+      enqueue.assign({ lazyRuns: plan.lazyRuns, lazyLoading: plan.lazyLoading });
+    }),
+    /** A chart's code arrived (then the runs waiting for it start), or could not be fetched (the next want fetches again). */
+    settleLazyLoad: enqueueActions(({ context, enqueue }, params: { chart: LazyChartId; logic: AnyActorLogic | null }) => {
+      enqueue.stopChild(`load:${params.chart}`);
+      enqueue.assign({
+        lazyLoading: context.lazyLoading.filter((chart) => chart !== params.chart),
+        lazyLogic: params.logic ? { ...context.lazyLogic, [params.chart]: params.logic } : context.lazyLogic,
+      });
+    }),
   },
 }).createMachine({
   id: 'app',
   initial: 'restoring',
-  context: ({ input }) => ({ hasToken: input.hasToken, appUpdated: input.appUpdated === true, restored: { ...EMPTY_PERSISTED }, screen: null, adminScreen: null, location: null, adminCharts: null }),
+  context: ({ input }) => ({ hasToken: input.hasToken, appUpdated: input.appUpdated === true, restored: { ...EMPTY_PERSISTED }, screen: null, adminScreen: null, location: null, adminCharts: null, lazyRuns: [], lazyLogic: {}, lazyLoading: [] }),
   states: {
     restoring: {
       invoke: {
@@ -208,9 +271,23 @@ export const appMachine = setup({
             { type: 'keepLocation', params: ({ event }) => ({ location: event.location }) },
             { type: 'showScreen', params: ({ event }) => ({ location: event.location }) },
             'showAdminScreen',
+            // The location's lazily loaded chart replaces the last location's; the sheets' charts go on.
+            { type: 'runLazyCharts', params: ({ context, event }) => ({ wanted: [...context.lazyRuns.filter((run) => !run.screen), ...listed(lazyScreenChartFor(event.location))] }) },
           ],
         },
         'avatar.url': { actions: sendTo('avatar', ({ event }) => ({ type: 'image.url' as const, url: event.url })) },
+        'part.show': {
+          actions: { type: 'runLazyCharts', params: ({ context, event }) => ({ wanted: [...context.lazyRuns.filter((run) => run.systemId !== event.run.systemId), event.run] }) },
+        },
+        'part.hide': { actions: { type: 'runLazyCharts', params: ({ context, event }) => ({ wanted: context.lazyRuns.filter((run) => run.systemId !== event.systemId) }) } },
+        'chart.loaded': {
+          actions: [
+            { type: 'settleLazyLoad', params: ({ event }) => ({ chart: event.chart, logic: event.logic }) },
+            // The runs that waited for this code start now.
+            { type: 'runLazyCharts', params: ({ context }) => ({ wanted: context.lazyRuns }) },
+          ],
+        },
+        'chart.loadFailed': { actions: { type: 'settleLazyLoad', params: ({ event }) => ({ chart: event.chart, logic: null }) } },
       },
       initial: 'adminChartsAbsent',
       states: {

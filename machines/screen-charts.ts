@@ -93,3 +93,25 @@ const ADMIN_CHART_BY_PATH: Readonly<Record<string, AdminChartId>> = {
 export function adminChartFor(location: string | null): AdminChartId | null {
   return location === null ? null : (ADMIN_CHART_BY_PATH[pathOf(location)] ?? null);
 }
+
+// ── Charts whose code loads with their screen or sheet ─────────────────────────────────────────────
+// The analyst's view runs while the session shows /analyst; a problem sheet's chart runs while its
+// sheet is on screen (the farmer's report on a delivered order, the admin's closing of it), under
+// `<chart>:<order>`. The app loads each one's code the first time it is wanted, never with the boot.
+
+export type LazyChartId = 'analystView' | 'problemReport' | 'problemClose';
+
+export interface LazyRun {
+  chart: LazyChartId;
+  systemId: string;
+  input: Record<string, unknown>;
+  /** Run for the location shown (not for a sheet): the next location decides whether it goes on. */
+  screen?: true;
+}
+
+/** The lazily loaded chart the shown location runs, or null. */
+export const lazyScreenChartFor = (location: string | null): LazyRun | null =>
+  location !== null && pathOf(location) === ROUTES.analyst ? { chart: 'analystView', systemId: 'analystView', input: {}, screen: true } : null;
+
+/** A sheet's chart, one per order it is about. */
+export const partRun = (chart: LazyChartId, key: string, input: Record<string, unknown>): LazyRun => ({ chart, systemId: `${chart}:${key}`, input });

@@ -3,8 +3,8 @@
  * localStorage persistence, and the router's navigate. Tests call createAppLogic with a memory
  * location, a Map store and controlled actors instead.
  */
-import { fromPromise, sendTo, type AnyActorLogic } from 'xstate';
-import { appMachine } from '../../machines/app.machine';
+import { fromCallback, fromPromise, sendTo, type AnyActorLogic } from 'xstate';
+import { appMachine, type AppEvent } from '../../machines/app.machine';
 import { cartMachine } from '../../machines/cart.machine';
 import { connectionMachine } from '../../machines/connection.machine';
 import { catalogueMachine } from '../../machines/catalogue.machine';
@@ -19,6 +19,8 @@ import { registrationMachine } from '../../machines/registration.machine';
 import { sessionMachine } from '../../machines/session.machine';
 import type { OutboxActors } from './outbox/actors';
 import type { AdminActors } from './admin/actors';
+import type { LazyChartId } from '../../machines/screen-charts';
+import type { AnalystActors } from './analyst/analyst-actors';
 import * as onboardingApi from './api/onboarding';
 import { fetchProtectedImage } from './api/protected-image';
 import * as browser from './onboarding/browser-actors';
@@ -63,6 +65,8 @@ export interface AppEffects {
   admin?: Partial<AdminActors>;
   /** Replaces the outbox's storage, sending and network watch (tests). */
   outbox?: Partial<OutboxActors>;
+  /** Replaces the analyst's view's loaders (tests). */
+  analyst?: Partial<AnalystActors>;
   /** Replaces the protected-image fetch (tests). */
   fetchImage?: typeof fetchProtectedImage;
   /** Opens a URL outside the app (the UPI link); the real one is `window.location.assign`. */
@@ -70,6 +74,13 @@ export interface AppEffects {
   /** Replaces some of the login machine's actions (tests that shorten the resend countdown). */
   otpLoginActions?: Parameters<typeof otpLoginMachine.provide>[0]['actions'];
 }
+
+/** The charts whose code loads with their screen or sheet, each with its real effects. */
+const LAZY_CHARTS: Readonly<Record<LazyChartId, (effects: AppEffects) => Promise<AnyActorLogic>>> = {
+  analystView: async (effects) => (await import('./analyst/analyst-actors')).providedAnalystView(effects.analyst),
+  problemReport: async () => (await import('./shop/problem-actors')).providedProblemReport(),
+  problemClose: async () => (await import('./admin/problem-close-actors')).providedProblemClose(),
+};
 
 /**
  * The app chart's actors with their real effects, in parts: each `provide` builds that chart's state
@@ -156,9 +167,16 @@ function chartParts(effects: AppEffects) {
         actions: { openPaymentLink: (_, params) => openUrl(params.url), storeQuotation: sendTo(({ system }) => system.get('quotations'), update) },
       }),
     }),
-    // The admin charts and their effects load with the first admin screen shown, not with the app.
+    // The admin charts and their effects load with the first admin screen shown, not with the app;
+    // the analyst's view and the problem sheets' charts with their own screen or sheet.
     admin: () => ({
       loadAdminCharts: fromPromise(async () => (await import('./admin/admin-charts')).providedAdminCharts(effects.admin)),
+      loadChart: fromCallback<AppEvent, { chart: LazyChartId }>(({ input, sendBack }) => {
+        LAZY_CHARTS[input.chart](effects).then(
+          (logic) => sendBack({ type: 'chart.loaded', chart: input.chart, logic }),
+          () => sendBack({ type: 'chart.loadFailed', chart: input.chart }),
+        );
+      }),
     }),
   };
 }

@@ -2,12 +2,14 @@
  * Model paths over the app chart: restoring ends with the restored slices, with a failed read, or at
  * the persist time-out; while running, the session's location opens and closes the screen charts
  * and the farmer's photo goes to the avatar; the first admin screen shown loads the admin charts
- * (tried again after a failed fetch). The screen charts and the avatar are children it spawns,
- * so each path is also checked for which of them runs afterwards.
+ * (tried again after a failed fetch); /analyst and a shown problem sheet run charts whose code loads
+ * then. The screen charts and the avatar are children it spawns, so each path is also checked for
+ * which of them runs afterwards.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, type AnyEventObject } from 'xstate';
-import { appMachine } from '../../machines/app.machine';
+import { appMachine, planLazy } from '../../machines/app.machine';
+import { partRun } from '../../machines/screen-charts';
 import { EMPTY_PERSISTED, type PersistedRoot } from '../../machines/persistence';
 import { assertFullCoverage, modelPaths } from '../support/machines/model-coverage';
 import { withoutSystemIds } from '../support/machines/session-model';
@@ -32,6 +34,11 @@ const events: AnyEventObject[] = [
   { type: 'xstate.error.actor.loadAdminCharts', error: new Error('offline') },
   { type: 'xstate.after.adminChartsRetry.app.running.adminChartsFailed' },
   { type: 'xstate.done.actor.loadOutbox', output: silent },
+  { type: 'screen.show', location: '/analyst' },
+  { type: 'part.show', run: partRun('problemReport', 'OD100001', { orderId: 'OD100001' }) },
+  { type: 'part.hide', systemId: 'problemReport:OD100001' },
+  { type: 'chart.loaded', chart: 'problemReport', logic: silent },
+  { type: 'chart.loadFailed', chart: 'analystView' },
 ];
 
 /**
@@ -39,7 +46,9 @@ const events: AnyEventObject[] = [
  * shared scope, where a second `quotationList` would collide with the first). The tests below run the
  * real chart, spawns included.
  */
-const appModel = withoutSystemIds(app).provide({ actions: { showScreen: () => undefined, showAdminScreen: () => undefined, runOutbox: () => undefined } });
+const appModel = withoutSystemIds(app).provide({
+  actions: { showScreen: () => undefined, showAdminScreen: () => undefined, runOutbox: () => undefined, runLazyCharts: () => undefined, settleLazyLoad: () => undefined },
+});
 
 describe('the app chart, model-based', () => {
   const paths = modelPaths(appModel, {
@@ -87,5 +96,61 @@ describe('the app chart, model-based', () => {
     late.send({ type: 'xstate.after.persistTimeout.app.restoring' } as never);
     expect([late.getSnapshot().value, late.system.get('session')!.getSnapshot().context.user.name]).toEqual([{ running: 'adminChartsAbsent' }, undefined]);
     late.stop();
+  });
+
+  it('runs the analyst\'s view and the shown sheets\' charts once their code is here, each under its systemId, and stops them when no longer shown', async () => {
+    const fetched: string[] = [];
+    const loads = fromCallback<AnyEventObject, { chart: string }>(({ input, sendBack }) => {
+      fetched.push(input.chart);
+      // The code arrives a moment later, as a dynamic import does.
+      void Promise.resolve().then(() => sendBack({ type: 'chart.loaded', chart: input.chart, logic: silent }));
+    });
+    const actor = createActor(app.provide({ actors: { loadChart: loads as never } }), { input: { hasToken: true } }).start();
+    actor.send({ type: 'xstate.done.actor.restore', output: restored } as never);
+    const running = () => Object.keys(actor.getSnapshot().children).filter((id) => id.startsWith('analystView') || id.startsWith('problem') || id.startsWith('load:')).sort();
+    actor.send({ type: 'screen.show', location: '/analyst' });
+    // Fetching: the loader runs, the chart waits for it.
+    expect([running(), actor.getSnapshot().context.lazyLoading]).toEqual([['load:analystView'], ['analystView']]);
+    await vi.waitFor(() => expect(running()).toEqual(['analystView']));
+    expect(actor.system.get('analystView')).toBe(actor.getSnapshot().children.analystView);
+    // Two sheets of the same chart: one fetch, two charts.
+    actor.send({ type: 'part.show', run: partRun('problemClose', 'o-1', { orderId: 'o-1' }) });
+    actor.send({ type: 'part.show', run: partRun('problemClose', 'o-2', { orderId: 'o-2' }) });
+    await vi.waitFor(() => expect(running()).toEqual(['analystView', 'problemClose:o-1', 'problemClose:o-2']));
+    // Shown again (a re-render): the same chart goes on.
+    const first = actor.system.get('problemClose:o-1');
+    actor.send({ type: 'part.show', run: partRun('problemClose', 'o-1', { orderId: 'o-1' }) });
+    expect(actor.system.get('problemClose:o-1')).toBe(first);
+    actor.send({ type: 'part.hide', systemId: 'problemClose:o-1' });
+    // Another location stops the analyst's view; a sheet goes on until it is hidden.
+    actor.send({ type: 'screen.show', location: '/home' });
+    expect(running()).toEqual(['problemClose:o-2']);
+    actor.send({ type: 'screen.show', location: '/analyst' });
+    expect(running()).toEqual(['analystView', 'problemClose:o-2']);
+    expect(fetched).toEqual(['analystView', 'problemClose']);
+    actor.stop();
+  });
+
+  it('fetches a chart\'s code again at its next show when the fetch failed', () => {
+    let tries = 0;
+    const failing = fromCallback<AnyEventObject, { chart: 'analystView' }>(({ input, sendBack }) => {
+      tries += 1;
+      sendBack({ type: 'chart.loadFailed', chart: input.chart });
+    });
+    const actor = createActor(app.provide({ actors: { loadChart: failing as never } }), { input: { hasToken: true } }).start();
+    actor.send({ type: 'xstate.done.actor.restore', output: restored } as never);
+    actor.send({ type: 'screen.show', location: '/analyst' });
+    expect([tries, actor.getSnapshot().context.lazyLoading, actor.getSnapshot().children['load:analystView']]).toEqual([1, [], undefined]);
+    actor.send({ type: 'screen.show', location: '/analyst?again' });
+    expect(tries).toBe(2);
+    actor.stop();
+  });
+
+  it('keeps a sheet\'s chart that reached its end (a closed problem) rather than start it afresh', () => {
+    const plan = planLazy({ lazyRuns: [], lazyLogic: { problemClose: silent }, lazyLoading: [] }, [partRun('problemClose', 'o-1', {})], () => true);
+    expect([plan.start, plan.fetch, plan.stop]).toEqual([[], [], []]);
+    const hidden = planLazy({ lazyRuns: [partRun('problemClose', 'o-1', {})], lazyLogic: {}, lazyLoading: ['problemClose'] }, [], () => false);
+    // Never started (its code was still on its way): nothing to stop, and no second fetch.
+    expect([hidden.stop, hidden.fetch, hidden.lazyLoading]).toEqual([[], [], ['problemClose']]);
   });
 });

@@ -2,28 +2,31 @@
  * Every chart that runs in the app is an actor of its one system (DECISIONS 004): walking the app
  * through every screen, the `inspect` hook (what `?inspect` hands to the Stately inspector) sees each
  * production chart of machines/ start, under its systemId, and sees the screen charts stop again; an
- * admin then walks the four back-office screens, whose charts join the same way.
+ * admin then walks the four back-office screens, whose charts join the same way, closes a farmer's
+ * problem and opens the analyst's view: the charts whose code loads with their sheet or screen run in
+ * the same system.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fromCallback, type AnyActorRef, type AnyEventObject, type InspectionEvent } from 'xstate';
 import { loadMachines } from '../../scripts/statecharts';
-import { orderedQ, pendingQ } from '../support/shop-fixtures';
+import { config, orderedQ, pendingQ } from '../support/shop-fixtures';
 import { called, renderShop, screenOpen, type ShopRenderOptions } from '../support/web/shop-harness';
 import { preloadShopScreens } from '../support/web/shop-drive';
 import { answer, renderAdmin } from '../support/web/admin-harness';
-import { page, USERS } from '../support/machines/admin-fixtures';
+import { order, page, USERS } from '../support/machines/admin-fixtures';
 import { adminChartFor } from '../../machines/screen-charts';
 
 /** Charts that are never actors: the lifecycle rule tables, read with resolveState. */
 const RULE_TABLES = ['quotationLifecycle', 'orderLifecycle'];
-/**
- * Charts this walk does not reach: the back office's dashboard (its own walk is the cockpit's browser
- * journey), and the problem sheets' charts, which their sheets still run as local actors outside the
- * one system.
- */
-const NOT_WALKED = ['adminDashboard', 'problemReport', 'problemClose'];
+
+const delivered = { ...orderedQ, orderStatus: 'DELIVERED' as const, orderDisplayId: 'OD100003', deliveredWith: 'code' as const };
+const withProblem = order({
+  _id: 'o-7',
+  status: 'DELIVERED',
+  problem: { _id: 'p-1', kind: 'wet', note: null, photo: null, status: 'open', adminNote: null, createdAt: '2026-11-10T06:00:00.000Z', closedAt: null },
+});
 
 type ChartRef = AnyActorRef & { logic: { id?: string }; systemId?: string };
 type Seen = Map<string, Set<ChartRef>>;
@@ -57,6 +60,7 @@ async function open(view: ReturnType<typeof renderShop>, to: string) {
 }
 
 beforeAll(preloadShopScreens);
+afterEach(() => vi.unstubAllGlobals());
 
 describe('the one actor system', () => {
   it('holds every production chart as the farmer signs in, registers and walks every screen', async () => {
@@ -82,6 +86,13 @@ describe('the one actor system', () => {
     await screenOpen();
     await open(view, `/quotation-details?quotation_id=${pendingQ.quotationDisplayId}`);
     await open(view, `/order-status?quotation_id=${orderedQ._id}`);
+    // Delivered: the problem sheet's chart runs while its button is shown.
+    await act(async () => {
+      view.shop.fetchConfig.calls.forEach((call) => call.resolve(config));
+      view.shop.fetchQuotation.last().resolve(delivered);
+    });
+    await screen.findByRole('button', { name: 'Report a problem' }, { timeout: 10_000 });
+    await waitFor(() => expect(systemIds(seen, 'problemReport')).toEqual(['problemReport:OD100003']));
     await open(view, '/profile');
     expect((await screen.findByRole('img', { name: 'Profile photo' })).getAttribute('src')).toBe('blob:photo-1');
 
@@ -102,10 +113,25 @@ describe('the one actor system', () => {
     for (const to of ['/admin/skus', '/admin/quotations', '/admin/orders']) await openAdmin(admin, to);
     expect(Object.values(admin.app().getSnapshot().children)).toContain(admin.app().system.get('adminOrders'));
     expect(admin.app().system.get('adminUsers')).toBeUndefined();
+    // An order with the farmer's problem: its closing chart runs while the sheet shows it.
+    await answer(admin.effects.loadOrders, { type: 'xstate.done.actor.loadOrders', output: page([withProblem]) });
+    await userEvent.click(await screen.findByRole('button', { name: /OD100001/ }));
+    await screen.findByRole('button', { name: 'Close problem' });
+    expect(systemIds(seen, 'problemClose')).toEqual(['problemClose:o-7']);
+    // The analyst's view (an admin may open it), its figures never answering here.
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<never>(() => undefined)));
+    await act(async () => admin.app().system.get('session')!.send({ type: 'nav.go', to: '/analyst' }));
+    await screen.findByRole('group', { name: 'Period' }, { timeout: 10_000 });
+    expect(systemIds(seen, 'analystView')).toEqual(['analystView']);
+    // Leaving them stops them: the sheet's chart with the orders screen, the analyst's view with /analyst.
+    expect(admin.app().system.get('problemClose:o-7')).toBeUndefined();
+    await act(async () => admin.app().system.get('session')!.send({ type: 'nav.go', to: '/admin' }));
+    await waitFor(() => expect(admin.app().system.get('adminDashboard')).toBeDefined());
+    expect(admin.app().system.get('analystView')).toBeUndefined();
     admin.unmount();
 
     const production = (await loadMachines()).map((m) => m.id);
-    const missing = production.filter((id) => !seen.has(id) && !RULE_TABLES.includes(id) && !NOT_WALKED.includes(id));
+    const missing = production.filter((id) => !seen.has(id) && !RULE_TABLES.includes(id));
     expect(missing).toEqual([]);
     // Each one has a systemId, the name the inspector and its peers find it by.
     const running = production.filter((id) => seen.has(id) && id !== 'app');

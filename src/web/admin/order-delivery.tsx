@@ -1,32 +1,23 @@
 /**
  * The order sheet's delivery facts and the farmer's problem: where to deliver (the address, a map link
  * for the pin) and the farmer's preferred date; the problem the farmer reported, with the photo, and
- * while it is open a note and 'Close problem' (machines/problem-close.machine.ts). The photo is
- * fetched with the admin's token (the protected-image chart), as a profile photo is.
+ * while it is open a note and 'Close problem' (machines/problem-close.machine.ts, which the app runs in
+ * its one actor system while the problem is shown, as `problemClose:<order>`). The photo is fetched
+ * with the admin's token (the protected-image chart), as a profile photo is.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { problemCloseMachine, type CloseProblemOutput } from '../../../machines/problem-close.machine';
+import type { problemCloseMachine } from '../../../machines/problem-close.machine';
 import { protectedImageMachine } from '../../../machines/protected-image.machine';
 import { mapLink, PROBLEM_KIND_TEXT, PROBLEM_NOTE_MAX } from '../../domain/delivery';
 import { formatCalendarDay } from '../../domain/india-date';
-import type { DataResponse } from '../../domain/api';
-import type { Order } from '../../domain/types';
-import { api, isApiFailure } from '../api/client';
+import type { Order, OrderProblem } from '../../domain/types';
 import { fetchProtectedImage } from '../api/protected-image';
+import { usePartChart } from '../shell/use-lazy-chart';
 import { When } from '../shell/when';
 import { TextField } from './admin-parts';
 
-const closeProblem = fromPromise<CloseProblemOutput, { orderId: string; note: string }>(async ({ input, signal }) => {
-  try {
-    return (await api<DataResponse<Order>>('POST', `/orders/${encodeURIComponent(input.orderId)}/problem/close`, { body: { note: input.note }, signal })).data;
-  } catch (error) {
-    if (isApiFailure(error) && error.status === 409) return null;
-    throw error;
-  }
-});
-const closeLogic = problemCloseMachine.provide({ actors: { closeProblem } });
 const photoLogic = protectedImageMachine.provide({ actors: { fetchImage: fetchProtectedImage } });
 
 /** Where and when: the address's parts on their lines, the pin as a map link, the preferred date. */
@@ -69,7 +60,7 @@ function ProblemPhoto({ url }: { url: string }) {
   return src ? <img className="admin-problem-photo" src={src} alt={intl.formatMessage({ id: 'admin.orders.problemPhoto', defaultMessage: "The farmer's photo of the problem" })} /> : null;
 }
 
-type CloseRef = ReturnType<typeof useActorRef<typeof closeLogic>>;
+type CloseRef = ActorRefFrom<typeof problemCloseMachine>;
 
 function CloseForm({ close }: { close: CloseRef }) {
   const intl = useIntl();
@@ -105,10 +96,14 @@ function CloseForm({ close }: { close: CloseRef }) {
  * form to give it. Once closed here, the server's answer shows until the list is read again.
  */
 export function ProblemPanel({ order }: { order: Order }) {
+  return order.problem ? <Problem orderId={order._id} reported={order.problem} /> : null;
+}
+
+function Problem({ orderId, reported }: { orderId: string; reported: OrderProblem }) {
   const intl = useIntl();
-  const close = useActorRef(closeLogic, { input: { orderId: order._id } });
-  const problem = useSelector(close, (s) => s.context.closed?.problem ?? order.problem);
-  if (!problem) return null;
+  const close = usePartChart<CloseRef>('problemClose', orderId, { orderId });
+  const closed = useSelector(close, (s) => s?.context.closed?.problem);
+  const problem = closed ?? reported;
   const open = problem.status === 'open';
   return (
     <section className={open ? 'admin-problem admin-problem-open' : 'admin-problem'} aria-labelledby="admin-problem-title">
@@ -127,7 +122,7 @@ export function ProblemPanel({ order }: { order: Order }) {
       {problem.note ? <p>“{problem.note}”</p> : null}
       {problem.photo ? <ProblemPhoto url={problem.photo} /> : null}
       {open ? (
-        <CloseForm close={close} />
+        close ? <CloseForm close={close} /> : null
       ) : (
         <p>
           <FormattedMessage id="admin.orders.problemAnswer" defaultMessage="Answer: {note}" values={{ note: problem.adminNote ?? '—' }} />

@@ -4,18 +4,18 @@
  * never taken, and each state's median time; the onboarding funnel; the transitions used that no
  * model test walks and those tested that no one used; and a day's sampled journeys, replayed step by
  * step on the diagrams, or sent to the Stately inspector. No personal data is ever shown: there is
- * none in what the phones send. The analyst-view chart (machines/analyst-view.ts) holds the logic.
+ * none in what the phones send. The analyst-view chart (machines/analyst-view.ts) holds the logic; the
+ * app runs it in its one actor system while /analyst is shown, so the inspector sees it too.
  */
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
-import { fromPromise } from 'xstate';
-import { analystViewMachine, currentStep, type AnalystOverview, type PeriodDays } from '../../../machines/analyst-view';
+import { currentStep, type AnalystViewRef } from '../../../machines/analyst-view';
 import { PERIOD_DAYS } from '../../domain/analytics';
-import { indiaToday } from '../../domain/india-date';
-import type { ChartTraffic, Funnel, Journey, JourneySummary } from '../../domain/schemas/analytics';
+import type { ChartTraffic } from '../../domain/schemas/analytics';
 import type { Def } from '../../domain/statechart-mermaid';
-import { api } from '../api/client';
+import { Loading } from '../shell/loading';
 import { useSession } from '../shell/use-actors';
+import { useLazyChart } from '../shell/use-lazy-chart';
 import { formatMs, trafficMermaid } from './chart-picture';
 import { Diagram } from './diagram';
 import { openInInspector } from './open-in-inspector';
@@ -33,23 +33,6 @@ const FUNNEL_LABELS: Record<string, string> = {
   details: 'Details sent',
   submitted: 'Submitted',
   verified: 'Verified (home)',
-};
-
-const loaders = {
-  loadOverview: fromPromise<AnalystOverview, { chartId: string; days: PeriodDays }>(async ({ input, signal }) => {
-    const [charts, traffic, funnel] = await Promise.all([
-      api<{ data: AnalystOverview['charts'] }>('GET', `/analytics/charts?days=${input.days}`, { signal }),
-      api<{ data: ChartTraffic }>('GET', `/analytics/charts/${encodeURIComponent(input.chartId)}?days=${input.days}`, { signal }),
-      api<{ data: Funnel }>('GET', `/analytics/funnel?days=${input.days}`, { signal }),
-    ]);
-    return { charts: charts.data, traffic: traffic.data, funnel: funnel.data };
-  }),
-  loadJourneys: fromPromise<JourneySummary[], { day: string }>(async ({ input, signal }) =>
-    (await api<{ data: JourneySummary[] }>('GET', `/analytics/journeys?day=${input.day}`, { signal })).data,
-  ),
-  loadJourney: fromPromise<Journey, { id: string }>(async ({ input, signal }) =>
-    (await api<{ data: Journey }>('GET', `/analytics/journeys/${encodeURIComponent(input.id)}`, { signal })).data,
-  ),
 };
 
 /** The chart's definition, fetched with its own small script. */
@@ -77,8 +60,12 @@ export function testedAgainstUsed(traffic: ChartTraffic) {
 const short = (chart: string, path: string) => (path === chart ? '(start)' : path.slice(chart.length + 1));
 
 export default function AnalystScreen() {
+  const view = useLazyChart<AnalystViewRef>('analystView');
+  return view ? <AnalystView view={view} /> : <Loading />;
+}
+
+function AnalystView({ view }: { view: AnalystViewRef }) {
   const session = useSession();
-  const view = useActorRef(analystViewMachine.provide({ actors: loaders }), { input: { day: indiaToday(Date.now()) } });
   const context = useSelector(view, (s) => s.context);
   const loading = useSelector(view, (s) => s.matches({ traffic: 'loading' }));
   const failed = useSelector(view, (s) => s.matches({ traffic: 'failed' }));
@@ -185,7 +172,7 @@ export default function AnalystScreen() {
       <section aria-labelledby="analyst-replay-title">
         <h2 id="analyst-replay-title">Journeys</h2>
         <label>
-          Day <input type="date" value={context.day} onChange={(e) => e.target.value && view.send({ type: 'journeys.day', day: e.target.value })} />
+          Day <input type="date" value={context.day ?? ''} onChange={(e) => e.target.value && view.send({ type: 'journeys.day', day: e.target.value })} />
         </label>
         <ul className="analyst-list">
           {context.journeys.map((j, i) => (

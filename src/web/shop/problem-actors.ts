@@ -1,10 +1,11 @@
 /**
  * The effects of reporting a problem (machines/problem-report.machine.ts): the photo made small on the
  * phone and uploaded as kind `problem`, and the report itself. A 409 (one open already, or the order
- * moved) is an expected answer: null.
+ * moved) is an expected answer: null. The app loads this module, with the chart, when a delivered
+ * order's problem sheet is first shown (src/web/app-logic.ts).
  */
 import { fromPromise } from 'xstate';
-import type { SendProblemOutput } from '../../../machines/problem-report.machine';
+import { problemReportMachine, type SendProblemOutput } from '../../../machines/problem-report.machine';
 import type { DataResponse, UploadResponse } from '../../domain/api';
 import type { ProblemKind } from '../../domain/delivery';
 import type { OrderProblem } from '../../domain/types';
@@ -30,3 +31,6 @@ export const uploadProblemPhoto = fromPromise<{ url: string }, { kind: 'problem'
 });
 
 export const realProblemActors = { preparePhoto: prepareImage, uploadPhoto: uploadProblemPhoto, sendProblem };
+
+/** The chart with its effects; `replaced` swaps some of them (tests). */
+export const providedProblemReport = (replaced: Partial<typeof realProblemActors> = {}) => problemReportMachine.provide({ actors: { ...realProblemActors, ...replaced } });

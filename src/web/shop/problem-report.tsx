@@ -1,24 +1,30 @@
 /**
  * Report a problem (/order-status, once delivered): the button and its sheet, loaded with the tracker
- * only when the order is delivered. The rules are the problem-report chart's; its effects (the photo
- * made small and uploaded, the report sent) are the real ones of ./problem-actors.
+ * only when the order is delivered. The rules are the problem-report chart's, which the app runs in its
+ * one actor system while this is shown (`problemReport:<order>`), with the effects of ./problem-actors.
  */
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { problemReportMachine, shownProblem } from '../../../machines/problem-report.machine';
+import type { ActorRefFrom } from 'xstate';
+import { shownProblem, type problemReportMachine } from '../../../machines/problem-report.machine';
 import { PROBLEM_KINDS, PROBLEM_NOTE_MAX } from '../../domain/delivery';
 import type { OrderProblem } from '../../domain/types';
 import { useObjectUrl } from '../onboarding/use-object-url';
 import { Sheet } from './bargain';
 import { problemKindText, ProblemStatus } from './problem-status';
-import { realProblemActors } from './problem-actors';
+import { usePartChart } from '../shell/use-lazy-chart';
 
+type ReportRef = ActorRefFrom<typeof problemReportMachine>;
 
-const logic = problemReportMachine.provide({ actors: realProblemActors });
+export default function ProblemReport({ orderId, problem }: { orderId: string; problem: OrderProblem | null }) {
+  const report = usePartChart<ReportRef>('problemReport', orderId, { orderId });
+  // The moment before the app has started the chart: what the tracker knows.
+  if (!report) return problem ? <ProblemStatus problem={problem} /> : null;
+  return <Report report={report} problem={problem} />;
+}
 
-export default function ProblemReport({ orderId, problem }: { orderId: string | null; problem: OrderProblem | null }) {
+function Report({ report, problem }: { report: ReportRef; problem: OrderProblem | null }) {
   const intl = useIntl();
-  const report = useActorRef(logic, { input: { orderId: orderId ?? '' } });
   const shown = useSelector(report, (s) => shownProblem(s, problem));
   const open = useSelector(report, (s) => s.hasTag('open'));
   const busy = useSelector(report, (s) => s.hasTag('busy'));
@@ -30,7 +36,7 @@ export default function ProblemReport({ orderId, problem }: { orderId: string | 
   return (
     <>
       {shown ? <ProblemStatus problem={shown} /> : null}
-      {orderId !== null && shown?.status !== 'open' ? (
+      {shown?.status !== 'open' ? (
         <button type="button" className="shop-button shop-button-outline shop-button-block" onClick={() => report.send({ type: 'problem.open' })}>
           <FormattedMessage id="shop.problem.report" defaultMessage="Report a problem" />
         </button>
