@@ -7,7 +7,9 @@
  * Two regions:
  *   - `store`: `loading` the kept items at start, then `saved` / `saving` after every change; `kept`
  *     lists the keys written to the phone, so a caller (the cart) waits for its item to be kept
- *     before it lets go of what the farmer asked.
+ *     before it lets go of what the farmer asked. A save writes this outbox's items and removes only
+ *     the kept ones it no longer holds: another open tab of the app shares the phone's storage, and
+ *     what that tab put there stays (after logout everything goes).
  *   - `delivery`: `idle` until `outbox.flush` (the network came back, the app opened, a background
  *     sync) finds items waiting; `sending` sends the oldest, one at a time. The server's answer
  *     decides: sent, it leaves the outbox (`delivered` tells the app); refused (an order on a quotation
@@ -62,6 +64,15 @@ export interface OutboxContext {
   kept: string[];
   /** The key being sent, which cannot be cancelled any more. */
   sending: string | null;
+  /** Emptied (the farmer logged out) since the last save: the next save clears the phone's storage. */
+  cleared: boolean;
+}
+
+/** What one save writes: the items held, the keys kept before (those not held any more go), whether to clear all first. */
+export interface OutboxSave {
+  items: OutboxItem[];
+  kept: string[];
+  clear: boolean;
 }
 
 export type OutboxEvent =
@@ -95,7 +106,7 @@ export const outboxMachine = setup({
   actors: {
     // Injected by the web app (src/web/outbox): IndexedDB, loaded when first needed.
     load: fromPromise<OutboxItem[]>(async () => []),
-    save: fromPromise<string[], OutboxItem[]>(async ({ input }) => input.map((i) => i.key)),
+    save: fromPromise<string[], OutboxSave>(async ({ input }) => input.items.map((i) => i.key)),
     send: fromPromise<SendOutcome, OutboxItem>(async () => ({ outcome: 'offline' })),
     // Injected: `outbox.flush` when the network comes back or a background sync fires.
     networkWatch: fromCallback(() => undefined),
@@ -123,13 +134,15 @@ export const outboxMachine = setup({
         return [...without(context.items, event.key), requestAgain(refused, event.newKey, event.at)];
       },
     }),
-    emptyItems: assign({ items: () => [], sending: () => null }),
+    emptyItems: assign({ items: () => [], sending: () => null, cleared: () => true }),
     // What was kept comes first; a write added while the kept ones were loading follows them.
+    // Emptied while they loaded (the farmer logged out), they are not taken back.
     keepLoaded: assign({
-      items: ({ context }, params: { items: OutboxItem[] }) => [...params.items, ...context.items.filter((i) => !params.items.some((l) => l.key === i.key))],
-      kept: (_, params: { items: OutboxItem[] }) => params.items.map((i) => i.key),
+      items: ({ context }, params: { items: OutboxItem[] }) =>
+        context.cleared ? context.items : [...params.items, ...context.items.filter((i) => !params.items.some((l) => l.key === i.key))],
+      kept: ({ context }, params: { items: OutboxItem[] }) => (context.cleared ? [] : params.items.map((i) => i.key)),
     }),
-    keepSaved: assign({ kept: (_, params: { keys: string[] }) => params.keys }),
+    keepSaved: assign({ kept: (_, params: { keys: string[] }) => params.keys, cleared: () => false }),
     pickNext: assign({ sending: ({ context }) => waiting(context.items)[0]?.key ?? null }),
     dropSent: assign({ items: ({ context }) => without(context.items, context.sending), sending: () => null }),
     markRefused: assign({
@@ -146,7 +159,7 @@ export const outboxMachine = setup({
 }).createMachine({
   id: 'outbox',
   type: 'parallel',
-  context: { items: [], kept: [], sending: null },
+  context: { items: [], kept: [], sending: null, cleared: false },
   invoke: [
     { id: 'networkWatch', src: 'networkWatch' },
     { id: 'logoutWatch', src: 'logoutWatch' },
@@ -176,7 +189,7 @@ export const outboxMachine = setup({
           invoke: {
             id: 'save',
             src: 'save',
-            input: ({ context }) => context.items,
+            input: ({ context }) => ({ items: context.items, kept: context.kept, clear: context.cleared }),
             onDone: { target: 'saved', actions: { type: 'keepSaved', params: ({ event }) => ({ keys: event.output }) } },
             // Not written: the items stay in memory and the next change tries again.
             onError: 'saved',

@@ -2,8 +2,10 @@
  * The farmer on patchy 3G, at 360 px: a request for prices made without the network waits in the
  * outbox, shown on /request in the farmer's language, survives closing the app, and is sent exactly
  * once when the network returns, also when the answer was lost after the server had written it. A
- * queued order on a quotation that expired meanwhile shows the refusal. Then twenty requests with the
- * connection cut at random: how many quotations the server made against how many the farmer asked.
+ * queued delete is sent once when the network returns. A queued order on a quotation that expired
+ * meanwhile shows the refusal, and the farmer asks the price again from it. Two tabs of the app keep
+ * each other's waiting requests. Then twenty requests with the connection cut at random: how many
+ * quotations the server made against how many the farmer asked.
  */
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
@@ -108,6 +110,8 @@ describe('the outbox on a patchy network', () => {
     const queued = outboxCards(page).filter({ hasText: text('hi', 'outbox.queued') });
     await queued.waitFor();
     expect(await queued.textContent()).toContain('4');
+    // A request waiting is no "none yet".
+    expect(await page.getByText(text('hi', 'shop.request.empty')).count()).toBe(0);
     await shot(page, 'hi', 'request-queued');
     expect(await quotationsOnServer(server, token)).toBe(0);
 
@@ -181,12 +185,98 @@ describe('the outbox on a patchy network', () => {
     await context.setOffline(false);
     const refused = outboxCards(page).filter({ hasText: text('hi', 'outbox.refused.order') });
     await refused.waitFor({ timeout: 20_000 });
+    // The way on: ask the price again for the same products, or open the quotation.
+    await refused.getByRole('link', { name: text('hi', 'outbox.openQuotation') }).waitFor();
     await shot(page, 'hi', 'order-refused');
     const orders = (await call<{ data: Quotation }>(server, 'GET', `/quotations/${priced._id}`, token)).body.data;
     expect(orders.status).toBe('EXPIRED');
-    // Dismissed, it is gone.
-    await refused.getByRole('button', { name: text('hi', 'outbox.dismiss') }).click();
-    await expect.poll(() => outboxCards(page).count()).toBe(0);
+    expect(await quotationsOnServer(server, token)).toBe(1);
+    await refused.getByRole('button', { name: text('hi', 'outbox.askAgain') }).click();
+    await expect.poll(() => outboxCards(page).count(), { timeout: 20_000 }).toBe(0);
+    // One new request for prices, with the expired quotation's products and quantities.
+    const list = (await call<{ data: Quotation[]; total: number }>(server, 'GET', '/quotations', token)).body;
+    expect(list.total).toBe(2);
+    const asked = list.data.find((q) => q._id !== priced._id)!;
+    expect(asked.status).toBe('PENDING');
+    const lines = (q: Quotation) => q.skusDetail.map((l) => [l.skuIdentifier._id, l.quantity]);
+    expect(lines(asked)).toEqual(lines(priced));
+    await page.getByRole('listitem').filter({ hasText: asked.quotationDisplayId }).waitFor();
+    await context.close();
+  });
+
+  it('keeps a delete made offline, and deletes once when the network returns', async () => {
+    const { server, browser } = world;
+    const admin = await adminToken(server);
+    const mobile = '9123400355';
+    const token = await verifiedFarmer(server, admin, mobile, 'gujrati');
+    const skus = (await call<{ data: Sku[] }>(server, 'GET', '/skus', token)).body.data;
+    const pending = await quotation(server, token, admin, skus, 'PENDING');
+    const context = await phone(browser, server);
+    // Every answer the server gave to a delete: exactly one, and it deleted.
+    const answers: number[] = [];
+    context.on('response', (response) => {
+      if (response.request().method() === 'DELETE') answers.push(response.status());
+    });
+    const page = await context.newPage();
+    await verifiedLogIn(page, server, 'gu', mobile);
+    await page.goto('/request');
+    await page.waitForLoadState('networkidle');
+    await context.setOffline(true);
+    await page.getByRole('button', { name: text('gu', 'shop.request.delete', { id: pending.quotationDisplayId }) }).click();
+    await page.getByRole('button', { name: text('gu', 'shop.confirm.yes') }).click();
+    const queued = outboxCards(page).filter({ hasText: text('gu', 'outbox.delete', { id: pending.quotationDisplayId }) });
+    await queued.filter({ hasText: text('gu', 'outbox.queued') }).waitFor();
+    await shot(page, 'gu', 'delete-queued');
+    expect((await call<{ data: Quotation }>(server, 'GET', `/quotations/${pending._id}`, token)).body.data.status).toBe('PENDING');
+
+    await context.setOffline(false);
+    await expect.poll(() => outboxCards(page).count(), { timeout: 20_000 }).toBe(0);
+    expect((await call<{ data: Quotation }>(server, 'GET', `/quotations/${pending._id}`, token)).body.data.status).toBe('DELETED');
+    // Sent once (the first try, offline, never left the phone), and the card no longer offers a delete.
+    expect(answers).toEqual([200]);
+    await page.getByRole('listitem').filter({ hasText: pending.quotationDisplayId }).getByText(text('gu', 'shop.status.DELETED')).waitFor({ timeout: 10_000 });
+    expect(await page.getByRole('button', { name: text('gu', 'shop.request.delete', { id: pending.quotationDisplayId }) }).count()).toBe(0);
+    await context.close();
+  });
+
+  it("keeps what each of two open tabs put in the outbox: one tab's change does not wipe the other's request", async () => {
+    const { server, browser } = world;
+    const admin = await adminToken(server);
+    const mobile = '9123400356';
+    const token = await verifiedFarmer(server, admin, mobile, 'hindi');
+    const skus = (await call<{ data: Sku[] }>(server, 'GET', '/skus', token)).body.data;
+    const context = await phone(browser, server);
+    const first = await context.newPage();
+    await verifiedLogIn(first, server, 'hi', mobile);
+    await fillCart(first, 'hi', skus[1]!, 4);
+    // A second tab of the app, its outbox loaded before the first tab queues anything.
+    const second = await context.newPage();
+    await fillCart(second, 'hi', skus[2]!, 3);
+
+    await context.setOffline(true);
+    await first.getByRole('button', { name: text('hi', 'shop.cart.requestQuotation') }).click();
+    await at(first, '/request');
+    await outboxCards(first).first().waitFor();
+    await second.getByRole('button', { name: text('hi', 'shop.cart.requestQuotation') }).click();
+    await at(second, '/request');
+    await outboxCards(second).first().waitFor();
+
+    // Both tabs closed; the app opened again while the server cannot be reached: both requests wait.
+    await first.close();
+    await second.close();
+    let mode: 'drop' | 'pass' = 'drop';
+    await context.route('**/api/quotations', (route) => (isCreate(route) && mode === 'drop' ? route.abort('connectionreset') : route.continue()));
+    await context.setOffline(false);
+    const page = await context.newPage();
+    await page.goto('/request');
+    await outboxCards(page).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await outboxCards(page).count()).toBe(2);
+
+    mode = 'pass';
+    await networkReturns(context);
+    await expect.poll(() => outboxCards(page).count(), { timeout: 30_000 }).toBe(0);
+    expect(await quotationsOnServer(server, token)).toBe(2);
     await context.close();
   });
 

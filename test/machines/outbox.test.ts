@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor, type AnyEventObject, type AnyStateMachine, type SnapshotFrom } from 'xstate';
-import { isKept, mayCancel, OUTBOX_MAX, outboxMachine, outboxRequests, outboxWriteFor, refusalShown, type OutboxContext, type OutboxItem, type SendOutcome } from '../../machines/outbox.machine';
+import { isKept, mayCancel, OUTBOX_MAX, outboxMachine, outboxRequests, outboxWriteFor, refusalShown, type OutboxContext, type OutboxItem, type OutboxSave, type SendOutcome } from '../../machines/outbox.machine';
 import { assertFullCoverage, modelPaths } from '../support/machines/model-coverage';
 import { controlled } from '../support/machines/controlled';
 
@@ -58,9 +58,9 @@ function start(options: { loaded?: OutboxItem[]; send?: (item: OutboxItem) => Pr
     outboxMachine.provide({
       actors: {
         load: fromPromise(async () => options.loaded ?? []),
-        save: fromPromise<string[], OutboxItem[]>(async ({ input }) => {
-          saved.push(input);
-          return input.map((i) => i.key);
+        save: fromPromise<string[], OutboxSave>(async ({ input }) => {
+          saved.push(input.items);
+          return input.items.map((i) => i.key);
         }),
         send: fromPromise<SendOutcome, OutboxItem>(async ({ input }) => (options.send ? options.send(input) : { outcome: 'offline' })),
         networkWatch: fromCallback(({ sendBack }) => {
@@ -198,7 +198,7 @@ describe('outbox chart while the kept writes load', () => {
       outboxMachine.provide({
         actors: {
           load: load.logic,
-          save: fromPromise<string[], OutboxItem[]>(async ({ input }) => (saved.push(input.map((i) => i.key)), input.map((i) => i.key))),
+          save: fromPromise<string[], OutboxSave>(async ({ input }) => (saved.push(input.items.map((i) => i.key)), input.items.map((i) => i.key))),
         },
       }),
     ).start();

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, setup, toPromise, waitFor, type AnyActorLogic } from 'xstate';
-import { outboxMachine, type OutboxItem } from '../../machines/outbox.machine';
+import { outboxMachine, type OutboxItem, type OutboxSave } from '../../machines/outbox.machine';
 import { refusalOf, sendOutboxItem } from '../../src/web/outbox/actors';
 import { placeOrder, requestQuotation } from '../../src/web/shop/actors';
 import { quotationStoreMachine } from '../../machines/quotation-store.machine';
@@ -32,7 +32,7 @@ async function inSystem(logic: AnyActorLogic, input: unknown, kept = true, quota
   const outbox = outboxMachine.provide({
     actors: {
       load: fromPromise<OutboxItem[]>(async () => []),
-      save: fromPromise<string[], OutboxItem[]>(async ({ input: items }) => (kept ? items.map((i) => i.key) : [])),
+      save: fromPromise<string[], OutboxSave>(async ({ input: { items } }) => (kept ? items.map((i) => i.key) : [])),
     },
   });
   const root = setup({ actors: { outbox, write: logic, quotations: quotationStoreMachine } }).createMachine({

@@ -4,7 +4,7 @@
  * carries the item's Idempotency-Key, so an answer lost after the server wrote is no second write.
  */
 import { fromCallback, fromPromise, waitFor, type AnyActorRef } from 'xstate';
-import { isKept, type OutboxItem, type OutboxRefusal, type OutboxSnapshot, type SendOutcome } from '../../../machines/outbox.machine';
+import { isKept, type OutboxItem, type OutboxRefusal, type OutboxSave, type OutboxSnapshot, type SendOutcome } from '../../../machines/outbox.machine';
 import { NETWORK_FAILURE, type ApiFailure, type DataResponse } from '../../domain/api';
 import type { Quotation } from '../../domain/types';
 import { apiResult } from '../api/client';
@@ -12,7 +12,7 @@ import { apiResult } from '../api/client';
 const store = () => import('./store');
 
 export const loadOutbox = fromPromise<OutboxItem[]>(async () => (await store()).loadItems());
-export const saveOutbox = fromPromise<string[], OutboxItem[]>(async ({ input }) => (await store()).saveItems(input));
+export const saveOutbox = fromPromise<string[], OutboxSave>(async ({ input }) => (await store()).saveItems(input));
 
 /** The request an outbox item stands for. */
 const requestOf = (item: OutboxItem) =>

@@ -3,12 +3,13 @@
  * open, further pages loaded as the farmer scrolls to the end ('Load more' as well). The count is the
  * server's total. Each card: display id, image, up to 3 items, the status badge, the money the
  * lifecycle lets it show (the quoted total, or a pending one's estimate "from ₹…"), and a delete icon
- * where the chart lets a farmer delete (with the confirm dialog).
+ * where the chart lets a farmer delete (with the confirm dialog). Offline the icon stays on: the delete
+ * waits in the outbox, shown above the list, and goes when the network returns.
  */
 import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { shownTotal } from '../../../machines/quotation-lifecycle.machine';
-import { emptyListNote, hasMoreQuotations, offersDelete, quotationCount } from '../../../machines/quotation-list.machine';
+import { emptyListNote, hasMoreQuotations, quotationCount } from '../../../machines/quotation-list.machine';
 import { QUOTATION_PREVIEW_ITEMS } from '../../domain/constants';
 import { formatPaisa } from '../../domain/money';
 import { ROUTES } from '../../domain/routes';
@@ -20,8 +21,6 @@ import { ProductImage } from '../shop/product-image';
 import { BackHeader, ShopLayout } from '../shop/shop-layout';
 import { StatusBadge } from '../shop/status-badge';
 import { useLoadWhenVisible } from '../shop/use-load-more';
-import { OfflineWriteReason } from '../shell/offline-line';
-import { useWritesBlocked } from '../shell/use-connection';
 import { skuName, unitText } from '../../domain/sku-text';
 import { Loading } from '../shell/loading';
 import { useOutbox, useScreenChart, type ScreenChartRefs } from '../shop/use-shop';
@@ -42,15 +41,12 @@ function RequestList({ list }: { list: ListRef }) {
   const note = useSelector(list, (s) => emptyListNote(s, outbox));
   const confirming = useSelector(list, (s) => (s.matches({ removal: 'idle' }) ? null : s.context.confirming));
   const deleting = useSelector(list, (s) => s.hasTag('busy'));
-  const deletes = useSelector(list, offersDelete);
-  const offline = useWritesBlocked();
 
   return (
     <ShopLayout header={<BackHeader title={intl.formatMessage({ id: 'shop.request.title', defaultMessage: 'My Request' })} />}>
       <p className="shop-count">
         <FormattedMessage id="shop.request.count" defaultMessage="{n, plural, one {# quotation} other {# quotations}}" values={{ n: count }} />
       </p>
-      {deletes ? <OfflineWriteReason /> : null}
       <OutboxList />
       {note !== null ? (
         <p className="shop-empty" role="status">
@@ -60,7 +56,7 @@ function RequestList({ list }: { list: ListRef }) {
       {quotations.length > 0 ? (
         <ul className="shop-list">
           {quotations.map((q) => (
-            <QuotationCard key={q._id} quotation={q} list={list} offline={offline} />
+            <QuotationCard key={q._id} quotation={q} list={list} />
           ))}
         </ul>
       ) : null}
@@ -100,7 +96,7 @@ function LoadMore({ list }: { list: ListRef }) {
   );
 }
 
-function QuotationCard({ quotation, list, offline }: { quotation: Quotation; list: ListRef; offline: boolean }) {
+function QuotationCard({ quotation, list }: { quotation: Quotation; list: ListRef }) {
   const intl = useIntl();
   const deletable = useSelector(list, (s) => s.can({ type: 'quotation.delete', id: quotation._id }));
   const shown = quotation.skusDetail.slice(0, QUOTATION_PREVIEW_ITEMS);
@@ -143,7 +139,6 @@ function QuotationCard({ quotation, list, offline }: { quotation: Quotation; lis
         <button
           type="button"
           className="shop-icon-button shop-danger shop-quotation-delete"
-          disabled={offline}
           onClick={() => list.send({ type: 'quotation.delete', id: quotation._id })}
           aria-label={intl.formatMessage({ id: 'shop.request.delete', defaultMessage: 'Delete {id}' }, { id: quotation.quotationDisplayId })}
         >
