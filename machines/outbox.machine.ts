@@ -16,8 +16,9 @@
  *     that expired meanwhile), it stays with the server's reason until the farmer dismisses it or asks
  *     again (`outbox.askAgain`: the same products as a new request for prices, sent at once);
  *     no network, it waits for the next flush, or OUTBOX_RETRY_MS after the last change.
- * A waiting item can be cancelled until it is being sent. Logging out empties the outbox, so one
- * farmer's writes are never sent with the next one's session.
+ * A waiting item can be cancelled until it is being sent. Logging out empties the outbox, and so
+ * does opening with nobody logged in (the injected `logoutWatch`), so one farmer's writes are never
+ * sent with the next one's session.
  */
 import { assign, enqueueActions, fromCallback, fromPromise, raise, setup, type SnapshotFrom } from 'xstate';
 import type { CartItem, Quotation } from '../src/domain/types';

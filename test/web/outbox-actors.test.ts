@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, setup, toPromise, waitFor, type AnyActorLogic } from 'xstate';
-import { outboxMachine, type OutboxItem, type OutboxSave } from '../../machines/outbox.machine';
+import { assign, createActor, fromCallback, fromPromise, setup, toPromise, waitFor, type ActorRefFrom, type AnyActorLogic } from 'xstate';
+import { outboxMachine, type OutboxItem, type OutboxSave, type SendOutcome } from '../../machines/outbox.machine';
+import { providedOutbox } from '../../src/web/outbox/provided';
 import { refusalOf, sendOutboxItem } from '../../src/web/outbox/actors';
 import { placeOrder, requestQuotation } from '../../src/web/shop/actors';
 import { quotationStoreMachine } from '../../machines/quotation-store.machine';
@@ -123,5 +124,41 @@ describe('the writes the phone sends again', () => {
     const { items } = await inSystem(placeOrder, { id: 'q-1' }, true, [priced]);
     expect(items[0]).toMatchObject({ kind: 'order.place', quotationId: 'q-1' });
     expect(items[0]!.items.map((i) => [i._id, i.quantity])).toEqual(priced.skusDetail.map((l) => [l.skuIdentifier._id, l.quantity]));
+  });
+});
+
+describe("the outbox and the farmer's session", () => {
+  /** A stand-in for the session chart: only who is logged in, changed by `login`. */
+  const session = setup({ types: { context: {} as { user: { isLoggedIn: boolean } }, events: {} as { type: 'login' } } }).createMachine({
+    context: { user: { isLoggedIn: false } },
+    on: { login: { actions: assign({ user: { isLoggedIn: true } }) } },
+  });
+
+  it("never sends the writes kept on the phone when it opens with nobody logged in: they are not the next farmer's to send", async () => {
+    const kept: OutboxItem = { key: '1b4e28ba-2fa1-41d2-883f-0016d3cca430', kind: 'quotation.request', quotationId: null, body: { skusDetail: [] }, items: [], at: 1, refusal: null };
+    const sent: string[] = [];
+    const saves: OutboxSave[] = [];
+    const outbox = providedOutbox({
+      load: fromPromise<OutboxItem[]>(async () => [kept]),
+      save: fromPromise<string[], OutboxSave>(async ({ input }) => (saves.push(input), input.items.map((i) => i.key))),
+      send: fromPromise<SendOutcome, OutboxItem>(async ({ input }) => (sent.push(input.key), { outcome: 'offline' })),
+      networkWatch: fromCallback(() => undefined),
+    });
+    const root = setup({ actors: { session, outbox } }).createMachine({
+      invoke: [
+        { id: 'session', systemId: 'session', src: 'session' },
+        { id: 'outbox', systemId: 'outbox', src: 'outbox' },
+      ],
+    });
+    const actor = createActor(root).start();
+    const box = actor.system.get('outbox')! as ActorRefFrom<typeof outboxMachine>;
+    await waitFor(box, (s) => s.matches({ store: 'saved', delivery: 'idle' }));
+    // Another farmer logs in on the phone, and the network is there.
+    actor.system.get('session')!.send({ type: 'login' });
+    box.send({ type: 'outbox.flush' });
+    expect(sent).toEqual([]);
+    expect(box.getSnapshot().context.items).toEqual([]);
+    expect(saves.at(-1)).toMatchObject({ items: [], clear: true });
+    actor.stop();
   });
 });

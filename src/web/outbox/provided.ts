@@ -10,7 +10,7 @@ import { realOutboxActors, type OutboxActors } from './actors';
 
 export function providedOutbox(overrides: Partial<OutboxActors> = {}) {
   return outboxMachine.provide({
-    actors: { ...realOutboxActors, ...overrides, logoutWatch: whenLoggedOut({ type: 'outbox.empty' }) },
+    actors: { ...realOutboxActors, ...overrides, logoutWatch: whenLoggedOut({ type: 'outbox.empty' }, { atStart: true }) },
     actions: {
       // A quotation the server made or changed from the outbox joins the farmer's list at once.
       delivered: enqueueActions(({ enqueue, system }, params: { quotation: Quotation | null }) => {

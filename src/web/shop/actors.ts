@@ -132,14 +132,18 @@ export type AppShopActors = typeof realAppShopActors;
 
 /**
  * Sends `event` to its parent when the session's user goes from logged in to logged out, so the
- * cart and the cached quotations of one farmer never show to the next on a shared phone.
+ * cart and the cached quotations of one farmer never show to the next on a shared phone. With
+ * `atStart`, also at once when nobody is logged in as it starts: the outbox starts after the session,
+ * which may have ended (the token refused) before the outbox's code arrived, and what it kept on the
+ * phone is then no one's to send.
  */
-export const whenLoggedOut = (event: EventObject) =>
+export const whenLoggedOut = (event: EventObject, { atStart = false }: { atStart?: boolean } = {}) =>
   fromCallback(({ system, sendBack }) => {
     const session = system.get('session') as AnyActorRef | undefined;
     if (!session) return undefined;
     const loggedIn = (snapshot: unknown) => Boolean((snapshot as { context?: { user?: { isLoggedIn?: boolean } } }).context?.user?.isLoggedIn);
     let was = loggedIn(session.getSnapshot());
+    if (atStart && !was) sendBack(event);
     const subscription = session.subscribe((snapshot) => {
       const now = loggedIn(snapshot);
       if (was && !now) sendBack(event);
