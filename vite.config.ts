@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { bootPreloads } from './build/boot-preloads.ts';
 import { chunkFileNames, codeSplitting } from './build/chunk-groups.ts';
+import { farmerPrecache } from './build/farmer-precache.ts';
 import { messageSections } from './build/message-sections.ts';
 import { noIcuParser } from './build/no-icu-parser.ts';
 import { noLocaleCheck } from './build/no-locale-check.ts';
@@ -16,7 +17,7 @@ import { splashNames } from './build/splash-names.ts';
  */
 export default defineConfig({
   define: { __APP_BUILD__: JSON.stringify(new Date().toISOString()) },
-  plugins: [react(), messageSections(), noIcuParser(), noLocaleCheck(), splashNames(), bootPreloads(), pwa(), precompress()],
+  plugins: [react(), messageSections(), noIcuParser(), noLocaleCheck(), splashNames(), bootPreloads(), farmerPrecache(), pwa(), precompress()],
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,

@@ -1,4 +1,5 @@
 import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
+import { onlyFarmerFiles } from './farmer-precache.ts';
 
 /** The installable app (issue 9 item 3): manifest, precached shell and screens, runtime caches. */
 export const pwaOptions = {
@@ -32,6 +33,8 @@ export const pwaOptions = {
     // The shell, every farmer screen's chunk and stylesheet; the admin screens stay online-only.
     globPatterns: ['**/*.{js,css,html,svg,png,ico}'],
     globIgnores: ['assets/admin/**', '**/*.br', '**/*.gz'],
+    // Nor the analyst's view and its diagram library: only what a farmer's screens can load.
+    manifestTransforms: [onlyFarmerFiles],
     navigateFallback: '/index.html',
     navigateFallbackDenylist: [/^\/api\//],
     cleanupOutdatedCaches: true,

@@ -56,6 +56,23 @@ describe('the installable app', () => {
     expect((await favicon.arrayBuffer()).byteLength).toBeGreaterThan(100);
   });
 
+  it("precaches the farmer's screens and the login's worker, never a back-office screen or the analyst's diagrams", async () => {
+    const worker = await (await fetch(`${world.server.url}/sw.js`)).text();
+    const precached = [...worker.matchAll(/\{url:"([^"]+)"/g)].map((match) => match[1]!);
+    for (const farmerFile of [/^index\.html$/, /^assets\/home-[\w-]+\.js$/, /^assets\/request-[\w-]+\.js$/, /^assets\/challenge-worker-[\w-]+\.js$/, /^assets\/messages-gu-[\w-]+\.js$/]) {
+      expect(precached.some((url) => farmerFile.test(url)), String(farmerFile)).toBe(true);
+    }
+    expect(precached.filter((url) => /^assets\/admin\/|analyst|mermaid|katex|cytoscape/.test(url))).toEqual([]);
+    // What a farmer's phone downloads for it, as the server sends it (brotli).
+    let bytes = 0;
+    for (const url of new Set(precached)) {
+      const res = await fetch(`${world.server.url}/${url}`, { headers: { 'accept-encoding': 'br' } });
+      bytes += Number(res.headers.get('content-length'));
+      await res.arrayBuffer();
+    }
+    expect(bytes).toBeLessThan(400 * 1024);
+  });
+
   it('opens every screen offline after one visit, keeps writes disabled there, and resumes polling online', async () => {
     const { server, browser } = world;
     const admin = await apiLogin(server, ADMIN_NUMBER);
