@@ -8,6 +8,7 @@
  *   median of BENCH_RUNS (3) runs by score;
  * - the bytes a repeat visit to `/home` moves over the network with the service worker active,
  *   besides the API answers (and those apart);
+ * - what the service worker's install downloads after a first visit (its precache, as sent);
  * - the bytes on the wire of one unchanged poll of GET /api/quotations (with If-None-Match);
  * - the server's resident memory after a 10-second polling load (20 connections, the farmer's poll).
  * BENCH_LHR_DIR=<dir> keeps every Lighthouse report there.
@@ -185,6 +186,19 @@ async function firstVisitState(context: BrowserContext, origin: string, storage:
   await cdp.detach();
 }
 
+/** What the service worker's install downloads on a farmer's first visit: its precache list, as the server sends each file. */
+async function precacheBytes(url: string): Promise<{ files: number; bytes: number }> {
+  const worker = await (await fetch(`${url}/sw.js`)).text();
+  const files = new Set([...worker.matchAll(/\{url:"([^"]+)"/g)].map((match) => match[1]!));
+  let bytes = 0;
+  for (const file of files) {
+    const res = await fetch(`${url}/${file}`, { headers: { 'accept-encoding': 'br, gzip' } });
+    await res.arrayBuffer();
+    bytes += Number(res.headers.get('content-length'));
+  }
+  return { files: files.size, bytes };
+}
+
 /** The bytes a reload of /home moves over the network once the service worker controls the page. */
 async function repeatVisit(context: BrowserContext, origin: string): Promise<{ shell: number; api: number; requests: string[] }> {
   const page = await context.newPage();
@@ -271,6 +285,8 @@ async function main() {
     await firstVisitState(context, server.url, farmerStorage);
     const repeat = await repeatVisit(context, server.url);
 
+    const precache = await precacheBytes(server.url);
+
     const tag = (await fetch(`${server.url}/api/quotations`, { headers: { authorization: `Bearer ${token}` } })).headers.get('etag');
     const [pollRequest, pollResponse, pollStatus] = await wireBytes(server.url, '/api/quotations', {
       authorization: `Bearer ${token}`,
@@ -292,6 +308,7 @@ async function main() {
     printPage('/home (farmer)', home);
     console.log(`  repeat visit to /home: ${KB(repeat.shell)} besides API answers (API ${KB(repeat.api)}), ${repeat.requests.length} network requests`);
     for (const r of repeat.requests) console.log(`    ${r}`);
+    console.log(`  service worker install on a first visit (after load, for offline use): ${precache.files} files, ${KB(precache.bytes)} as sent (brotli)`);
     console.log(`  unchanged poll of /api/quotations: ${pollStatus}, request ${pollRequest} B, response ${pollResponse} B on the wire`);
     console.log(`  polling load: ${load.requests.average.toFixed(0)} req/s for 10 s; server RSS after it ${(rss / 1024 / 1024).toFixed(0)} MB`);
     const met = (ok: boolean) => (ok ? 'met' : 'NOT met');

@@ -45,11 +45,21 @@ const whenIdle = (task: () => void): void => {
 };
 
 /**
+ * Whether a screen fetches the screens a farmer goes to next. Yes once a service worker controls the
+ * page (they come from its cache, no data spent) and where the browser has none. Not on a first
+ * visit: the worker, installing after the page has loaded, is already bringing every farmer screen
+ * into the cache, and the page fetching them too would spend the farmer's data on the same files
+ * while the first screen's pictures are still coming.
+ */
+export const fetchesScreensAhead = (nav: { serviceWorker?: { controller: unknown } } | undefined): boolean =>
+  !nav?.serviceWorker || nav.serviceWorker.controller !== null;
+
+/**
  * A lazily loaded screen that can be preloaded. Once its module has arrived it
  * renders it directly, without a Suspense round: a preloaded screen opens with no fallback at all.
  * Before that, React.lazy waits for the same load. Once the screen shows, the scripts of the screens
  * a farmer goes to next from it (`next`, only those: a preloaded screen preloads nothing) are fetched
- * while the browser is idle, so those open at once too.
+ * while the browser is idle (when `fetchesScreensAhead`), so those open at once too.
  */
 function screen(name: string, load: () => Promise<{ default: ComponentType }>, next: () => readonly Screen[] = () => []): Screen {
   let loaded: ComponentType | undefined;
@@ -62,7 +72,9 @@ function screen(name: string, load: () => Promise<{ default: ComponentType }>, n
         throw error;
       },
     ));
-  const preloadNext = () => next().forEach((other) => void other.preload().catch(() => undefined));
+  const preloadNext = () => {
+    if (fetchesScreensAhead(typeof navigator === 'undefined' ? undefined : navigator)) next().forEach((other) => void other.preload().catch(() => undefined));
+  };
   const Lazy = lazy(() => preload().then((component) => ({ default: component })));
   function LoadedScreen() {
     useEffect(() => whenIdle(preloadNext), []);

@@ -10,6 +10,7 @@ function webRoot(): string {
   mkdirSync(join(dir, 'assets'));
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Krishi</title><div id="root"></div>');
   writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  writeFileSync(join(dir, 'assets', 'challenge-worker-def456.js'), 'onmessage = () => undefined');
   writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   return dir;
 }
@@ -33,6 +34,19 @@ describe.each(databases())('HTTP behaviour on %s', (kind) => {
     expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
     expect(res.headers['strict-transport-security']).toBeUndefined();
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy']).toBeDefined();
+  });
+
+  it("sends a hashed script only the headers that protect a subresource; a worker's script keeps the page's set", async () => {
+    const script = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
+    expect(script.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const documentOnly of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy', 'x-dns-prefetch-control']) {
+      expect(script.headers[documentOnly], documentOnly).toBeUndefined();
+    }
+    const worker = await t.app.inject({ method: 'GET', url: '/assets/challenge-worker-def456.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(String(worker.headers['content-security-policy'])).toContain("default-src 'self'");
   });
 
   it('sends HSTS when the request came over HTTPS through a trusted proxy', async () => {
