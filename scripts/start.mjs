@@ -30,7 +30,7 @@ function run(what, command, args) {
   console.log(`Building ${what}…`);
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) {
-    process.stderr.write(`The ${what} failed to build; see the messages above.\n`);
+    process.stderr.write(`Building ${what} failed; see the messages above.\n`);
     process.exit(result.status ?? 1);
   }
 }
