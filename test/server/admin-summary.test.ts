@@ -127,6 +127,20 @@ describe.each(databases())('the back office summary on %s', (kind) => {
     expect(monday.revenueByWeek.at(-2)).toEqual({ weekStart: '2026-01-12', totalPaisa: 403_000 });
   });
 
+  // Last: it adds a quotation to the known set.
+  it('serves the figures kept in memory for 5 s, then the kept ones once more while it reads them again, never older than 30 s', async () => {
+    const LATER = NOW + 2 * DAY;
+    expect((await summary(LATER)).pendingQuotations.total).toBe(6);
+    const farmer = await insertUser(t.db, { submittedAt: NOW - 60 * DAY, verified: true });
+    await insertQuotation(t.db, { userId: farmer, status: 'PENDING', createdAt: LATER - HOUR });
+    expect((await summary(LATER + 4_999)).pendingQuotations.total).toBe(6);
+    // Stale: answered at once with the kept figures, and read again behind the answer.
+    const stale = await summary(LATER + 5_000);
+    expect(stale).toMatchObject({ at: new Date(LATER).toISOString(), pendingQuotations: { total: 6 } });
+    await expect.poll(async () => (await summary(LATER + 6_000)).pendingQuotations.total).toBe(7);
+    expect((await summary(LATER + 6_000)).at).toBe(new Date(LATER + 5_000).toISOString());
+  });
+
   it('answers only admins', async () => {
     t.clock.set(NOW);
     const farmer = await t.farmer();

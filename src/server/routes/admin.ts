@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type TObject } from 'typebox';
 import { nextOrderStatus } from '../../../machines/order-lifecycle.machine';
 import { quotationExpiresAt } from '../../../machines/quotation-lifecycle.machine';
+import { indiaToday } from '../../domain/india-date';
 import { priceDetails } from '../../domain/money';
 import { AdminSummary, BULK_MAX, BulkOutcome } from '../../domain/schemas/admin';
 import { Id, OrderStatusSchema } from '../../domain/schemas/common';
@@ -19,7 +20,15 @@ import { data, dataList } from '../http/schemas';
 import { findOrderRow, orderPage, updateOrder } from '../repos/orders';
 import { quotationPage } from '../repos/quotations';
 import { readSummary } from '../repos/summary';
+import { staleWhileRefresh } from '../repos/stale-while-refresh';
 import { userPage, verifyByAdmin } from '../repos/users';
+
+/**
+ * The dashboard's figures may be up to 30 s old: an admin's refresh every minute, or several admins
+ * at once, then cost the database one read in 5 s at most, and none of them waits for it.
+ */
+const SUMMARY_FRESH_MS = 5_000;
+const SUMMARY_MAX_AGE_MS = 30_000;
 
 /** A CSV page: big enough that a long list takes few reads, small enough that one page is little memory. */
 const EXPORT_PAGE = 200;
@@ -41,11 +50,18 @@ export default async function adminRoutes(plugin: FastifyInstance) {
   const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
   const { db, now, config } = app.deps;
   const rules = { validityDays: config.quotationValidityDays, replyHours: config.quotationReplyHours };
+  const summary = staleWhileRefresh((at) => readSummary(db, at, rules), {
+    freshMs: SUMMARY_FRESH_MS,
+    maxAgeMs: SUMMARY_MAX_AGE_MS,
+    // Due today, late and this week turn over at India's midnight: a figure from before it is not served after it.
+    stillHolds: (keptAt, at) => indiaToday(keptAt) === indiaToday(at),
+    onRefreshFailed: (error) => app.log.warn({ err: error }, 'the summary could not be read again; the kept one is served'),
+  });
 
   app.get(
     '/admin/summary',
     { config: { access: 'admin' }, schema: { response: { 200: data(AdminSummary) } } },
-    async () => ({ data: await readSummary(db, now(), rules) }),
+    async () => ({ data: await summary(now()) }),
   );
 
   app.get('/users/all.csv', { config: { access: 'admin' }, schema: { querystring: exportQuery(userListQuery), response: csvAnswer } }, async (request, reply) => {
