@@ -54,6 +54,30 @@ export interface JourneysOfDay {
 /** The replay's current transition (the last one that happened), or null before the first. */
 export const currentStep = (context: AnalystContext) => (context.journey && context.step > 0 ? (context.journey.transitions[context.step - 1] ?? null) : null);
 
+/** The transitions of the chart shown that people took (an eventless step is counted in the one before). */
+const realTransitions = (traffic: ChartTraffic) => traffic.transitions.filter((t) => t.event !== '');
+
+/** Used but never walked by a model test, and tested but never used in the period. */
+export function testedAgainstUsed(traffic: ChartTraffic) {
+  const real = realTransitions(traffic);
+  return { untested: real.filter((t) => t.count > 0 && !t.tested), unused: real.filter((t) => t.tested && t.count === 0) };
+}
+
+/** How many transitions the chart shown carried in the period; null while loading. */
+export const trafficTotal = (context: AnalystContext): number | null => (context.overview ? context.overview.traffic.transitions.reduce((sum, t) => sum + t.count, 0) : null);
+
+/** The state the replay has reached, when its step is on the chart shown (to mark on the diagram). */
+export const replayedState = (context: AnalystContext): string | null => {
+  const step = currentStep(context);
+  return step && step.chart === context.chartId ? step.to : null;
+};
+
+/** A state path as read under its chart (`filling.photo`), or null for the chart's start. */
+export const pathInChart = (chart: string, path: string): string | null => (path === chart ? null : path.slice(chart.length + 1));
+
+/** Each funnel step's bar, as a percentage of the first step's count (at least 2, so an empty step still shows). */
+export const funnelShare = (steps: Funnel['steps'], count: number): number => Math.max(2, (100 * count) / Math.max(1, steps[0]?.count ?? 1));
+
 /** The chart the analyst's view opens on: sign-up, where the funnel's questions are. */
 export const FIRST_CHART = 'registration';
 

@@ -10,19 +10,24 @@ import { mermaidId, mermaidOf, type Def } from '../../domain/statechart-mermaid'
 /** Marks the end of a label with the count, so the drawn arrow can be styled by it. */
 const COUNT_MARK = ' · ';
 
-/** A duration as an analyst reads it: 850 ms, 12 s, 4 min, 3 h, 2 d. */
-export function formatMs(ms: number): string {
-  if (ms < 1_000) return `${Math.round(ms)} ms`;
-  if (ms < 60_000) return `${Math.round(ms / 1_000)} s`;
-  if (ms < 3_600_000) return `${Math.round(ms / 60_000)} min`;
-  if (ms < 86_400_000) return `${Math.round(ms / 3_600_000)} h`;
-  return `${Math.round(ms / 86_400_000)} d`;
+const UNITS = [
+  { below: 1_000, size: 1, unit: 'millisecond' },
+  { below: 60_000, size: 1_000, unit: 'second' },
+  { below: 3_600_000, size: 60_000, unit: 'minute' },
+  { below: 86_400_000, size: 3_600_000, unit: 'hour' },
+  { below: Infinity, size: 86_400_000, unit: 'day' },
+] as const;
+
+/** A duration as an analyst reads it, in the screen's language: 850 ms, 12 sec, 4 min, 3 hr, 2 days in English. */
+export function formatMs(ms: number, locale = 'en'): string {
+  const { size, unit } = UNITS.find((u) => ms < u.below)!;
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 0 }).format(Math.round(ms / size));
 }
 
 const edgeKey = (from: string, to: string, event: string) => `${from} --${event}--> ${to}`;
 
 /** The chart's Mermaid text with its traffic; `current` is the state a replay has reached. */
-export function trafficMermaid(definition: Def, traffic: ChartTraffic, current: string | null = null): string {
+export function trafficMermaid(definition: Def, traffic: ChartTraffic, current: string | null = null, duration: (ms: number) => string = formatMs): string {
   const counts = new Map(traffic.transitions.map((t) => [edgeKey(t.from, t.to, t.event), t.count]));
   const medians = new Map(traffic.states.map((s) => [s.state, s.medianMs]));
   const text = mermaidOf(definition, {
@@ -30,7 +35,7 @@ export function trafficMermaid(definition: Def, traffic: ChartTraffic, current: 
     edge: ({ source, target, event }) => (event === '' ? '' : `${COUNT_MARK}${counts.get(edgeKey(source, target, event)) ?? 0}`),
     state: (id) => {
       const median = medians.get(id);
-      return median === null || median === undefined ? '' : ` (${formatMs(median)})`;
+      return median === null || median === undefined ? '' : ` (${duration(median)})`;
     },
   });
   if (!current) return text;
