@@ -12,6 +12,7 @@ import { balanceOf, deliveryProof, trackerSteps, type Balance, type TrackerStep 
 import type { Quotation } from '../src/domain/types';
 import { farmerMayReportProblem, orderStatusLabel, reachedAt } from './order-lifecycle.machine';
 import { upiLink } from '../src/domain/upi';
+import { quotationPollStates } from './quotation-poll';
 import type { FetchQuotationResult } from './quotation-detail.machine';
 import { silentVisibility, type PageVisibilityEvent } from './quotation-list.machine';
 
@@ -58,12 +59,15 @@ export const orderTrackingMachine = setup({
     // The screen opens its Contact Us sheet on this (it listens with `actor.on`).
     openContactUs: emit({ type: 'contactUs.open' as const }),
     storeQuotation: (_, _params: { quotation: Quotation }) => {},
+    keepQuotation: assign({ quotation: (_, params: { quotation: Quotation }) => params.quotation, missing: false }),
+    markMissing: assign({ quotation: null, missing: true }),
   },
 }).createMachine({
   id: 'orderTracking',
   context: ({ input }) => ({ quotationId: input.quotationId, quotation: input.cached ?? null, missing: false }),
   invoke: { id: 'visibility', src: 'visibility' },
   on: {
+    'page.hidden': '.paused',
     'payment.make': [
       {
         guard: and(['hasBalanceDue', 'hasUpiPayee']),
@@ -76,31 +80,7 @@ export const orderTrackingMachine = setup({
     ],
   },
   initial: 'fetching',
-  states: {
-    fetching: {
-      tags: ['loading'],
-      on: { 'page.hidden': 'paused' },
-      invoke: {
-        id: 'fetchQuotation',
-        src: 'fetchQuotation',
-        input: ({ context }) => ({ id: context.quotationId }),
-        onDone: [
-          {
-            guard: { type: 'isFound', params: ({ event }) => ({ found: event.output !== null }) },
-            target: 'waiting',
-            actions: [
-              assign({ quotation: ({ event }) => event.output, missing: false }),
-              { type: 'storeQuotation', params: ({ event }) => ({ quotation: event.output as Quotation }) },
-            ],
-          },
-          { target: 'waiting', actions: assign({ quotation: null, missing: true }) },
-        ],
-        onError: { target: 'waiting' },
-      },
-    },
-    waiting: { on: { 'page.hidden': 'paused' }, after: { POLL: 'fetching' } },
-    paused: { on: { 'page.visible': 'fetching' } },
-  },
+  states: quotationPollStates,
 });
 
 type TrackingSnapshot = { context: OrderTrackingContext };

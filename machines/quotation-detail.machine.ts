@@ -16,6 +16,7 @@
  */
 import { assign, enqueueActions, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
 import { POLL_MS } from '../src/domain/constants';
+import { quotationPollStates } from './quotation-poll';
 import type { WriteResult } from '../src/domain/api';
 import { reorderItems } from '../src/domain/cart';
 import { ROUTES } from '../src/domain/routes';
@@ -154,6 +155,8 @@ export const quotationDetailMachine = setup({
     navigate: (_, _params: { to: string }) => {},
     // Injected: keeps the persisted quotation slice in step.
     storeQuotation: (_, _params: { quotation: Quotation }) => {},
+    keepQuotation: assign({ quotation: (_, params: { quotation: Quotation }) => params.quotation, missing: false }),
+    markMissing: assign({ quotation: null, missing: true }),
   },
 }).createMachine({
   id: 'quotationDetail',
@@ -167,30 +170,7 @@ export const quotationDetailMachine = setup({
         poll: {
           initial: 'fetching',
           on: { 'page.hidden': '.paused' },
-          states: {
-            fetching: {
-              tags: ['loading'],
-              invoke: {
-                id: 'fetchQuotation',
-                src: 'fetchQuotation',
-                input: ({ context }) => ({ id: context.quotationId }),
-                onDone: [
-                  {
-                    guard: { type: 'isFound', params: ({ event }) => ({ found: event.output !== null }) },
-                    target: 'waiting',
-                    actions: [
-                      assign({ quotation: ({ event }) => event.output, missing: false }),
-                      { type: 'storeQuotation', params: ({ event }) => ({ quotation: event.output as Quotation }) },
-                    ],
-                  },
-                  { target: 'waiting', actions: assign({ quotation: null, missing: true }) },
-                ],
-                onError: { target: 'waiting' },
-              },
-            },
-            waiting: { after: { POLL: 'fetching' } },
-            paused: { on: { 'page.visible': 'fetching' } },
-          },
+          states: quotationPollStates,
         },
         action: {
           initial: 'idle',
