@@ -8,6 +8,7 @@
  *   the last listed row through the server's cursor; a row listed already is not listed twice.
  * - `removal`: a farmer's delete, allowed only where the quotation lifecycle lets a farmer delete
  *   (PENDING), asks for confirmation, then DELETE /quotations/{id}; a 200 marks it DELETED in place.
+ *   A delete the outbox keeps for later leaves the row as it is: the outbox shows it waiting.
  */
 import { assign, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { POLL_MS } from '../src/domain/constants';
@@ -99,7 +100,8 @@ export const quotationListMachine = setup({
       const current = context.quotations.find((q) => q._id === context.confirming?._id);
       return current !== undefined && mayDeleteQuotation(current);
     },
-    isDone: (_, params: WriteResult) => params.outcome === 'done',
+    // A delete kept in the outbox is not done yet: the card stays as the server has it, the outbox shows the wait.
+    isDoneOnServer: (_, params: WriteResult) => params.outcome === 'done' && params.queued !== true,
   },
   actions: {
     setConfirming: assign({
@@ -187,7 +189,7 @@ export const quotationListMachine = setup({
             input: ({ context }) => ({ id: context.confirming?._id ?? '' }),
             onDone: [
               {
-                guard: { type: 'isDone', params: ({ event }) => event.output },
+                guard: { type: 'isDoneOnServer', params: ({ event }) => event.output },
                 target: 'idle',
                 actions: ['markDeleted', 'clearConfirming'],
               },
@@ -209,9 +211,9 @@ export const quotationCount = (snapshot: QuotationListSnapshot): number => snaps
 /** Are there rows the server holds beyond those listed ('Load more' and the scroll sentinel show then)? */
 export const hasMoreQuotations = (snapshot: QuotationListSnapshot): boolean => snapshot.context.nextCursor !== null;
 
-/** Does the farmer see a delete icon on any card (the offline line explains then why they are off)? */
-export const offersDelete = (snapshot: QuotationListSnapshot): boolean =>
-  snapshot.context.quotations.some((q) => snapshot.can({ type: 'quotation.delete', id: q._id }));
+/** Does the card offer its delete icon: the chart allows it and no delete or order for it waits in the outbox. */
+export const offersDeleteOf = (list: QuotationListSnapshot, outbox: OutboxSnapshot | undefined, id: string): boolean =>
+  list.can({ type: 'quotation.delete', id }) && !(outbox?.context.items.some((i) => i.quotationId === id) ?? false);
 
 /**
  * The line /request shows where the list is empty: 'loading' while the first page is on its way,

@@ -91,6 +91,8 @@ export interface PageResponse<T> {
  */
 export interface WriteResult {
   outcome: 'done' | 'refused';
+  /** Done on the phone only: kept in the outbox, to be sent when the network returns. */
+  queued?: boolean;
 }
 
 /** The outcome of a write whose one success status is `taken`. */

@@ -6,7 +6,7 @@ import {
   emptyListNote,
   hasMoreQuotations,
   mayDeleteQuotation,
-  offersDelete,
+  offersDeleteOf,
   quotationCount,
   quotationListMachine,
   refreshFirstPage,
@@ -202,12 +202,26 @@ describe('quotation list machine', () => {
     expect(ids(actor.getSnapshot().context.quotations)).toEqual(['q-2', 'q-1']);
   });
 
-  it('offers a delete icon through the chart: not while the dialog is open, never on a priced one', () => {
+  it('offers a delete icon through the chart: not while the dialog is open, never on a priced one, not while a delete for it waits in the outbox', () => {
     const { actor } = start([pending, received]);
-    expect(offersDelete(actor.getSnapshot())).toBe(true);
+    expect(offersDeleteOf(actor.getSnapshot(), undefined, 'q-1')).toBe(true);
+    expect(offersDeleteOf(actor.getSnapshot(), undefined, 'q-2')).toBe(false);
+    const outbox = createActor(outboxMachine).start();
+    outbox.send({ type: 'outbox.add', item: { key: 'k-1', kind: 'quotation.delete', quotationId: 'q-1', body: null, items: [], at: 1, refusal: null } });
+    expect(offersDeleteOf(actor.getSnapshot(), outbox.getSnapshot(), 'q-1')).toBe(false);
+    outbox.stop();
     actor.send({ type: 'quotation.delete', id: 'q-1' });
-    expect(offersDelete(actor.getSnapshot())).toBe(false);
-    expect(offersDelete(start([received]).actor.getSnapshot())).toBe(false);
+    expect(offersDeleteOf(actor.getSnapshot(), undefined, 'q-1')).toBe(false);
+  });
+
+  it('leaves the card as the server has it when the delete waits in the outbox', async () => {
+    const { actor, deleteQuotation } = start([pending]);
+    actor.send({ type: 'quotation.delete', id: 'q-1' });
+    actor.send({ type: 'delete.confirm' });
+    await deleteQuotation.last().resolve({ outcome: 'done', queued: true });
+    expect(actor.getSnapshot().context.quotations[0]?.status).toBe('PENDING');
+    expect(actor.getSnapshot().matches({ removal: 'idle' })).toBe(true);
+    expect(actor.getSnapshot().context.confirming).toBeNull();
   });
 
   it('says "No quotations yet" only when there are none and none waits in the outbox', async () => {

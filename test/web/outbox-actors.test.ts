@@ -68,7 +68,7 @@ describe('the writes the phone sends again', () => {
     answerWith('offline');
     const body = { skusDetail: [{ skuIdentifier: 'sku-1', quantity: 3 }] };
     const { output, items } = await inSystem(requestQuotation, body);
-    expect(output).toEqual({ outcome: 'done' });
+    expect(output).toEqual({ outcome: 'done', queued: true });
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ kind: 'quotation.request', body, key: sent[0]!.key, refusal: null });
   });

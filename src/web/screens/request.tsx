@@ -9,7 +9,7 @@
 import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { shownTotal } from '../../../machines/quotation-lifecycle.machine';
-import { emptyListNote, hasMoreQuotations, quotationCount } from '../../../machines/quotation-list.machine';
+import { emptyListNote, hasMoreQuotations, offersDeleteOf, quotationCount } from '../../../machines/quotation-list.machine';
 import { QUOTATION_PREVIEW_ITEMS } from '../../domain/constants';
 import { formatPaisa } from '../../domain/money';
 import { ROUTES } from '../../domain/routes';
@@ -25,6 +25,7 @@ import { skuName, unitText } from '../../domain/sku-text';
 import { Loading } from '../shell/loading';
 import { useOutbox, useScreenChart, type ScreenChartRefs } from '../shop/use-shop';
 import { OutboxList } from '../outbox/outbox-list';
+import type { OutboxSnapshot } from '../../../machines/outbox.machine';
 
 type ListRef = ScreenChartRefs['quotationList'];
 
@@ -56,7 +57,7 @@ function RequestList({ list }: { list: ListRef }) {
       {quotations.length > 0 ? (
         <ul className="shop-list">
           {quotations.map((q) => (
-            <QuotationCard key={q._id} quotation={q} list={list} />
+            <QuotationCard key={q._id} quotation={q} list={list} outbox={outbox} />
           ))}
         </ul>
       ) : null}
@@ -96,9 +97,9 @@ function LoadMore({ list }: { list: ListRef }) {
   );
 }
 
-function QuotationCard({ quotation, list }: { quotation: Quotation; list: ListRef }) {
+function QuotationCard({ quotation, list, outbox }: { quotation: Quotation; list: ListRef; outbox: OutboxSnapshot | undefined }) {
   const intl = useIntl();
-  const deletable = useSelector(list, (s) => s.can({ type: 'quotation.delete', id: quotation._id }));
+  const deletable = useSelector(list, (s) => offersDeleteOf(s, outbox, quotation._id));
   const shown = quotation.skusDetail.slice(0, QUOTATION_PREVIEW_ITEMS);
   const more = quotation.skusDetail.length - shown.length;
   const total = shownTotal(quotation);

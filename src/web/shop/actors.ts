@@ -39,7 +39,7 @@ async function writeOrQueue(
   if (result !== NETWORK_FAILURE) return writeOutcome(result.status, taken);
   // The outbox's effects load only when a write first needs them.
   const { queueWrite } = await import('../outbox/actors');
-  return { outcome: (await queueWrite(system, item)) ? 'done' : 'refused' };
+  return (await queueWrite(system, item)) ? { outcome: 'done', queued: true } : { outcome: 'refused' };
 }
 
 /** The cart's items as the farmer chose them (names and units), for the outbox to show while the request waits. */
