@@ -257,6 +257,10 @@ export const outboxRequests = (snapshot: OutboxSnapshot | undefined): OutboxItem
 export const outboxWriteFor = (snapshot: OutboxSnapshot | undefined, quotationId: string): OutboxItem | null =>
   snapshot?.context.items.find((i) => i.quotationId === quotationId) ?? null;
 
+/** The heading over the outbox on /request: waiting for the internet while any write waits, else "Not done" over refusals only. */
+export const outboxHeading = (snapshot: OutboxSnapshot): 'outbox.title' | 'outbox.titleRefused' =>
+  waiting(snapshot.context.items).length > 0 ? 'outbox.title' : 'outbox.titleRefused';
+
 /** Whether an item may still be cancelled (it is not being sent). */
 export const mayCancel = (snapshot: OutboxSnapshot | undefined, key: string): boolean => snapshot !== undefined && snapshot.context.sending !== key;
 

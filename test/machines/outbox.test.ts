@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor, type AnyEventObject, type AnyStateMachine, type SnapshotFrom } from 'xstate';
-import { isKept, mayCancel, OUTBOX_MAX, outboxMachine, outboxRequests, outboxWriteFor, refusalShown, type OutboxContext, type OutboxItem, type OutboxSave, type SendOutcome } from '../../machines/outbox.machine';
+import { isKept, mayCancel, OUTBOX_MAX, outboxHeading, outboxMachine, outboxRequests, outboxWriteFor, refusalShown, type OutboxContext, type OutboxItem, type OutboxSave, type SendOutcome } from '../../machines/outbox.machine';
 import { assertFullCoverage, modelPaths } from '../support/machines/model-coverage';
 import { controlled } from '../support/machines/controlled';
 
@@ -206,5 +206,16 @@ describe('outbox chart while the kept writes load', () => {
     await load.last().resolve([item('k-old')]);
     await waitFor(actor, (s) => isKept(s, 'k-new'));
     expect(saved.at(-1)).toEqual(['k-old', 'k-new']);
+  });
+});
+
+describe('outbox heading', () => {
+  it('says waiting for the internet while a write waits, and "Not done" over refusals only', async () => {
+    const actor = createActor(outboxMachine.provide({ actors: { load: fromPromise(async () => [{ ...order, refusal: 'expired' as const }]) } })).start();
+    await waitFor(actor, (s) => s.context.items.length === 1);
+    expect(outboxHeading(actor.getSnapshot())).toBe('outbox.titleRefused');
+    actor.send({ type: 'outbox.add', item: item('k-1') });
+    expect(outboxHeading(actor.getSnapshot())).toBe('outbox.title');
+    actor.stop();
   });
 });

@@ -6,7 +6,7 @@
  */
 import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { mayCancel, refusalShown, type OutboxItem } from '../../../machines/outbox.machine';
+import { mayCancel, outboxHeading, refusalShown, type OutboxItem } from '../../../machines/outbox.machine';
 import { ROUTES } from '../../domain/routes';
 import { skuName, unitText } from '../../domain/sku-text';
 import { cachedQuotation } from '../../../machines/quotation-store.machine';
@@ -26,11 +26,12 @@ export function OutboxList() {
 
 function OutboxItems({ outbox }: { outbox: OutboxActorRef }) {
   const items = useSelector(outbox, (s) => s.context.items);
+  const heading = useSelector(outbox, outboxHeading);
   if (items.length === 0) return null;
   return (
     <section className="shop-outbox" aria-labelledby="outbox-title">
       <h2 id="outbox-title" className="shop-small shop-muted">
-        <FormattedMessage id="outbox.title" />
+        <FormattedMessage id={heading} />
       </h2>
       <ul className="shop-list">
         {items.map((item) => (
