@@ -3,7 +3,8 @@
  * DECISIONS §1, one named guard per rule of GUARD_TABLE) and how they get in (login, registration,
  * logout). Two parallel regions:
  * - `route`: every navigation request (`nav.go` from a view, `nav.changed` from the URL bar or the
- *   back button) enters `deciding`, where the first rule that applies redirects and decides again,
+ *   back button; a screen's Back, `nav.back`, steps back while the app has added a page to the
+ *   history, else asks for the screen above) enters `deciding`, where the first rule that applies redirects and decides again,
  *   until a path may be shown; then the injected `navigate` action moves the router. `/` waits
  *   SPLASH_MS, then goes where startup says. Beside the table, one rule of its own: /auth/verify-otp
  *   shows only while the otp-login child reports a code out (`otp.codeSent`); else the number comes first.
@@ -78,6 +79,7 @@ export const sessionMachine = setup({
     // Not the table's rules (those read the requested route): where the restored account stands.
     wasLoggedOut: ({ context }) => !context.user.isLoggedIn,
     wasRegistering: ({ context }) => !context.user.profileUpdated,
+    hasAppPageBehind: ({ context }) => context.pushed,
     // The outcomes below are the typed outputs of the invoked actors, passed as params by the done transitions.
     isNewProfile: (_, login: OtpLoginOutput) => !login.profileUpdated,
     isUnauthorized: (_, result: ProfileResult) => !result.ok,
@@ -87,6 +89,8 @@ export const sessionMachine = setup({
   actions: {
     /** Moves the router; supplied by the app (wouter's navigate), by tests (a memory location). */
     navigate: (_, _params: { to: string; replace: boolean }) => undefined,
+    /** Steps back one page in the browser's history; supplied by the app. */
+    navigateBack: () => undefined,
     /** Stores the bearer token under its own key (null clears it); supplied by the app. */
     saveToken: (_, _params: { token: string | null }) => undefined,
     request: assign({
@@ -110,8 +114,9 @@ export const sessionMachine = setup({
     show: routerActions<undefined>(({ context, enqueue }) => {
       const request = context.request;
       if (!request) return;
-      if (request.to !== context.location) enqueue({ type: 'navigate', params: { to: request.to, replace: request.replace } });
-      enqueue.assign({ location: request.to, request: null });
+      const moves = request.to !== context.location;
+      if (moves) enqueue({ type: 'navigate', params: { to: request.to, replace: request.replace } });
+      enqueue.assign({ location: request.to, request: null, pushed: context.pushed || (moves && !request.replace) });
     }),
     goTo: raise((_, params: { to: string }) => ({ type: 'nav.go' as const, to: params.to })),
     recheckRoute: raise(({ context }) => ({ type: 'nav.go' as const, to: context.location ?? ROUTES.entry })),
@@ -158,6 +163,7 @@ export const sessionMachine = setup({
       user: input.hasToken ? restored : loggedOutUser(restored),
       location: input.location ?? null,
       codeSent: false,
+      pushed: false,
       request: null,
     };
   },
@@ -168,6 +174,7 @@ export const sessionMachine = setup({
         'nav.go': { target: '.deciding', actions: 'requestEvent' },
         // The router moved by itself (back button, typed URL): decide unless it is where we are.
         'nav.changed': { guard: 'isNewLocation', target: '.deciding', actions: ['requestEvent', 'noteLocation'] },
+        'nav.back': [{ guard: 'hasAppPageBehind', actions: 'navigateBack' }, { actions: { type: 'goTo', params: ({ event }) => ({ to: event.up }) } }],
       },
       states: {
         deciding: {

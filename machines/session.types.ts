@@ -22,6 +22,11 @@ export interface SessionContext {
    * `otp.codeSent`): only then may /auth/verify-otp show; otherwise the number comes first.
    */
   codeSent: boolean;
+  /**
+   * The app has added a page to the browser's history in this launch, so a step back stays in the
+   * app; a screen opened from a link (or after a reload) has none, and Back goes up instead.
+   */
+  pushed: boolean;
   /** The navigation being decided, with the paths its redirect chain has left. */
   request: { to: string; replace: boolean; left: string[]; from: string | null } | null;
 }
@@ -29,6 +34,8 @@ export interface SessionContext {
 export type SessionEvent =
   | { type: 'nav.go'; to: string }
   | { type: 'nav.changed'; to: string }
+  /** A screen's Back: the page before it in the app, or else the screen above it (`up`). */
+  | { type: 'nav.back'; up: string }
   | { type: 'language.choose'; language: Language }
   | { type: 'profile.refresh' }
   | { type: 'session.logout' }

@@ -53,6 +53,8 @@ export type OnboardingActors = typeof realOnboardingActors;
 
 export interface AppEffects {
   navigate: (to: string, options: { replace: boolean }) => void;
+  /** Steps back one page in the history (a screen's Back); the real one is `window.history.back`. */
+  back?: () => void;
   saveToken: (token: string | null) => void;
   store: KeyValueStore;
   /** Replaces some of the real actors (tests). */
@@ -100,6 +102,7 @@ function chartParts(effects: AppEffects) {
       session: sessionMachine.provide({
         actions: {
           navigate: (_, params) => effects.navigate(params.to, { replace: params.replace }),
+          navigateBack: () => (effects.back ?? (() => window.history.back()))(),
           saveToken: (_, params) => effects.saveToken(params.token),
         },
         actors: {

@@ -40,6 +40,30 @@ describe('the session', () => {
     expect(session.actor.getSnapshot().matches({ account: 'registering' })).toBe(true);
   });
 
+  it("steps back on a screen's Back once the app has added a page, and from a screen opened by a link goes to the one above", () => {
+    const session = startSession({ user: verifiedFarmer, hasToken: true });
+    // Opened from a link: the router reports where it is; no page of the app lies behind it.
+    session.actor.send({ type: 'nav.changed', to: '/order-status?quotation_id=q-1' });
+    session.actor.send({ type: 'nav.back', up: '/request' });
+    expect([session.backs(), session.location()]).toEqual([0, '/request']);
+    expect(session.navigations.at(-1)).toEqual({ to: '/request', replace: false });
+    // That move added a page: Back now steps back to it, and the session waits for the router's report.
+    session.actor.send({ type: 'nav.go', to: '/quotation-details?quotation_id=QT100001' });
+    session.actor.send({ type: 'nav.back', up: '/request' });
+    expect([session.backs(), session.location()]).toEqual([1, '/quotation-details?quotation_id=QT100001']);
+  });
+
+  it('counts a replaced page (a redirect, the router\'s own report) as no page behind', () => {
+    const session = startSession({ user: verifiedFarmer, hasToken: true });
+    session.actor.send({ type: 'nav.changed', to: '/home' });
+    session.actor.send({ type: 'nav.changed', to: '/profile' });
+    // A verified farmer asking for the login screen is sent on to Home, in place of the page.
+    session.actor.send({ type: 'nav.go', to: '/join-us' });
+    expect(session.navigations.at(-1)).toEqual({ to: '/home', replace: true });
+    session.actor.send({ type: 'nav.back', up: '/request' });
+    expect([session.backs(), session.location()]).toEqual([0, '/request']);
+  });
+
   it('stores the chosen language in the user slice', () => {
     const session = startSession();
     session.actor.send({ type: 'language.choose', language: 'gujrati' });

@@ -8,7 +8,7 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { ROUTES } from '../../domain/routes';
-import { useGo } from '../shell/use-actors';
+import { useSession } from '../shell/use-actors';
 import { BottomNav } from './bottom-nav';
 import { CartBar } from './cart-bar';
 import { ContactFab, ContactSheet } from './contact';
@@ -24,10 +24,10 @@ export function useContactSheet() {
 }
 
 export function BackHeader({ title, children, up = ROUTES.home }: { title: ReactNode; children?: ReactNode; up?: string }) {
-  const go = useGo();
+  const session = useSession();
   const intl = useIntl();
-  // A deep link has no page to go back to: the screen above (Home for the shop) is the way back then.
-  const back = () => (window.history.length > 1 ? window.history.back() : go(up));
+  // The session steps back, or, for a screen opened from a link, goes to the one above (Home for the shop).
+  const back = () => session.send({ type: 'nav.back', up });
   return (
     <header className="shop-header">
       <button type="button" className="shop-icon-button" onClick={back} aria-label={intl.formatMessage({ id: 'shop.common.back', defaultMessage: 'Back' })}>

@@ -35,6 +35,8 @@ export const ALL_FLAGS: GuardFlags[] = Array.from({ length: 64 }, (_, n) => ({
 export function startSession(options: { user?: ClientUser; hasToken?: boolean; location?: string; registration?: AnyActorLogic } = {}) {
   const navigations: { to: string; replace: boolean }[] = [];
   const tokens: (string | null)[] = [];
+  /** How many times the session stepped back in the browser's history. */
+  let backs = 0;
   const actors = {
     fetchProfile: controlled<ProfileResult>(),
     saveLanguage: controlled<void, { preferredLanguage: Language }>(),
@@ -47,6 +49,7 @@ export function startSession(options: { user?: ClientUser; hasToken?: boolean; l
     actions: {
       navigate: (_, params) => void navigations.push(params),
       saveToken: (_, params) => void tokens.push(params.token),
+      navigateBack: () => void (backs += 1),
     },
     actors: {
       fetchProfile: actors.fetchProfile.logic,
@@ -69,5 +72,5 @@ export function startSession(options: { user?: ClientUser; hasToken?: boolean; l
     input: { user: options.user ?? null, hasToken: options.hasToken ?? options.user?.isLoggedIn ?? false, location: options.location },
   });
   actor.start();
-  return { actor, navigations, tokens, actors, location: () => actor.getSnapshot().context.location };
+  return { actor, navigations, tokens, actors, backs: () => backs, location: () => actor.getSnapshot().context.location };
 }

@@ -84,6 +84,7 @@ export function sessionEvents(s: SnapshotFrom<typeof sessionModelMachine>): AnyE
   const events: AnyEventObject[] = [
     ...ROUTES_TRIED.map((to) => ({ type: 'nav.go', to })),
     { type: 'nav.changed', to: '/home' },
+    { type: 'nav.back', up: '/home' },
     { type: 'language.choose', language: 'english' },
     { type: 'profile.refresh' },
     { type: 'session.logout' },
