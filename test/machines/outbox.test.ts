@@ -211,7 +211,7 @@ describe('outbox chart while the kept writes load', () => {
 
 describe('outbox heading', () => {
   it('says waiting for the internet while a write waits, and "Not done" over refusals only', async () => {
-    const actor = createActor(outboxMachine.provide({ actors: { load: fromPromise(async () => [{ ...order, refusal: 'expired' as const }]) } })).start();
+    const actor = createActor(outboxMachine.provide({ actors: { load: fromPromise<OutboxItem[]>(async () => [{ ...order, refusal: 'expired' }]) } })).start();
     await waitFor(actor, (s) => s.context.items.length === 1);
     expect(outboxHeading(actor.getSnapshot())).toBe('outbox.titleRefused');
     actor.send({ type: 'outbox.add', item: item('k-1') });
