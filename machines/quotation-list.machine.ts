@@ -9,6 +9,8 @@
  * - `removal`: a farmer's delete, allowed only where the quotation lifecycle lets a farmer delete
  *   (PENDING), asks for confirmation, then DELETE /quotations/{id}; a 200 marks it DELETED in place.
  *   A delete the outbox keeps for later leaves the row as it is: the outbox shows it waiting.
+ * A write the outbox sent shows at once: its quotation takes its row, or heads the list when new
+ * (`quotation.arrived`), or the first page is read now (`list.refresh`, after an order).
  */
 import { assign, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { POLL_MS } from '../src/domain/constants';
@@ -36,7 +38,11 @@ export type QuotationListEvent =
   | { type: 'list.more' }
   | { type: 'quotation.delete'; id: string }
   | { type: 'delete.confirm' }
-  | { type: 'delete.cancel' };
+  | { type: 'delete.cancel' }
+  /** The outbox sent a write and the server answered with this quotation (made, or deleted). */
+  | { type: 'quotation.arrived'; quotation: Quotation }
+  /** The outbox sent a write whose answer is no quotation (an order): the first page is read now. */
+  | { type: 'list.refresh' };
 
 /** What a page load asks GET /quotations: null for the first page. */
 export interface QuotationPageRequest {
@@ -109,6 +115,13 @@ export const quotationListMachine = setup({
         event.type === 'quotation.delete' ? (context.quotations.find((q) => q._id === event.id) ?? null) : null,
     }),
     clearConfirming: assign({ confirming: null }),
+    takeArrived: assign(({ context, event }) => {
+      if (event.type !== 'quotation.arrived') return {};
+      const listed = context.quotations.some((q) => q._id === event.quotation._id);
+      return listed
+        ? { quotations: context.quotations.map((q) => (q._id === event.quotation._id ? event.quotation : q)) }
+        : { quotations: [event.quotation, ...context.quotations], total: context.total === null ? null : context.total + 1 };
+    }),
     markDeleted: assign({
       quotations: ({ context }) =>
         context.quotations.map((q) => {
@@ -123,6 +136,7 @@ export const quotationListMachine = setup({
   id: 'quotationList',
   context: ({ input }) => ({ quotations: input?.quotations ?? [], nextCursor: null, total: null, confirming: null }),
   invoke: { id: 'visibility', src: 'visibility' },
+  on: { 'quotation.arrived': { actions: 'takeArrived' } },
   type: 'parallel',
   states: {
     poll: {
@@ -145,7 +159,7 @@ export const quotationListMachine = setup({
             onError: { target: 'waiting' },
           },
         },
-        waiting: { after: { POLL: 'fetching' } },
+        waiting: { after: { POLL: 'fetching' }, on: { 'list.refresh': 'fetching' } },
         paused: { on: { 'page.visible': 'fetching' } },
       },
     },

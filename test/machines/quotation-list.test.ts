@@ -214,6 +214,20 @@ describe('quotation list machine', () => {
     expect(offersDeleteOf(actor.getSnapshot(), undefined, 'q-1')).toBe(false);
   });
 
+  it('shows a write the outbox sent at once: a new quotation heads the list, a deleted one takes its row, an order reads the first page now', async () => {
+    const { actor, fetchQuotations } = start();
+    await fetchQuotations.last().resolve(page([pending, received]));
+    actor.send({ type: 'quotation.arrived', quotation: nth(3) });
+    expect(ids(actor.getSnapshot().context.quotations)).toEqual(['q-3', 'q-1', 'q-2']);
+    expect(quotationCount(actor.getSnapshot())).toBe(3);
+    actor.send({ type: 'quotation.arrived', quotation: { ...pending, status: 'DELETED' } });
+    expect(actor.getSnapshot().context.quotations.map((q) => q.status)).toEqual(['PENDING', 'DELETED', 'COMPLETED']);
+    expect(quotationCount(actor.getSnapshot())).toBe(3);
+    const asked = fetchQuotations.calls.length;
+    actor.send({ type: 'list.refresh' });
+    expect(fetchQuotations.calls).toHaveLength(asked + 1);
+  });
+
   it('leaves the card as the server has it when the delete waits in the outbox', async () => {
     const { actor, deleteQuotation } = start([pending]);
     actor.send({ type: 'quotation.delete', id: 'q-1' });

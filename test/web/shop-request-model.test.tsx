@@ -33,6 +33,8 @@ function perform(view: RenderedShop) {
       fireEvent.click(screen.getByRole('button', { name: `Delete ${quotation}` }));
     } else if (event.type === 'delete.confirm') fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
     else if (event.type === 'delete.cancel') fireEvent.click(screen.getByRole('button', { name: 'No' }));
+    // The outbox's delivery of a write it sent, as src/web/outbox/provided.ts sends it.
+    else if (event.type === 'quotation.arrived' || event.type === 'list.refresh') view.app().system.get('quotationList')!.send(event);
     else throw new Error(`No gesture for ${event.type}`);
     await screenShown();
   };

@@ -12,10 +12,13 @@ export function providedOutbox(overrides: Partial<OutboxActors> = {}) {
   return outboxMachine.provide({
     actors: { ...realOutboxActors, ...overrides, logoutWatch: whenLoggedOut({ type: 'outbox.empty' }, { atStart: true }) },
     actions: {
-      // A quotation the server made or changed from the outbox joins the farmer's list at once.
+      // A quotation the server made or changed from the outbox joins the farmer's list at once: the
+      // phone's store, and /request while it is open (after an order, which answers no quotation, it reads its first page now).
       delivered: enqueueActions(({ enqueue, system }, params: { quotation: Quotation | null }) => {
         const quotations = system.get('quotations');
+        const list = system.get('quotationList');
         if (params.quotation && quotations) enqueue.sendTo(quotations, { type: 'quotations.update', quotation: params.quotation } as never);
+        if (list) enqueue.sendTo(list, (params.quotation ? { type: 'quotation.arrived', quotation: params.quotation } : { type: 'list.refresh' }) as never);
       }),
     },
   });

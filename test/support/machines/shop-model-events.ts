@@ -188,6 +188,9 @@ export const quotationListModel = {
     done('deleteQuotation', { outcome: 'done' }),
     done('deleteQuotation', { outcome: 'refused' }),
     error('deleteQuotation'),
+    // The outbox sent a request (a new row) and its answer came; then an order, answered with no quotation.
+    { type: 'quotation.arrived', quotation: { ...modelPending, _id: 'q-9', quotationDisplayId: 'QT100009' } },
+    { type: 'list.refresh' },
   ] as AnyEventObject[],
 };
 
