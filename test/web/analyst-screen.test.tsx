@@ -12,7 +12,7 @@ import { renderAdmin } from '../support/web/admin-harness';
 
 const traffic: ChartTraffic = {
   transitions: [
-    { from: 'registration', to: 'registration.filling', event: 'xstate.init', count: 12, tested: true },
+    { from: 'registration', to: 'registration.filling', event: 'xstate.init', count: 120_000, tested: true },
     { from: 'registration.filling.details.editing', to: 'registration.filling.details.submitting', event: 'details.submit', count: 9, tested: false },
     { from: 'registration.filling.photo.idle', to: 'registration.filling.photo.picked', event: 'photo.pick', count: 0, tested: true },
   ],
@@ -62,7 +62,7 @@ describe('/analyst', () => {
     const days: string[] = [];
     serveAnalytics(days);
     const view = renderAdmin('/analyst', 'english');
-    await screen.findByRole('heading', { name: 'registration: 21 transitions in 30 days' }, { timeout: 10_000 });
+    await screen.findByRole('heading', { name: 'registration: 120,009 transitions in 30 days' }, { timeout: 10_000 });
     expect(view.app().system.get('analystView')).toBeDefined();
     within(screen.getByRole('group', { name: 'Period' })).getByRole('button', { name: '30 days', pressed: true });
     const steps = screen.getAllByRole('listitem').filter((li) => li.hasAttribute('data-step'));
@@ -95,7 +95,7 @@ describe('/analyst', () => {
     serveAnalytics([]);
     renderAdmin('/analyst', 'hindi');
     await screen.findByRole('heading', { name: 'असली इस्तेमाल में चार्ट' }, { timeout: 10_000 });
-    await screen.findByRole('heading', { name: 'registration: 30 दिनों में 21 ट्रांज़िशन' });
+    await screen.findByRole('heading', { name: 'registration: 30 दिनों में 1,20,009 ट्रांज़िशन' });
     within(screen.getByRole('group', { name: 'अवधि' })).getByRole('button', { name: '7 दिन' });
     screen.getByRole('heading', { name: 'साइन-अप फ़नल' });
     screen.getByText('कोड स्वीकार हुआ');

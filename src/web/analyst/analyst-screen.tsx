@@ -80,7 +80,7 @@ function AnalystView({ view }: { view: AnalystViewRef }) {
   const total = trafficTotal(context);
 
   return (
-    <main className="analyst">
+    <main className={replaying ? 'analyst analyst-replaying' : 'analyst'}>
       <header className="analyst-header">
         <h1>
           <FormattedMessage id="admin.analyst.title" defaultMessage="The charts in real use" />
@@ -212,7 +212,7 @@ function AnalystView({ view }: { view: AnalystViewRef }) {
           <FormattedMessage id="admin.analyst.day" defaultMessage="Day" />{' '}
           <input type="date" value={context.day ?? ''} onChange={(e) => e.target.value && view.send({ type: 'journeys.day', day: e.target.value })} />
         </label>
-        <ul className="analyst-list">
+        <ul className="analyst-list analyst-journeys">
           {context.journeys.map((j, i) => (
             <li key={j.id}>
               <button type="button" className="analyst-link" onClick={() => view.send({ type: 'journey.open', id: j.id })}>

@@ -1,6 +1,8 @@
 /**
  * Draws a chart's Mermaid text with the Mermaid the offline page uses, fetched with this screen only,
  * then styles the arrows by their counts. A failed drawing shows the text itself, which still reads.
+ * A chart bigger than its box opens scrolled to the replay's state, or else to its first state: its
+ * outer boxes alone would fill a phone's screen.
  */
 import { useEffect, useRef, useState } from 'react';
 import { styleEdges } from './chart-picture';
@@ -12,7 +14,21 @@ const loadMermaid = async () => {
   return mermaid;
 };
 
+/** Scrolls the box so that the node shows: the replay's state in the middle, the first state near the top left. */
+function bringIntoView(scroller: HTMLElement, drawn: SVGSVGElement): void {
+  const current = drawn.querySelector<SVGGElement>('g.current');
+  // The first state with a name: the start dots have none.
+  const node = current ?? [...drawn.querySelectorAll<SVGGElement>('g.node')].find((n) => (n.textContent ?? '').trim() !== '');
+  if (!node) return;
+  const box = scroller.getBoundingClientRect();
+  const at = node.getBoundingClientRect();
+  const margin = 16;
+  scroller.scrollLeft += current ? at.left + at.width / 2 - (box.left + box.width / 2) : at.left - box.left - margin;
+  scroller.scrollTop += current ? at.top + at.height / 2 - (box.top + box.height / 2) : at.top - box.top - margin;
+}
+
 export function Diagram({ text, label }: { text: string; label: string }) {
+  const frame = useRef<HTMLElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -29,6 +45,7 @@ export function Diagram({ text, label }: { text: string; label: string }) {
           // Drawn at its own size, scrolled sideways on a phone: shrunk to the screen, no label reads.
           if (drawn.style.maxWidth) drawn.style.width = drawn.style.maxWidth;
           drawn.style.maxWidth = 'none';
+          if (frame.current) bringIntoView(frame.current, drawn);
         }
         setFailed(false);
       })
@@ -38,7 +55,7 @@ export function Diagram({ text, label }: { text: string; label: string }) {
     };
   }, [text]);
   return (
-    <figure className="analyst-diagram" aria-label={label}>
+    <figure ref={frame} className="analyst-diagram" aria-label={label}>
       <div ref={box} data-testid="analyst-diagram" />
       {failed && <pre className="analyst-diagram-text">{text}</pre>}
     </figure>
