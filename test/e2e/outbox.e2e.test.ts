@@ -150,7 +150,7 @@ describe('the outbox on a patchy network', () => {
     await context.close();
   });
 
-  it('shows a queued order on a quotation that expired meanwhile as refused, with the reason', async () => {
+  it('shows a queued order on a quotation that expired meanwhile as refused, with the reason, and asks the price again from it', async () => {
     const { server, browser } = world;
     const admin = await adminToken(server);
     const mobile = '9123400352';
