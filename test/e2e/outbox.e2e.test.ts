@@ -280,6 +280,53 @@ describe('the outbox on a patchy network', () => {
     await context.close();
   });
 
+  it('sends a request waiting on the phone by a background sync when no page of the app is open', async () => {
+    const { server, browser } = world;
+    const admin = await adminToken(server);
+    const mobile = '9123400357';
+    const token = await verifiedFarmer(server, admin, mobile, 'hindi');
+    const skus = (await call<{ data: Sku[] }>(server, 'GET', '/skus', token)).body.data;
+    // A phone with its service worker, as a farmer's is after the first visit.
+    const context = await browser.newContext({ baseURL: server.url, viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 1, userAgent: MOBILE_UA, locale: 'en-IN' });
+    context.setDefaultTimeout(15_000);
+    const page = await context.newPage();
+    await verifiedLogIn(page, server, 'hi', mobile);
+    await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state);
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await fillCart(page, 'hi', skus[1]!, 4);
+    await context.setOffline(true);
+    await page.getByRole('button', { name: text('hi', 'shop.cart.requestQuotation') }).click();
+    await at(page, '/request');
+    await outboxCards(page).filter({ hasText: text('hi', 'outbox.queued') }).waitFor();
+
+    // The farmer closes the app in the field. A blank page, not the app's, is how the test reaches the browser.
+    const blank = await context.newPage();
+    await page.close();
+    await context.setOffline(false);
+    const cdp = await context.newCDPSession(blank);
+    const registration = new Promise<string>((resolve) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const ours = registrations.find((r) => r.scopeURL.startsWith(server.url) && !r.isDeleted);
+        if (ours) resolve(ours.registrationId);
+      });
+    });
+    await cdp.send('ServiceWorker.enable');
+    // The network is back: the browser fires the sync the app asked for (the test fires it, as DevTools does).
+    await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: new URL(server.url).origin, registrationId: await registration, tag: 'krishi-outbox', lastChance: false });
+    await expect.poll(() => quotationsOnServer(server, token), { timeout: 20_000 }).toBe(1);
+    expect(await quotationsOnServer(server, token)).toBe(1);
+
+    // Opened again, the app has nothing waiting, and the quotation is listed.
+    const again = await context.newPage();
+    await again.goto('/request');
+    await again.getByRole('listitem').filter({ hasText: /QT\d+/ }).first().waitFor();
+    await again.waitForLoadState('networkidle');
+    expect(await outboxCards(again).count()).toBe(0);
+    expect(await quotationsOnServer(server, token)).toBe(1);
+    await context.close();
+  });
+
   it('shows the queued request in Gujarati too', async () => {
     const { server, browser } = world;
     const admin = await adminToken(server);

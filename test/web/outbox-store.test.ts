@@ -6,21 +6,32 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { isKept, outboxMachine, type OutboxItem } from '../../machines/outbox.machine';
+import { setToken } from '../../src/web/api/client';
 
 const rows = new Map<string, OutboxItem>();
+const session = new Map<string, { id: string; token: string }>();
 
 vi.mock('idb', () => ({
   openDB: async () => ({
     getAllFromIndex: async () => [...rows.values()].sort((a, b) => a.at - b.at),
     transaction: () => {
       const writes: (() => void)[] = [];
-      const store = {
-        clear: async () => void writes.push(() => rows.clear()),
-        delete: async (key: string) => void writes.push(() => rows.delete(key)),
-        put: async (item: OutboxItem) => void writes.push(() => rows.set(item.key, structuredClone(item))),
+      const storeOf = (map: Map<string, never>, keyOf: (value: never) => string) => ({
+        clear: async () => void writes.push(() => map.clear()),
+        delete: async (key: string) => void writes.push(() => map.delete(key)),
+        put: async (value: never) => void writes.push(() => map.set(keyOf(value), structuredClone(value))),
+      });
+      const stores = {
+        items: storeOf(rows as Map<string, never>, (item: OutboxItem) => item.key),
+        session: storeOf(session as Map<string, never>, (row: { id: string }) => row.id),
       };
-      // The transaction's writes land together, as IndexedDB commits them.
-      return { store, done: Promise.resolve().then(() => writes.forEach((w) => w())) };
+      // The transaction's writes land together when it completes, as IndexedDB commits them.
+      return {
+        objectStore: (name: keyof typeof stores) => stores[name],
+        get done() {
+          return Promise.resolve().then(() => writes.splice(0).forEach((w) => w()));
+        },
+      };
     },
   }),
 }));
@@ -47,7 +58,11 @@ async function tab() {
 
 const keysOnPhone = async () => (await loadItems()).map((i) => i.key);
 
-beforeEach(() => rows.clear());
+beforeEach(() => {
+  rows.clear();
+  session.clear();
+  setToken('farmer-token');
+});
 
 describe('the outbox on the phone, with two tabs open', () => {
   it("keeps the first tab's waiting request when the second tab, which never saw it, saves its own", async () => {
@@ -58,6 +73,8 @@ describe('the outbox on the phone, with two tabs open', () => {
     second.send({ type: 'outbox.add', item: item('k-second', 2) });
     await waitFor(second, (s) => isKept(s, 'k-second'));
     expect(await keysOnPhone()).toEqual(['k-first', 'k-second']);
+    // The token is kept beside waiting writes, for the service worker to send them with no page open.
+    expect(session.get('token')?.token).toBe('farmer-token');
 
     // A tab removes only what it held: the second cancels its own, the first one's stays.
     second.send({ type: 'outbox.cancel', key: 'k-second' });
@@ -75,6 +92,17 @@ describe('the outbox on the phone, with two tabs open', () => {
     second.send({ type: 'outbox.empty' });
     await waitFor(second, (s) => s.matches({ store: 'saved' }) && !s.context.cleared);
     expect(await keysOnPhone()).toEqual([]);
+    expect(session.size).toBe(0);
+  });
+
+  it('keeps no copy of the token once nothing waits', async () => {
+    const actor = await tab();
+    actor.send({ type: 'outbox.add', item: item('k-1', 1) });
+    await waitFor(actor, (s) => isKept(s, 'k-1'));
+    expect(session.has('token')).toBe(true);
+    actor.send({ type: 'outbox.cancel', key: 'k-1' });
+    await waitFor(actor, (s) => s.matches({ store: 'saved' }) && s.context.kept.length === 0);
+    expect(session.has('token')).toBe(false);
   });
 
   it('does not take back what was kept when the farmer logs out while it is still loading', async () => {
