@@ -17,8 +17,10 @@ const loadMermaid = async () => {
 /** Scrolls the box so that the node shows: the replay's state in the middle, the first state near the top left. */
 function bringIntoView(scroller: HTMLElement, drawn: SVGSVGElement): void {
   const current = drawn.querySelector<SVGGElement>('g.current');
-  // The first state with a name: the start dots have none.
-  const node = current ?? [...drawn.querySelectorAll<SVGGElement>('g.node')].find((n) => (n.textContent ?? '').trim() !== '');
+  // Else the top state with a name (the start dots have none), where the chart begins to read.
+  const named = [...drawn.querySelectorAll<SVGGElement>('g.node')].filter((n) => (n.textContent ?? '').trim() !== '');
+  const top = (n: SVGGElement) => n.getBoundingClientRect().top;
+  const node = current ?? named.reduce<SVGGElement | undefined>((best, n) => (best === undefined || top(n) < top(best) ? n : best), undefined);
   if (!node) return;
   const box = scroller.getBoundingClientRect();
   const at = node.getBoundingClientRect();
