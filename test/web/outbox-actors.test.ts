@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { assign, createActor, fromCallback, fromPromise, setup, toPromise, waitFor, type ActorRefFrom, type AnyActorLogic } from 'xstate';
+import { assign, createActor, fromCallback, fromPromise, setup, spawnChild, toPromise, waitFor, type ActorRefFrom, type AnyActorLogic } from 'xstate';
 import { outboxMachine, type OutboxItem, type OutboxSave, type SendOutcome } from '../../machines/outbox.machine';
 import { providedOutbox } from '../../src/web/outbox/provided';
 import { refusalOf, sendOutboxItem } from '../../src/web/outbox/actors';
@@ -159,6 +159,34 @@ describe("the outbox and the farmer's session", () => {
     expect(sent).toEqual([]);
     expect(box.getSnapshot().context.items).toEqual([]);
     expect(saves.at(-1)).toMatchObject({ items: [], clear: true });
+    actor.stop();
+  });
+});
+
+describe('a write in the app\'s first moments', () => {
+  it('waits for the outbox to start instead of being refused', async () => {
+    answerWith('offline');
+    const outbox = outboxMachine.provide({
+      actors: {
+        load: fromPromise<OutboxItem[]>(async () => []),
+        save: fromPromise<string[], OutboxSave>(async ({ input }) => input.items.map((i) => i.key)),
+      },
+    });
+    // The outbox joins the system 300 ms after the write starts, as its code arrives after the first screen.
+    const root = setup({ actors: { outbox, write: requestQuotation } }).createMachine({
+      initial: 'run',
+      context: {} as { output?: unknown },
+      states: {
+        run: {
+          invoke: { id: 'write', src: 'write', input: { skusDetail: [{ skuIdentifier: 'sku-1', quantity: 3 }] }, onDone: { target: 'done', actions: assign({ output: ({ event }) => event.output }) } },
+          after: { 300: { actions: spawnChild('outbox', { id: 'outbox', systemId: 'outbox' }) } },
+        },
+        done: {},
+      },
+    });
+    const actor = createActor(root).start();
+    await waitFor(actor, (s) => s.matches('done'), { timeout: 4_000 });
+    expect(actor.getSnapshot().context.output).toEqual({ outcome: 'done', queued: true });
     actor.stop();
   });
 });

@@ -88,12 +88,24 @@ function askForSync(): void {
     .catch(() => undefined);
 }
 
+/** How long a write made in the app's first moments waits for the outbox to start (its code loads after the first screen). */
+export const OUTBOX_START_WAIT_MS = 5_000;
+
+/** The running outbox; a tap in the app's first moments waits for it to start rather than being refused. */
+async function outboxOf(system: { get: (id: string) => AnyActorRef | undefined }): Promise<AnyActorRef | undefined> {
+  for (const until = Date.now() + OUTBOX_START_WAIT_MS; ; ) {
+    const outbox = system.get('outbox');
+    if (outbox || Date.now() >= until) return outbox;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /**
  * Puts a write into the outbox and resolves once it is on the phone's storage (true), or false when
  * the outbox refused it (full) or could not keep it: then the caller keeps what the farmer asked.
  */
 export async function queueWrite(system: { get: (id: string) => AnyActorRef | undefined }, item: OutboxItem): Promise<boolean> {
-  const outbox = system.get('outbox');
+  const outbox = await outboxOf(system);
   if (!outbox) return false;
   outbox.send({ type: 'outbox.add', item });
   if (!(outbox.getSnapshot() as OutboxSnapshot).context.items.some((i) => i.key === item.key)) return false;
