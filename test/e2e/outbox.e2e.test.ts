@@ -280,7 +280,7 @@ describe('the outbox on a patchy network', () => {
     await context.close();
   });
 
-  it('sends a request waiting on the phone by a background sync when no page of the app is open', async () => {
+  it('keeps a request made offline through closing and opening the app with no network, and a background sync sends it with no page of the app open', async () => {
     const { server, browser } = world;
     const admin = await adminToken(server);
     const mobile = '9123400357';
@@ -300,9 +300,16 @@ describe('the outbox on a patchy network', () => {
     await at(page, '/request');
     await outboxCards(page).filter({ hasText: text('hi', 'outbox.queued') }).waitFor();
 
+    // Closed and opened again with no network at all (the service worker serves the app): still waiting.
+    await page.close();
+    const reopened = await context.newPage();
+    await reopened.goto('/request');
+    await outboxCards(reopened).filter({ hasText: text('hi', 'outbox.queued') }).waitFor();
+    await shot(reopened, 'hi', 'reopened-offline');
+
     // The farmer closes the app in the field. A blank page, not the app's, is how the test reaches the browser.
     const blank = await context.newPage();
-    await page.close();
+    await reopened.close();
     await context.setOffline(false);
     const cdp = await context.newCDPSession(blank);
     const registration = new Promise<string>((resolve) => {
