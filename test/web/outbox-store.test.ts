@@ -56,6 +56,17 @@ async function tab() {
   return actor;
 }
 
+/** Two tabs open, both loaded before either queues; then each queues one write (the second never saw the first's). */
+async function twoTabsEachQueueing() {
+  const first = await tab();
+  const second = await tab();
+  first.send({ type: 'outbox.add', item: item('k-first', 1) });
+  await waitFor(first, (s) => isKept(s, 'k-first'));
+  second.send({ type: 'outbox.add', item: item('k-second', 2) });
+  await waitFor(second, (s) => isKept(s, 'k-second'));
+  return { first, second };
+}
+
 const keysOnPhone = async () => (await loadItems()).map((i) => i.key);
 
 beforeEach(() => {
@@ -66,12 +77,7 @@ beforeEach(() => {
 
 describe('the outbox on the phone, with two tabs open', () => {
   it("keeps the first tab's waiting request when the second tab, which never saw it, saves its own", async () => {
-    const first = await tab();
-    const second = await tab();
-    first.send({ type: 'outbox.add', item: item('k-first', 1) });
-    await waitFor(first, (s) => isKept(s, 'k-first'));
-    second.send({ type: 'outbox.add', item: item('k-second', 2) });
-    await waitFor(second, (s) => isKept(s, 'k-second'));
+    const { second } = await twoTabsEachQueueing();
     expect(await keysOnPhone()).toEqual(['k-first', 'k-second']);
     // The token is kept beside waiting writes, for the service worker to send them with no page open.
     expect(session.get('token')?.token).toBe('farmer-token');
@@ -83,12 +89,7 @@ describe('the outbox on the phone, with two tabs open', () => {
   });
 
   it('clears everything on logout, what other tabs put there too', async () => {
-    const first = await tab();
-    const second = await tab();
-    first.send({ type: 'outbox.add', item: item('k-first', 1) });
-    await waitFor(first, (s) => isKept(s, 'k-first'));
-    second.send({ type: 'outbox.add', item: item('k-second', 2) });
-    await waitFor(second, (s) => isKept(s, 'k-second'));
+    const { second } = await twoTabsEachQueueing();
     second.send({ type: 'outbox.empty' });
     await waitFor(second, (s) => s.matches({ store: 'saved' }) && !s.context.cleared);
     expect(await keysOnPhone()).toEqual([]);
