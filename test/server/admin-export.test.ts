@@ -122,6 +122,11 @@ describe.each(databases())('the admin lists as CSV on %s', (kind) => {
     ]);
     expect(priced[0]![2]).toBe('2026-01-13T17:30:00.000+05:30');
     expect(priced[0]![3]).toBe('2026-01-14T17:30:00.000+05:30');
+    // Valid for the configured days from its pricing, in India time.
+    const validUntil = NOW - DAY + t.options.config.quotationValidityDays * DAY;
+    expect(priced[0]![4]).toBe(`${new Date(validUntil + 5.5 * HOUR).toISOString().slice(0, -1)}+05:30`);
+    // Newest first, as the list pages them.
+    expect(pending.slice(0, 3)).toEqual(['QT700000', 'QT700001', 'QT700002']);
     // Status and search as the list takes them.
     expect((await csv('/api/quotations/all.csv?status=COMPLETED')).rows.slice(1).map((r) => r[0])).toEqual(['QT800001', 'QT800001']);
     expect((await csv('/api/quotations/all.csv?q=QT70044')).rows.slice(1).map((r) => r[0]).sort()).toEqual(

@@ -265,11 +265,12 @@ async function lateFirst(filtered: QuotationsQuery, lateBefore: number, cursor: 
  * One page of quotations, newest first, with the cursor after it and the list's total: one farmer's
  * (`userId`) as the farmer's own answers are, or the admin's list of everyone's (adminRows).
  */
-export async function quotationPage(
-  db: Kysely<Database>,
-  list: QuotationListQuery,
-  rules: QuotationRules,
-): Promise<{ data: Quotation[]; nextCursor: string | null; total: number }> {
+/**
+ * The keys of one page of the list as `list` filters and orders it (newest first, or late first), and
+ * the cursor after it: what a page shows, before its rows are read. The CSV export reads its own
+ * columns for these keys (routes/admin.ts), the list its full rows (quotationPage).
+ */
+export async function quotationKeyPage(db: Kysely<Database>, list: QuotationListQuery) {
   const search = parseSearch(list.q);
   let filtered: QuotationsQuery = db.selectFrom('quotations');
   if (list.userId !== undefined) filtered = filtered.where('quotations.userId', '=', list.userId);
@@ -280,13 +281,24 @@ export async function quotationPage(
   if (list.priced?.from !== undefined) filtered = filtered.where('quotations.pricedAt', '>=', list.priced.from);
   if (list.priced?.to !== undefined) filtered = filtered.where('quotations.pricedAt', '<=', list.priced.to);
   if (search) filtered = searchQuotations(db, filtered, search);
-
   const { rows, nextCursor } =
     list.lateBefore === undefined ? await newestFirst(filtered, list.cursor, list.limit) : await lateFirst(filtered, list.lateBefore, list.cursor, list.limit);
+  return { rows, nextCursor, filtered, narrowed: !!(search || list.countered === true || list.created || list.priced) };
+}
+
+/**
+ * One page of quotations, newest first, with the cursor after it and the list's total: one farmer's
+ * (`userId`) as the farmer's own answers are, or the admin's list of everyone's (adminRows).
+ */
+export async function quotationPage(
+  db: Kysely<Database>,
+  list: QuotationListQuery,
+  rules: QuotationRules,
+): Promise<{ data: Quotation[]; nextCursor: string | null; total: number }> {
+  const { rows, nextCursor, filtered, narrowed } = await quotationKeyPage(db, list);
 
   // The admin's whole list (or one status of it) has a maintained count; one farmer's rows (at most
   // the daily cap a day), a search's matches or a filter's are counted over the index, up to a cap.
-  const narrowed = search || list.countered === true || list.created || list.priced;
   const total = list.userId === undefined && !narrowed ? await readCount(db, 'quotations', list.status) : await boundedCount(db, filtered);
   const data = list.userId === undefined ? await adminRows(db, rows, rules) : await loadByIds(db, rows.map((r) => r.id), rules);
   // The rows come back newest first; late first puts the page in the keys' order.

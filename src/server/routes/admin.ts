@@ -8,17 +8,18 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type, type TObject } from 'typebox';
 import { nextOrderStatus } from '../../../machines/order-lifecycle.machine';
-import { quotationExpiresAt } from '../../../machines/quotation-lifecycle.machine';
+import { quotationExpiresAt, quotationValidUntil } from '../../../machines/quotation-lifecycle.machine';
 import { indiaToday } from '../../domain/india-date';
 import { priceDetails } from '../../domain/money';
 import { AdminSummary, BULK_MAX, BulkOutcome } from '../../domain/schemas/admin';
 import { Id, OrderStatusSchema } from '../../domain/schemas/common';
-import type { Quotation } from '../../domain/types';
+import type { QuotationStatus } from '../../domain/types';
 import { orderFilters, orderListQuery, quotationFilters, quotationListQuery, userFilters, userListQuery } from '../http/back-office-query';
 import { everyPage, indiaTime, rupees, sendCsv, type Cell } from '../http/csv';
 import { data, dataList } from '../http/schemas';
 import { findOrderRow, orderPage, updateOrder } from '../repos/orders';
-import { quotationPage } from '../repos/quotations';
+import { quotationExportLines, type QuotationExportLine } from '../repos/quotation-export';
+import { quotationKeyPage } from '../repos/quotations';
 import { readSummary } from '../repos/summary';
 import { staleWhileRefresh } from '../repos/stale-while-refresh';
 import { userPage, verifyByAdmin } from '../repos/users';
@@ -98,29 +99,42 @@ export default async function adminRoutes(plugin: FastifyInstance) {
       const at = now();
       const filters = quotationFilters(request.query, at, rules);
       const list = { q, status, ...filters, limit: EXPORT_PAGE, ...(countered === 'true' ? { countered: true } : {}) };
-      const pages = everyPage((cursor) => quotationPage(db, { ...list, cursor }, { validityDays: rules.validityDays }));
+      // The list's own keys page by page, and for each page only the columns a row needs (quotation-export.ts).
+      const pages = everyPage(async (cursor) => {
+        const keys = await quotationKeyPage(db, { ...list, cursor });
+        return { data: await quotationExportLines(db, keys.rows.map((k) => k.id)), nextCursor: keys.nextCursor };
+      });
       const header = [
         'Quotation', 'Status', 'Asked at', 'Priced at', 'Valid until', 'Revision', 'Farmer', 'Line', 'Product', 'Quantity', 'Unit',
         'Goods (₹)', 'Discount (₹)', 'Shipping (₹)', 'Line total (₹)', 'Quotation total (₹)', 'Order', 'Order status',
       ];
+      // A priced one's validity, as the list shows it (quotations.ts): while COMPLETED or EXPIRED.
+      const validUntilOf = (q: QuotationExportLine): number | null =>
+        q.pricedAt !== null && (q.status === 'COMPLETED' || q.status === 'EXPIRED') ? quotationValidUntil(Number(q.pricedAt), rules.validityDays) : null;
       // What the list shows: one past its validity reads EXPIRED (the lifecycle decides), as the admin's page would.
-      const statusAt = (q: Quotation) => (quotationExpiresAt(q.status, at, q.validUntil ? Date.parse(q.validUntil) : null) ? 'EXPIRED' : q.status);
+      // Asked once per quotation, and only of a priced one: the others keep their status whatever the clock.
+      const statusAt = (q: QuotationExportLine) =>
+        q.status === 'COMPLETED' && quotationExpiresAt(q.status as QuotationStatus, at, validUntilOf(q)) ? 'EXPIRED' : q.status;
+      const isoAt = (ms: number | bigint | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
       const rows = async function* () {
         for await (const quotations of pages) {
-          yield quotations.flatMap((q) => {
-            const total = priceDetails(q.skusDetail).totalPaisa;
-            return q.skusDetail.map((line, i): Cell[] => [
-              q.quotationDisplayId,
-              statusAt(q),
-              indiaTime(q.createdAt),
-              indiaTime(q.pricedAt),
-              indiaTime(q.validUntil),
+          yield quotations.flatMap((lines) => {
+            const q = lines[0]!;
+            const total = priceDetails(lines).totalPaisa;
+            const validUntil = validUntilOf(q);
+            const status = statusAt(q);
+            return lines.map((line, i): Cell[] => [
+              q.displayId,
+              status,
+              indiaTime(isoAt(q.createdAt)),
+              indiaTime(isoAt(q.pricedAt)),
+              indiaTime(isoAt(validUntil)),
               q.revision,
               q.farmerName,
               i + 1,
-              line.skuIdentifier.name,
+              line.skuName,
               line.quantity,
-              line.skuIdentifier.skuQuantityUnit,
+              line.skuUnit,
               rupees(line.goodsPricePaisa),
               rupees(line.discountPaisa),
               rupees(line.shippingPricePaisa),
