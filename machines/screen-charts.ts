@@ -96,10 +96,10 @@ export function adminChartFor(location: string | null): AdminChartId | null {
 
 // ── Charts whose code loads with their screen or sheet ─────────────────────────────────────────────
 // The analyst's view runs while the session shows /analyst; a problem sheet's chart runs while its
-// sheet is on screen (the farmer's report on a delivered order, the admin's closing of it), under
-// `<chart>:<order>`. The app loads each one's code the first time it is wanted, never with the boot.
+// sheet is on screen (the farmer's report on a delivered order, the admin's closing of it and the
+// photo the farmer sent with it), under `<chart>:<order>`. The app loads each one's code the first time it is wanted, never with the boot.
 
-export type LazyChartId = 'analystView' | 'problemReport' | 'problemClose';
+export type LazyChartId = 'analystView' | 'problemReport' | 'problemClose' | 'problemPhoto';
 
 export interface LazyRun {
   chart: LazyChartId;

@@ -82,6 +82,8 @@ const LAZY_CHARTS: Readonly<Record<LazyChartId, (effects: AppEffects) => Promise
   analystView: async (effects) => (await import('./analyst/analyst-actors')).providedAnalystView(effects.analyst),
   problemReport: async () => (await import('./shop/problem-actors')).providedProblemReport(),
   problemClose: async () => (await import('./admin/problem-close-actors')).providedProblemClose(),
+  // The farmer's photo of a problem, fetched with the admin's token like any protected image.
+  problemPhoto: async (effects) => protectedImageMachine.provide({ actors: { fetchImage: effects.fetchImage ?? fetchProtectedImage } }),
 };
 
 /**

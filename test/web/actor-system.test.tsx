@@ -25,7 +25,7 @@ const delivered = { ...orderedQ, orderStatus: 'DELIVERED' as const, orderDisplay
 const withProblem = order({
   _id: 'o-7',
   status: 'DELIVERED',
-  problem: { _id: 'p-1', kind: 'wet', note: null, photo: null, status: 'open', adminNote: null, createdAt: '2026-11-10T06:00:00.000Z', closedAt: null },
+  problem: { _id: 'p-1', kind: 'wet', note: null, photo: '/api/uploads/problem-1.jpg', status: 'open', adminNote: null, createdAt: '2026-11-10T06:00:00.000Z', closedAt: null },
 });
 
 type ChartRef = AnyActorRef & { logic: { id?: string }; systemId?: string };
@@ -113,18 +113,19 @@ describe('the one actor system', () => {
     for (const to of ['/admin/skus', '/admin/quotations', '/admin/orders']) await openAdmin(admin, to);
     expect(Object.values(admin.app().getSnapshot().children)).toContain(admin.app().system.get('adminOrders'));
     expect(admin.app().system.get('adminUsers')).toBeUndefined();
-    // An order with the farmer's problem: its closing chart runs while the sheet shows it.
+    // An order with the farmer's problem: its closing chart and its photo's run while the sheet shows it.
     await answer(admin.effects.loadOrders, { type: 'xstate.done.actor.loadOrders', output: page([withProblem]) });
     await userEvent.click(await screen.findByRole('button', { name: /OD100001/ }));
     await screen.findByRole('button', { name: 'Close problem' });
     expect(systemIds(seen, 'problemClose')).toEqual(['problemClose:o-7']);
+    await waitFor(() => expect(systemIds(seen, 'protectedImage')).toContain('problemPhoto:o-7'));
     // The analyst's view (an admin may open it), its figures never answering here.
     vi.stubGlobal('fetch', vi.fn(() => new Promise<never>(() => undefined)));
     await act(async () => admin.app().system.get('session')!.send({ type: 'nav.go', to: '/analyst' }));
     await screen.findByRole('group', { name: 'Period' }, { timeout: 10_000 });
     expect(systemIds(seen, 'analystView')).toEqual(['analystView']);
     // Leaving them stops them: the sheet's chart with the orders screen, the analyst's view with /analyst.
-    expect(admin.app().system.get('problemClose:o-7')).toBeUndefined();
+    expect([admin.app().system.get('problemClose:o-7'), admin.app().system.get('problemPhoto:o-7')]).toEqual([undefined, undefined]);
     await act(async () => admin.app().system.get('session')!.send({ type: 'nav.go', to: '/admin' }));
     await waitFor(() => expect(admin.app().system.get('adminDashboard')).toBeDefined());
     expect(admin.app().system.get('analystView')).toBeUndefined();

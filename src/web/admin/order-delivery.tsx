@@ -3,22 +3,21 @@
  * for the pin) and the farmer's preferred date; the problem the farmer reported, with the photo, and
  * while it is open a note and 'Close problem' (machines/problem-close.machine.ts, which the app runs in
  * its one actor system while the problem is shown, as `problemClose:<order>`). The photo is fetched
- * with the admin's token (the protected-image chart), as a profile photo is.
+ * with the admin's token (the protected-image chart, run there as `problemPhoto:<order>`), as a
+ * profile photo is.
  */
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { problemCloseMachine } from '../../../machines/problem-close.machine';
-import { protectedImageMachine } from '../../../machines/protected-image.machine';
+import type { protectedImageMachine } from '../../../machines/protected-image.machine';
 import { mapLink, PROBLEM_KIND_TEXT, PROBLEM_NOTE_MAX } from '../../domain/delivery';
 import { formatCalendarDay } from '../../domain/india-date';
 import type { Order, OrderProblem } from '../../domain/types';
-import { fetchProtectedImage } from '../api/protected-image';
 import { usePartChart } from '../shell/use-lazy-chart';
 import { When } from '../shell/when';
 import { TextField } from './admin-parts';
 
-const photoLogic = protectedImageMachine.provide({ actors: { fetchImage: fetchProtectedImage } });
 
 /** Where and when: the address's parts on their lines, the pin as a map link, the preferred date. */
 export function DeliveryFacts({ order }: { order: Order }) {
@@ -53,10 +52,10 @@ export function DeliveryFacts({ order }: { order: Order }) {
   );
 }
 
-function ProblemPhoto({ url }: { url: string }) {
+function ProblemPhoto({ orderId, url }: { orderId: string; url: string }) {
   const intl = useIntl();
-  const photo = useActorRef(photoLogic, { input: { url } });
-  const src = useSelector(photo, (s) => s.context.src);
+  const photo = usePartChart<ActorRefFrom<typeof protectedImageMachine>>('problemPhoto', orderId, { url });
+  const src = useSelector(photo, (s) => s?.context.src);
   return src ? <img className="admin-problem-photo" src={src} alt={intl.formatMessage({ id: 'admin.orders.problemPhoto', defaultMessage: "The farmer's photo of the problem" })} /> : null;
 }
 
@@ -120,7 +119,7 @@ function Problem({ orderId, reported }: { orderId: string; reported: OrderProble
         <When at={problem.createdAt} />
       </p>
       {problem.note ? <p>“{problem.note}”</p> : null}
-      {problem.photo ? <ProblemPhoto url={problem.photo} /> : null}
+      {problem.photo ? <ProblemPhoto orderId={orderId} url={problem.photo} /> : null}
       {open ? (
         close ? <CloseForm close={close} /> : null
       ) : (
