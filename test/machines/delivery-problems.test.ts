@@ -10,7 +10,7 @@ import { problemCloseMachine, type CloseProblemOutput } from '../../machines/pro
 import { problemReportMachine, shownProblem, type SendProblemOutput } from '../../machines/problem-report.machine';
 import { problemReportableOrder } from '../../machines/order-tracking.machine';
 import { shareSubjectOf, shareText, whatsappLink, type ShareWords } from '../../machines/share-summary';
-import type { ProblemKind } from '../../src/domain/delivery';
+import { PROBLEM_NOTE_MAX, type ProblemKind } from '../../src/domain/delivery';
 import type { Order, OrderProblem, Quotation } from '../../src/domain/types';
 import en from '../../locales/en.json';
 import gu from '../../locales/gu.json';
@@ -103,6 +103,74 @@ describe('reporting a problem with a delivery', () => {
     expect(at({ orderStatus: 'IN_TRANSIT' })).toBeNull();
     expect(at({ orderStatus: 'DELIVERED', problem: problem() })).toBeNull();
     expect(at({ orderStatus: 'DELIVERED', problem: problem({ status: 'closed' }) })).toBe('OD100001');
+  });
+});
+
+describe("the problem sheets' limits and states", () => {
+  it('are named as the diagrams and the recorded transitions name them', () => {
+    expect([problemReportMachine.id, problemCloseMachine.id]).toEqual(['problemReport', 'problemClose']);
+  });
+
+  it('takes a note up to its bound and no longer, and a "something else" whose note is only spaces not at all', () => {
+    const { actor } = startReport();
+    expect([actor.getSnapshot().context.failed, actor.getSnapshot().context.sent, actor.getSnapshot().hasTag('open')]).toEqual([false, null, false]);
+    actor.send({ type: 'problem.open' });
+    actor.send({ type: 'problem.kind', kind: 'wet' });
+    actor.send({ type: 'problem.note', note: 'x'.repeat(PROBLEM_NOTE_MAX) });
+    expect(actor.getSnapshot().can({ type: 'problem.submit' })).toBe(true);
+    actor.send({ type: 'problem.note', note: 'x'.repeat(PROBLEM_NOTE_MAX + 1) });
+    expect(actor.getSnapshot().can({ type: 'problem.submit' })).toBe(false);
+    actor.send({ type: 'problem.kind', kind: 'other' });
+    actor.send({ type: 'problem.note', note: '   ' });
+    expect(actor.getSnapshot().can({ type: 'problem.submit' })).toBe(false);
+  });
+
+  it('sends no note when only spaces were written, and is busy while it sends', async () => {
+    const { actor, sendProblem } = startReport();
+    actor.send({ type: 'problem.open' });
+    expect([actor.getSnapshot().hasTag('open'), actor.getSnapshot().hasTag('busy')]).toEqual([true, false]);
+    actor.send({ type: 'problem.kind', kind: 'damaged' });
+    actor.send({ type: 'problem.note', note: '   ' });
+    actor.send({ type: 'problem.submit' });
+    expect(sendProblem.last().input).toEqual({ orderId: 'OD100001', kind: 'damaged' });
+    expect([actor.getSnapshot().hasTag('open'), actor.getSnapshot().hasTag('busy')]).toEqual([true, true]);
+    // Refused: the sheet closes empty.
+    await sendProblem.last().resolve(null);
+    expect([actor.getSnapshot().hasTag('open'), actor.getSnapshot().context.draft]).toEqual([false, { kind: null, note: '', photo: null }]);
+  });
+
+  it('says it did not go when the photo cannot be made small or uploaded, busy meanwhile, and opens afresh after', async () => {
+    for (const failing of ['preparePhoto', 'uploadPhoto'] as const) {
+      const started = startReport();
+      const { actor } = started;
+      actor.send({ type: 'problem.open' });
+      actor.send({ type: 'problem.kind', kind: 'wet' });
+      actor.send({ type: 'problem.photo', file: new Blob(['raw']) });
+      actor.send({ type: 'problem.submit' });
+      expect([actor.getSnapshot().hasTag('open'), actor.getSnapshot().hasTag('busy')]).toEqual([true, true]);
+      if (failing === 'uploadPhoto') {
+        await started.preparePhoto.last().resolve(new Blob(['small']));
+        expect([actor.getSnapshot().hasTag('open'), actor.getSnapshot().hasTag('busy')]).toEqual([true, true]);
+      }
+      await started[failing].last().reject(new Error('offline'));
+      expect([actor.getSnapshot().value, actor.getSnapshot().context.failed, actor.getSnapshot().hasTag('busy')]).toEqual(['composing', true, false]);
+      actor.send({ type: 'problem.cancel' });
+      actor.send({ type: 'problem.open' });
+      expect([actor.getSnapshot().context.failed, actor.getSnapshot().context.draft.kind, actor.getSnapshot().context.draft.photo]).toEqual([false, null, null]);
+    }
+  });
+
+  it("takes the admin's note up to its bound and not when only spaces, busy while it closes", () => {
+    const closeProblem = controlled<CloseProblemOutput, { orderId: string; note: string }>();
+    const actor = createActor(problemCloseMachine.provide({ actors: { closeProblem: closeProblem.logic } }), { input: { orderId: 'o-1' } }).start();
+    actor.send({ type: 'close.note', note: '   ' });
+    expect(actor.getSnapshot().can({ type: 'close.submit' })).toBe(false);
+    actor.send({ type: 'close.note', note: 'x'.repeat(PROBLEM_NOTE_MAX + 1) });
+    expect(actor.getSnapshot().can({ type: 'close.submit' })).toBe(false);
+    actor.send({ type: 'close.note', note: 'x'.repeat(PROBLEM_NOTE_MAX) });
+    expect([actor.getSnapshot().can({ type: 'close.submit' }), actor.getSnapshot().hasTag('busy')]).toEqual([true, false]);
+    actor.send({ type: 'close.submit' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
   });
 });
 
