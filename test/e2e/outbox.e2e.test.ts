@@ -61,6 +61,14 @@ let admin: string | null = null;
 /** One admin session for the file: the login code's caps apply to tests too. */
 const adminToken = async (server: TestServer) => (admin ??= await apiLogin(server, ADMIN_NUMBER));
 
+/** A verified farmer made through the API, with the admin's and the farmer's tokens and the catalogue. */
+async function aFarmer(server: TestServer, mobile: string, language: string): Promise<{ admin: string; token: string; skus: Sku[] }> {
+  const admin = await adminToken(server);
+  const token = await verifiedFarmer(server, admin, mobile, language);
+  const skus = (await call<{ data: Sku[] }>(server, 'GET', '/skus', token)).body.data;
+  return { admin, token, skus };
+}
+
 /**
  * A 360 px phone whose service worker is blocked: the journeys cut the connection with routes, which
  * requests the worker made itself would pass by.
@@ -77,10 +85,8 @@ describe('the outbox on a patchy network', () => {
 
   it('keeps an offline request, shows it queued in Hindi, and sends it exactly once, also after a lost answer', async () => {
     const { server, browser } = world;
-    const admin = await adminToken(server);
     const mobile = '9123400351';
-    const token = await verifiedFarmer(server, admin, mobile, 'hindi');
-    const skus = (await call<{ data: Sku[] }>(server, 'GET', '/skus', token)).body.data;
+    const { token, skus } = await aFarmer(server, mobile, 'hindi');
     const context = await phone(browser, server);
     // Every request for prices passes through here: dropped before the server while `drop`, cut after
     // the server wrote it (the answer lost) once while `cutAfter`.
@@ -152,10 +158,8 @@ describe('the outbox on a patchy network', () => {
 
   it('shows a queued order on a quotation that expired meanwhile as refused, with the reason, and asks the price again from it', async () => {
     const { server, browser } = world;
-    const admin = await adminToken(server);
     const mobile = '9123400352';
-    const token = await verifiedFarmer(server, admin, mobile, 'hindi');
-    const skus = (await call<{ data: Sku[] }>(server, 'GET', '/skus', token)).body.data;
+    const { admin, token, skus } = await aFarmer(server, mobile, 'hindi');
     const priced = await quotation(server, token, admin, skus, 'COMPLETED');
     const context = await phone(browser, server);
     const page = await context.newPage();
@@ -206,10 +210,8 @@ describe('the outbox on a patchy network', () => {
 
   it('keeps a delete made offline, and deletes once when the network returns', async () => {
     const { server, browser } = world;
-    const admin = await adminToken(server);
     const mobile = '9123400355';
-    const token = await verifiedFarmer(server, admin, mobile, 'gujrati');
-    const skus = (await call<{ data: Sku[] }>(server, 'GET', '/skus', token)).body.data;
+    const { admin, token, skus } = await aFarmer(server, mobile, 'gujrati');
     const pending = await quotation(server, token, admin, skus, 'PENDING');
     const context = await phone(browser, server);
     // Every answer the server gave to a delete: exactly one, and it deleted.
@@ -241,10 +243,8 @@ describe('the outbox on a patchy network', () => {
 
   it("keeps what each of two open tabs put in the outbox: one tab's change does not wipe the other's request", async () => {
     const { server, browser } = world;
-    const admin = await adminToken(server);
     const mobile = '9123400356';
-    const token = await verifiedFarmer(server, admin, mobile, 'hindi');
-    const skus = (await call<{ data: Sku[] }>(server, 'GET', '/skus', token)).body.data;
+    const { token, skus } = await aFarmer(server, mobile, 'hindi');
     const context = await phone(browser, server);
     const first = await context.newPage();
     await verifiedLogIn(first, server, 'hi', mobile);
@@ -282,10 +282,8 @@ describe('the outbox on a patchy network', () => {
 
   it('keeps a request made offline through closing and opening the app with no network, and a background sync sends it with no page of the app open', async () => {
     const { server, browser } = world;
-    const admin = await adminToken(server);
     const mobile = '9123400357';
-    const token = await verifiedFarmer(server, admin, mobile, 'hindi');
-    const skus = (await call<{ data: Sku[] }>(server, 'GET', '/skus', token)).body.data;
+    const { token, skus } = await aFarmer(server, mobile, 'hindi');
     // A phone with its service worker, as a farmer's is after the first visit.
     const context = await browser.newContext({ baseURL: server.url, viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 1, userAgent: MOBILE_UA, locale: 'en-IN' });
     context.setDefaultTimeout(15_000);
@@ -336,10 +334,8 @@ describe('the outbox on a patchy network', () => {
 
   it('shows the queued request in Gujarati too', async () => {
     const { server, browser } = world;
-    const admin = await adminToken(server);
     const mobile = '9123400353';
-    const token = await verifiedFarmer(server, admin, mobile, 'gujrati');
-    const skus = (await call<{ data: Sku[] }>(server, 'GET', '/skus', token)).body.data;
+    const { token, skus } = await aFarmer(server, mobile, 'gujrati');
     const context = await phone(browser, server);
     const page = await context.newPage();
     await verifiedLogIn(page, server, 'gu', mobile);
@@ -361,10 +357,8 @@ describe('the outbox on a patchy network', () => {
 
   it('makes exactly as many quotations as the farmer asked for, with the connection cut at random twenty times', async () => {
     const { server, browser } = world;
-    const admin = await adminToken(server);
     const mobile = '9123400354';
-    const token = await verifiedFarmer(server, admin, mobile, 'hindi');
-    const skus = (await call<{ data: Sku[] }>(server, 'GET', '/skus', token)).body.data;
+    const { token, skus } = await aFarmer(server, mobile, 'hindi');
     const context = await phone(browser, server);
     const page = await context.newPage();
     await verifiedLogIn(page, server, 'hi', mobile);
