@@ -83,10 +83,15 @@ export type OutboxEvent =
   | { type: 'outbox.askAgain'; key: string; newKey: string; at: number }
   | { type: 'outbox.flush' }
   | { type: 'outbox.empty' }
-  | { type: 'outbox.changed' };
+  | { type: 'outbox.changed' }
+  /** A write for this quotation went through at once (the network was back): a refusal of an earlier one is settled. */
+  | { type: 'outbox.settled'; quotationId: string };
 
 const waiting = (items: readonly OutboxItem[]) => items.filter((i) => i.refusal === null);
 const without = (items: readonly OutboxItem[], key: string | null) => items.filter((i) => i.key !== key);
+
+/** Is this a refused write for that quotation? */
+const refusedFor = (item: OutboxItem, quotationId: string | null) => quotationId !== null && item.quotationId === quotationId && item.refusal !== null;
 
 /** A refused write whose products can be asked for again (a delete asks nothing). */
 const asksAgain = (item: OutboxItem | undefined): item is OutboxItem => item !== undefined && item.refusal !== null && item.kind !== 'quotation.delete' && item.items.length > 0;
@@ -121,11 +126,16 @@ export const outboxMachine = setup({
     mayAskAgain: ({ context, event }) =>
       event.type === 'outbox.askAgain' && asksAgain(context.items.find((i) => i.key === event.key)) && !context.items.some((i) => i.key === event.newKey),
     hasWaiting: ({ context }) => waiting(context.items).length > 0,
+    hasRefusalFor: ({ context, event }) => event.type === 'outbox.settled' && context.items.some((i) => refusedFor(i, event.quotationId)),
     isSent: (_, outcome: SendOutcome) => outcome.outcome === 'sent',
     isRefused: (_, outcome: SendOutcome) => outcome.outcome === 'refused',
   },
   actions: {
-    addItem: assign({ items: ({ context, event }) => (event.type === 'outbox.add' ? [...context.items, event.item] : context.items) }),
+    // A new write for a quotation takes the place of a refused one for it: the farmer tried again.
+    addItem: assign({
+      items: ({ context, event }) => (event.type === 'outbox.add' ? [...context.items.filter((i) => !refusedFor(i, event.item.quotationId)), event.item] : context.items),
+    }),
+    settle: assign({ items: ({ context, event }) => (event.type === 'outbox.settled' ? context.items.filter((i) => !refusedFor(i, event.quotationId)) : context.items) }),
     cancelItem: assign({ items: ({ context, event }) => (event.type === 'outbox.cancel' ? without(context.items, event.key) : context.items) }),
     // The new request takes the refused write's place at the end of the line: it was asked for now.
     askAgain: assign({
@@ -169,6 +179,7 @@ export const outboxMachine = setup({
     'outbox.add': { guard: 'hasRoom', actions: ['addItem', 'changed'] },
     'outbox.cancel': { guard: 'mayCancel', actions: ['cancelItem', 'changed'] },
     'outbox.askAgain': { guard: 'mayAskAgain', actions: ['askAgain', 'changed', 'flush'] },
+    'outbox.settled': { guard: 'hasRefusalFor', actions: ['settle', 'changed'] },
     'outbox.empty': { actions: ['emptyItems', 'changed'] },
   },
   states: {
@@ -287,10 +298,12 @@ const ORDER_REFUSED: Record<OutboxRefusal, RefusalShown['text']> = {
  * the same products; an order refused for another reason (already ordered, the date passed) is
  * settled on the quotation's own page.
  */
-export function refusalShown(item: OutboxItem): RefusalShown | null {
+export function refusalShown(item: OutboxItem, where: 'list' | 'quotation' = 'list'): RefusalShown | null {
   if (item.refusal === null) return null;
+  // On the quotation's own page there is nothing to open.
+  const openQuotation = where === 'list';
   if (item.kind === 'quotation.request') return { text: 'outbox.refused.request', askAgain: asksAgain(item), openQuotation: false };
-  if (item.kind === 'quotation.delete') return { text: 'outbox.refused.delete', askAgain: false, openQuotation: true };
+  if (item.kind === 'quotation.delete') return { text: 'outbox.refused.delete', askAgain: false, openQuotation };
   const reason = ORDER_REFUSED[item.refusal] ?? 'outbox.refused.orderOther';
-  return { text: reason, askAgain: item.refusal === 'expired' && asksAgain(item), openQuotation: true };
+  return { text: reason, askAgain: item.refusal === 'expired' && asksAgain(item), openQuotation };
 }

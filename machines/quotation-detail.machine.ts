@@ -24,6 +24,7 @@ import { priceDetails, rupeesToPaisa } from '../src/domain/money';
 import { BARGAIN_NOTE_MAX, type DeclineReason } from '../src/domain/quotation-status';
 import type { PlaceOrderBody, Quotation, QuotationStatus, Sku } from '../src/domain/types';
 import type { CartEvent } from './cart.machine';
+import type { OutboxSnapshot } from './outbox.machine';
 import { NO_ORDER_DRAFT, placeOrderBody, type AddressField, type OrderPlaceDraft } from './order-place-draft';
 import { farmerMayCounter, farmerMayDecline, farmerMayDelete, farmerMayPlaceOrder, shownTotal } from './quotation-lifecycle.machine';
 import { silentVisibility, type PageVisibilityEvent } from './quotation-list.machine';
@@ -348,6 +349,17 @@ type QuotationDetailSnapshot = SnapshotFrom<typeof quotationDetailMachine>;
  * 'Delete Request', 'Place Order', 'Track Order', or none. Whether it can be pressed now is `can()`.
  */
 export const offeredAction = (snapshot: QuotationDetailSnapshot): QuotationAction => actionOf(snapshot.context);
+
+/**
+ * The action button beside the outbox: none while a delete or an order for this quotation waits in
+ * it (the outbox's card on the page says so, with its Cancel), so the farmer does not send it twice;
+ * once the server refused that write, the action is offered again (another day, another try).
+ */
+export const offeredActionWith = (snapshot: QuotationDetailSnapshot, outbox: OutboxSnapshot | undefined): QuotationAction => {
+  const id = snapshot.context.quotation?._id;
+  const waits = id !== undefined && (outbox?.context.items.some((i) => i.quotationId === id && i.refusal === null) ?? false);
+  return waits ? null : actionOf(snapshot.context);
+};
 
 /** The total the screen shows, quoted or estimated (see `shownTotal`); null when none shows or before the quotation is known. */
 export const detailTotal = (snapshot: QuotationDetailSnapshot): ReturnType<typeof shownTotal> =>

@@ -31,6 +31,7 @@ describe('outbox chart: generated paths', () => {
       { type: 'outbox.add', item: order },
       { type: 'outbox.cancel', key: 'k-2' },
       { type: 'outbox.askAgain', key: 'k-order', newKey: 'k-again', at: 2 },
+      { type: 'outbox.settled', quotationId: 'q-2' },
       { type: 'outbox.flush' },
       { type: 'outbox.empty' },
       done('save', ['k-2']),
@@ -150,6 +151,22 @@ describe('outbox chart', () => {
     expect(delivered).toHaveBeenCalledTimes(1);
   });
 
+  it('lets a new try on a quotation settle the refusal of an earlier one: queued again, or done at once', async () => {
+    const refused = { ...order, refusal: 'date' as const };
+    const { actor } = start({ loaded: [refused] });
+    await waitFor(actor, (s) => s.matches({ store: 'saved' }) && s.context.items.length === 1);
+    // Another quotation's success settles nothing here.
+    actor.send({ type: 'outbox.settled', quotationId: 'q-other' });
+    expect(actor.getSnapshot().context.items).toHaveLength(1);
+    actor.send({ type: 'outbox.settled', quotationId: 'q-2' });
+    expect(actor.getSnapshot().context.items).toEqual([]);
+
+    const again = start({ loaded: [refused] }).actor;
+    await waitFor(again, (s) => s.matches({ store: 'saved' }) && s.context.items.length === 1);
+    again.send({ type: 'outbox.add', item: { ...order, key: 'k-order-2' } });
+    expect(again.getSnapshot().context.items.map((i) => [i.key, i.refusal])).toEqual([['k-order-2', null]]);
+  });
+
   it('tells each refusal in its own words, offering ask again only for a price that ran out', () => {
     const refused = (over: Partial<OutboxItem>) => refusalShown(item('k', { refusal: 'other', ...over }));
     expect(refusalShown(item('k'))).toBeNull();
@@ -160,6 +177,8 @@ describe('outbox chart', () => {
     expect(refused({ kind: 'order.place', refusal: 'date' })).toEqual({ text: 'outbox.refused.date', askAgain: false, openQuotation: true });
     expect(refused({ kind: 'order.place', refusal: 'other' })).toEqual({ text: 'outbox.refused.orderOther', askAgain: false, openQuotation: true });
     expect(refused({ kind: 'order.place', refusal: 'expired', items: [] })).toEqual({ text: 'outbox.refused.order', askAgain: false, openQuotation: true });
+    // On the quotation's own page there is nothing to open.
+    expect(refusalShown(item('k', { kind: 'order.place', refusal: 'date' }), 'quotation')).toEqual({ text: 'outbox.refused.date', askAgain: false, openQuotation: false });
   });
 
   it('lets a waiting item be cancelled, but not the one being sent', async () => {

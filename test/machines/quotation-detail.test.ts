@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, setup, waitFor } from 'xstate';
 import { cartItemOf } from '../../src/domain/cart';
-import { detailTotal, offeredAction, quotationAction, quotationDetailMachine, type FetchQuotationResult } from '../../machines/quotation-detail.machine';
+import { detailTotal, offeredAction, offeredActionWith, quotationAction, quotationDetailMachine, type FetchQuotationResult } from '../../machines/quotation-detail.machine';
+import { outboxMachine, type OutboxItem } from '../../machines/outbox.machine';
 import type { WriteResult } from '../../src/domain/api';
 import { POLL_MS } from '../../src/domain/constants';
 import type { PlaceOrderBody, Quotation } from '../../src/domain/types';
@@ -216,6 +217,23 @@ describe('quotation detail machine', () => {
       expect([can('quotation.delete'), can('order.place'), can('order.track')]).toEqual([false, false, false]);
       actor.stop();
     }
+  });
+
+  it('offers no action while a delete or an order for the quotation waits in the outbox, and offers it again once refused', async () => {
+    const { actor } = await loaded(quotation({ status: 'COMPLETED', validUntil: '2026-11-30T10:00:00.000Z' }));
+    const outbox = createActor(outboxMachine).start();
+    const order: OutboxItem = { key: 'k-1', kind: 'order.place', quotationId: 'q-1', body: {}, items: [], at: 1, refusal: null };
+    expect(offeredActionWith(actor.getSnapshot(), outbox.getSnapshot())).toBe('placeOrder');
+    outbox.send({ type: 'outbox.add', item: { ...order, key: 'k-0', quotationId: 'q-other' } });
+    expect(offeredActionWith(actor.getSnapshot(), outbox.getSnapshot())).toBe('placeOrder');
+    outbox.send({ type: 'outbox.add', item: order });
+    expect(offeredActionWith(actor.getSnapshot(), outbox.getSnapshot())).toBeNull();
+    outbox.send({ type: 'outbox.cancel', key: 'k-1' });
+    outbox.send({ type: 'outbox.add', item: { ...order, key: 'k-2', refusal: 'date' } });
+    expect(offeredActionWith(actor.getSnapshot(), outbox.getSnapshot())).toBe('placeOrder');
+    expect(offeredActionWith(actor.getSnapshot(), undefined)).toBe('placeOrder');
+    outbox.stop();
+    actor.stop();
   });
 
   it('names the button and the money the screen shows, from the quotation the chart holds', async () => {

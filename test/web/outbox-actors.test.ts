@@ -29,10 +29,10 @@ afterEach(() => {
 });
 
 /** A write actor run beside an outbox in one system, as the app runs them. */
-async function inSystem(logic: AnyActorLogic, input: unknown, kept = true, quotations: Quotation[] = []) {
+async function inSystem(logic: AnyActorLogic, input: unknown, kept = true, quotations: Quotation[] = [], waiting: OutboxItem[] = []) {
   const outbox = outboxMachine.provide({
     actors: {
-      load: fromPromise<OutboxItem[]>(async () => []),
+      load: fromPromise<OutboxItem[]>(async () => waiting),
       save: fromPromise<string[], OutboxSave>(async ({ input: { items } }) => (kept ? items.map((i) => i.key) : [])),
     },
   });
@@ -116,6 +116,13 @@ describe('the writes the phone sends again', () => {
     expect(refusalOf(order, conflict('The quotation changed; reload it'))).toBe('other');
     expect(refusalOf({ kind: 'quotation.delete' }, conflict('The quotation changed; reload it'))).toBe('changed');
     expect(refusalOf({ kind: 'quotation.request' }, { status: 400, data: { message: 'No such product' } })).toBe('other');
+  });
+
+  it("settles the outbox's refusal of an earlier order on a quotation when an order on it goes through at once", async () => {
+    answerWith(201, { data: {} });
+    const refused: OutboxItem = { key: '1b4e28ba-2fa1-41d2-883f-0016d3cca431', kind: 'order.place', quotationId: 'q-1', body: {}, items: [], at: 1, refusal: 'date' };
+    const { items } = await inSystem(placeOrder, { id: 'q-1' }, true, [], [refused]);
+    expect(items).toEqual([]);
   });
 
   it('keeps the products of the quotation an order is for with the waiting order, to show them and ask for them again', async () => {

@@ -6,7 +6,7 @@
  */
 import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { mayCancel, outboxHeading, refusalShown, type OutboxItem } from '../../../machines/outbox.machine';
+import { mayCancel, outboxHeading, outboxWriteFor, refusalShown, type OutboxItem } from '../../../machines/outbox.machine';
 import { ROUTES } from '../../domain/routes';
 import { skuName, unitText } from '../../domain/sku-text';
 import { cachedQuotation } from '../../../machines/quotation-store.machine';
@@ -42,13 +42,29 @@ function OutboxItems({ outbox }: { outbox: OutboxActorRef }) {
   );
 }
 
-function OutboxCard({ item, outbox }: { item: OutboxItem; outbox: OutboxActorRef }) {
+/** On a quotation's own page: the delete or order for it that waits in the outbox (or was refused), without its products (the page lists them). */
+export function OutboxWriteFor({ quotationId }: { quotationId: string }) {
+  const outbox = useOutbox();
+  return outbox ? <WriteFor outbox={outbox} quotationId={quotationId} /> : null;
+}
+
+function WriteFor({ outbox, quotationId }: { outbox: OutboxActorRef; quotationId: string }) {
+  const item = useSelector(outbox, (s) => outboxWriteFor(s, quotationId));
+  if (!item) return null;
+  return (
+    <ul className="shop-list shop-outbox">
+      <OutboxCard item={item} outbox={outbox} where="quotation" />
+    </ul>
+  );
+}
+
+function OutboxCard({ item, outbox, where = 'list' }: { item: OutboxItem; outbox: OutboxActorRef; where?: 'list' | 'quotation' }) {
   const intl = useIntl();
   const cancellable = useSelector(outbox, (s) => mayCancel(s, item.key));
   // The farmer knows a quotation by its display id (QT…), which the phone's list has.
   const shownId = useSelector(useQuotationStore(), (s) => (item.quotationId === null ? '' : (cachedQuotation(s.context.quotations, item.quotationId)?.quotationDisplayId ?? '')));
   const sending = !cancellable;
-  const refused = refusalShown(item);
+  const refused = refusalShown(item, where);
   const quotationLink = `${ROUTES.quotationDetails}?quotation_id=${encodeURIComponent(shownId || (item.quotationId ?? ''))}`;
   return (
     <li className="shop-card shop-outbox-item" data-outbox={item.refusal === null ? 'queued' : 'refused'}>
@@ -56,7 +72,7 @@ function OutboxCard({ item, outbox }: { item: OutboxItem; outbox: OutboxActorRef
         <strong>
           <FormattedMessage id={TITLE[item.kind]} values={{ id: shownId }} />
         </strong>
-        {item.items.length > 0 ? (
+        {item.items.length > 0 && where === 'list' ? (
           <ul className="shop-quotation-items">
             {item.items.map((line) => (
               <li key={line._id}>

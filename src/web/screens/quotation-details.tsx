@@ -6,11 +6,13 @@
  * Beside Place Order, the bargaining the chart allows: 'Ask for a better price' and 'Decline', each a
  * sheet; and where the bargaining stands (shop/bargain.tsx). Place Order opens the sheet of where and
  * when to deliver (shop/place-order-sheet.tsx). A priced quotation or an order can be shared; any
- * quotation but a pending one can be ordered again. Polled every POLL_MS while open.
+ * quotation but a pending one can be ordered again. Polled every POLL_MS while open. A delete or an
+ * order for it waiting in the outbox shows under its number, and the action waits with it.
  */
 import { shallowEqual, useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { detailTotal, offeredAction, offersOrderAgain } from '../../../machines/quotation-detail.machine';
+import { detailTotal, offeredActionWith, offersOrderAgain } from '../../../machines/quotation-detail.machine';
+import { OutboxWriteFor } from '../outbox/outbox-list';
 import { PlaceOrderSheet } from '../shop/place-order-sheet';
 import { locateHere } from '../shop/locate-here';
 import { ShareButton } from '../shop/share-button';
@@ -31,7 +33,7 @@ import { OfflineWriteReason } from '../shell/offline-line';
 import { useWritesBlocked } from '../shell/use-connection';
 import { Loading } from '../shell/loading';
 import { When } from '../shell/when';
-import { useCatalogue, useScreenChart, useUser, type ScreenChartRefs } from '../shop/use-shop';
+import { useCatalogue, useOutbox, useScreenChart, useUser, type ScreenChartRefs } from '../shop/use-shop';
 
 export default function QuotationDetailsScreen() {
   const detail = useScreenChart('quotationDetail');
@@ -47,7 +49,8 @@ function QuotationDetails({ detail }: { detail: ScreenChartRefs['quotationDetail
   const busy = useSelector(detail, (s) => s.hasTag('busy'));
   const confirming = useSelector(detail, (s) => s.matches({ active: { action: 'confirmingDelete' } }) || s.matches({ active: { action: 'deleting' } }));
   const offline = useWritesBlocked();
-  const action = useSelector(detail, offeredAction);
+  const outbox = useSelector(useOutbox(), (s) => s);
+  const action = useSelector(detail, (s) => offeredActionWith(s, outbox));
   const total = useSelector(detail, detailTotal, shallowEqual);
   const catalogue = useCatalogue();
   const replyHours = useSelector(catalogue, (s) => s.context.config?.quotationReplyHours ?? null);
@@ -147,6 +150,8 @@ function QuotationDetails({ detail }: { detail: ScreenChartRefs['quotationDetail
         <StatusBadge status={quotation.status} />
         <ReadAloudButton text={spoken} />
       </div>
+      {/* A delete or an order for it waiting for the network (or refused): what happened, and its Cancel. */}
+      <OutboxWriteFor quotationId={quotation._id} />
       {validUntil ? (
         <p className="shop-muted shop-small">
           {/* To the minute: the quotation expires at its pricing time 7 days on, not at the day's end. */}

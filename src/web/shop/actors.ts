@@ -36,7 +36,12 @@ async function writeOrQueue(
   const item: OutboxItem = { ...asked, key: crypto.randomUUID(), at: Date.now(), refusal: null };
   const body = item.body && typeof item.body === 'object' && Object.keys(item.body).length > 0 ? { body: item.body as Record<string, unknown> } : {};
   const result = await apiResult(method, path, { ...body, signal, headers: { 'Idempotency-Key': item.key } });
-  if (result !== NETWORK_FAILURE) return writeOutcome(result.status, taken);
+  if (result !== NETWORK_FAILURE) {
+    const outcome = writeOutcome(result.status, taken);
+    // Done at once: a refusal the outbox shows for an earlier try on this quotation is settled.
+    if (outcome.outcome === 'done' && item.quotationId !== null) system.get('outbox')?.send({ type: 'outbox.settled', quotationId: item.quotationId });
+    return outcome;
+  }
   // The outbox's effects load only when a write first needs them.
   const { queueWrite } = await import('../outbox/actors');
   return (await queueWrite(system, item)) ? { outcome: 'done', queued: true } : { outcome: 'refused' };
