@@ -20,7 +20,7 @@ import { sessionMachine } from '../../machines/session.machine';
 import type { OutboxActors } from './outbox/actors';
 import type { AdminActors } from './admin/actors';
 import type { LazyChartId } from '../../machines/screen-charts';
-import type { AnalystActors } from './analyst/analyst-actors';
+import type { LazyChartEffects } from './lazy-charts';
 import * as onboardingApi from './api/onboarding';
 import { fetchProtectedImage } from './api/protected-image';
 import * as browser from './onboarding/browser-actors';
@@ -68,7 +68,7 @@ export interface AppEffects {
   /** Replaces the outbox's storage, sending and network watch (tests). */
   outbox?: Partial<OutboxActors>;
   /** Replaces the analyst's view's loaders (tests). */
-  analyst?: Partial<AnalystActors>;
+  analyst?: LazyChartEffects['analyst'];
   /** Replaces the protected-image fetch (tests). */
   fetchImage?: typeof fetchProtectedImage;
   /** Opens a URL outside the app (the UPI link); the real one is `window.location.assign`. */
@@ -76,15 +76,6 @@ export interface AppEffects {
   /** Replaces some of the login machine's actions (tests that shorten the resend countdown). */
   otpLoginActions?: Parameters<typeof otpLoginMachine.provide>[0]['actions'];
 }
-
-/** The charts whose code loads with their screen or sheet, each with its real effects. */
-const LAZY_CHARTS: Readonly<Record<LazyChartId, (effects: AppEffects) => Promise<AnyActorLogic>>> = {
-  analystView: async (effects) => (await import('./analyst/analyst-actors')).providedAnalystView(effects.analyst),
-  problemReport: async () => (await import('./shop/problem-actors')).providedProblemReport(),
-  problemClose: async () => (await import('./admin/problem-close-actors')).providedProblemClose(),
-  // The farmer's photo of a problem, fetched with the admin's token like any protected image.
-  problemPhoto: async (effects) => protectedImageMachine.provide({ actors: { fetchImage: effects.fetchImage ?? fetchProtectedImage } }),
-};
 
 /**
  * The app chart's actors with their real effects, in parts: each `provide` builds that chart's state
@@ -177,7 +168,7 @@ function chartParts(effects: AppEffects) {
     admin: () => ({
       loadAdminCharts: fromPromise(async () => (await import('./admin/admin-charts')).providedAdminCharts(effects.admin)),
       loadChart: fromCallback<AppEvent, { chart: LazyChartId }>(({ input, sendBack }) => {
-        LAZY_CHARTS[input.chart](effects).then(
+        import('./lazy-charts').then(({ lazyChart }) => lazyChart(input.chart, effects)).then(
           (logic) => sendBack({ type: 'chart.loaded', chart: input.chart, logic }),
           () => sendBack({ type: 'chart.loadFailed', chart: input.chart }),
         );
