@@ -53,9 +53,12 @@ function start(input: { chartId?: string; day?: string } = {}) {
 describe("the analyst's view chart", () => {
   it('loads sign-up for 30 days first, then again for each other chart or period picked, not for the same one', async () => {
     const { actor, loadOverview } = start();
+    expect(analystViewMachine.id).toBe('analystView');
+    const first = actor.getSnapshot().context;
+    expect([first.overview, first.journeys, first.journey, first.step, first.failed]).toEqual([null, [], null, 0, false]);
     expect(loadOverview.last().input).toEqual({ chartId: 'registration', days: 30 });
     await loadOverview.last().resolve(overview());
-    expect(actor.getSnapshot().matches({ traffic: 'shown' })).toBe(true);
+    expect([actor.getSnapshot().matches({ traffic: 'shown' }), actor.getSnapshot().context.overview]).toEqual([true, overview()]);
     actor.send({ type: 'period.pick', days: 30 });
     actor.send({ type: 'chart.pick', chartId: 'registration' });
     expect(loadOverview.calls).toHaveLength(1);
@@ -144,6 +147,12 @@ describe("the analyst's view selectors", () => {
     expect(trafficTotal(context({ overview: null }))).toBeNull();
   });
 
+  it('has no current step before a journey opens, nor at its start', () => {
+    expect(currentStep(context({ journey: null, step: 0 }))).toBeNull();
+    expect(currentStep(context({ journey, step: 0 }))).toBeNull();
+    expect(currentStep(context({ journey, step: 1 }))?.event).toBe('phone.submit');
+  });
+
   it("marks the replay's state only on its own chart's diagram", () => {
     expect(replayedState(context({ journey, step: 2 }))).toBe('registration.b');
     expect(replayedState(context({ journey, step: 1 }))).toBeNull();
@@ -162,7 +171,8 @@ describe("the analyst's view selectors", () => {
       { step: 'code', count: 1, dropOff: 49, medianMsFromPrevious: 1 },
     ];
     expect(steps.map((s) => funnelShare(steps, s.count))).toEqual([100, 25, 2]);
-    // No one at the first step: no division by zero.
+    // No steps, or no one at the first: no division by zero.
+    expect(funnelShare([], 0)).toBe(2);
     expect(funnelShare([{ step: 'language', count: 0, dropOff: 0, medianMsFromPrevious: null }], 0)).toBe(2);
   });
 });
