@@ -11,9 +11,11 @@
  * first page of the new search loaded (a load still running for the old text is stopped).
  */
 
-import { assertEvent, assign, enqueueActions, setup, stopChild } from 'xstate';
+import { and, assertEvent, assign, enqueueActions, not, setup, stateIn, stopChild } from 'xstate';
 import type { AuditEntry } from '../src/domain/types';
+import type { BulkOutcome } from '../src/domain/schemas/admin';
 import { notProvided, wasConflict, type Refused, type SaveOutcome } from './admin-sheet';
+import { EMPTY_SELECTION, hasRoomToTick, selectedRows, toggledSelection, type SelectionContext } from './admin-selection';
 
 /**
  * The filters beside the search and status that a dashboard figure's link sets (`age=gt24h`,
@@ -77,6 +79,26 @@ export const exportTransitions = {
   'xstate.done.actor.export': { actions: 'exportDone' },
   'xstate.error.actor.export': { actions: 'exportFailed' },
 } as const;
+
+/** What the tools above an admin list show and offer: the link's filters as chips, Export, and whether each may be used now. */
+export interface ListToolsView {
+  filters: ListFilters;
+  exporting: ExportState;
+  canExport: boolean;
+  /** Whether the chart takes removing this filter now. */
+  canRemove: (name: string) => boolean;
+}
+
+/** The list tools of any admin list chart's snapshot (users, quotations, orders). */
+export const listToolsOf = (snapshot: {
+  context: { filters: ListFilters; exporting: ExportState };
+  can(event: { type: 'list.export' } | { type: 'filter.remove'; name: string }): boolean;
+}): ListToolsView => ({
+  filters: snapshot.context.filters,
+  exporting: snapshot.context.exporting,
+  canExport: snapshot.can({ type: 'list.export' }),
+  canRemove: (name) => snapshot.can({ type: 'filter.remove', name }),
+});
 
 /** What an admin list chart is started with: the location the screen was opened at (a dashboard link's filters). */
 export interface AdminListInput {
@@ -270,7 +292,24 @@ export interface AdminSheetListContext<TRow, TDraft, TStatus extends string> ext
   preparedImage: Blob | null;
   /** Whether the list's CSV export runs, and whether the last one failed. */
   exporting: ExportState;
+  /** The rows ticked to move in one step (charts with `bulk`), their outcome, and the status chosen for them. */
+  selected: SelectionContext['selected'];
+  bulkOutcomes: SelectionContext['bulkOutcomes'];
+  moveTo: TStatus | null;
 }
+
+/** What the bulk change is asked: the ticked ids and the one status they move to. */
+export interface MoveSelectedInput<TStatus extends string = string> {
+  ids: string[];
+  status: TStatus;
+}
+
+/** Ticking rows and moving them to one status (charts with `bulk`). */
+export type SelectionEvent<TStatus extends string> =
+  | { type: 'selection.toggle'; id: string }
+  | { type: 'selection.clear' }
+  | { type: 'selection.choose'; status: TStatus }
+  | { type: 'selection.move' };
 
 export type AdminSheetListEvent<TStatus extends string, TChange> =
   | PagedListEvent<TStatus>
@@ -279,13 +318,15 @@ export type AdminSheetListEvent<TStatus extends string, TChange> =
   | { type: 'sheet.close' }
   | { type: 'sheet.edit' }
   | { type: 'draft.change'; change: TChange }
-  | { type: 'sheet.save' }
+  /** Save the draft; `now` is when the admin asked (epoch ms), which a rule on dates judges the draft at. */
+  | { type: 'sheet.save'; now: number }
   | { type: 'draft.reapply' }
   | { type: 'image.choose'; file: Blob }
   // The open row's audit trail (spawned only for a saved row, so its answers are declared here).
   | { type: 'xstate.done.actor.history'; output: AuditEntry[] }
   | { type: 'xstate.error.actor.history'; error: unknown }
-  | ListExportEvent;
+  | ListExportEvent
+  | SelectionEvent<TStatus>;
 
 /** What the save effect is asked: the open row's id (`TId` is `string | null` in a chart with `newDraft`: null creates) and the body its draft makes. */
 export interface SaveRowInput<TBody, TId extends string | null = string> {
@@ -327,6 +368,11 @@ export interface AdminSheetListSpec<TRow extends { _id: string }, TDraft, TBody,
   settable?: boolean;
   /** Whether the list exports as CSV (`list.export`). */
   exportable?: boolean;
+  /**
+   * Rows ticked and moved to one status in one request (`selection.*`, the effect `moveSelected`):
+   * the statuses every ticked row may move to (its own lifecycle's rule), offered as the choice.
+   */
+  bulk?: { moves: (rows: readonly TRow[]) => readonly string[] };
   /** The draft with an uploaded image's url: `image.choose` resizes (`prepareImage`) and uploads (`uploadImage`) a file into it. */
   withImage?: (draft: TDraft, url: string) => TDraft;
 }
@@ -369,13 +415,24 @@ export function adminSheetList<TRow extends { _id: string }, TDraft, TBody, TSta
     if (!context.draft || (row === null && context.openId !== null)) return null;
     return spec.bodyOf(row, context.draft);
   };
-  const refusalOf = (context: Context): string | null => {
+  // The moment of the save comes with the event: the chart never reads the clock itself.
+  const refusalOf = (context: Context, now: number): string | null => {
     const row = openRow(context);
-    return row && context.draft && spec.refusalOf ? spec.refusalOf(row, context.draft, Date.now()) : null;
+    return row && context.draft && spec.refusalOf ? spec.refusalOf(row, context.draft, now) : null;
   };
   const refusalCodes = spec.refusalCodes ?? [];
   const root = `#${spec.id}`;
-  const { matches, newDraft, withImage } = spec;
+  const { matches, newDraft, withImage, bulk } = spec;
+  /** The statuses every ticked row may move to (none without `bulk` or with nothing ticked). */
+  const movesOf = (context: { rows: TRow[]; selected: string[] }, selected = context.selected): readonly string[] =>
+    bulk && selected.length > 0 ? bulk.moves(selectedRows({ rows: context.rows, selected })) : [];
+  // The ticks change while the list reloads or pages; not while a bulk change runs (its ids are sent).
+  const selectionOn = {
+    'selection.toggle': { guard: and(['notMoving', 'canTick']), actions: 'toggleSelected' },
+    'selection.clear': { guard: 'notMoving', actions: 'clearSelection' },
+    'selection.choose': { guard: and(['notMoving', 'isMoveOffered']), actions: 'chooseMove' },
+  } as const;
+  const moveSelected = { 'selection.move': { guard: 'canMoveSelected', target: `${root}.movingSelected` } } as const;
   const opensIntoEditing = spec.opensInto === 'editing';
   // Closing is offered while the sheet waits on nothing (not while it saves or reloads). A search typed
   // just before the row was opened is loaded then (its SEARCH_DELAY ended with the opening).
@@ -396,7 +453,7 @@ export function adminSheetList<TRow extends { _id: string }, TDraft, TBody, TSta
     types: {
       context: {} as Context,
       events: {} as AdminSheetListEvent<TStatus, TChange>,
-      tags: {} as 'loading' | 'loadingMore' | 'moreFailed' | 'fetchFailed' | 'saving' | 'saveFailed' | 'editing' | 'refused' | 'uploading' | 'uploadFailed',
+      tags: {} as 'loading' | 'loadingMore' | 'moreFailed' | 'fetchFailed' | 'saving' | 'saveFailed' | 'editing' | 'refused' | 'uploading' | 'uploadFailed' | 'moving' | 'moveFailed',
     },
     actors: {
       loadPage: notProvided<Page<TRow>, PageQuery>(spec.id, 'loadPage'),
@@ -408,17 +465,29 @@ export function adminSheetList<TRow extends { _id: string }, TDraft, TBody, TSta
       uploadImage: notProvided<string, { file: Blob }>(spec.id, 'uploadImage'),
       /** The list as CSV, fetched with the token and saved as a file (`list.export`). */
       exportList: notProvided<unknown, PageQuery>(spec.id, 'exportList'),
+      /** The ticked rows moved to one status, each its own change on the server, an outcome per id. */
+      moveSelected: notProvided<BulkOutcome[], MoveSelectedInput<TStatus>>(spec.id, 'moveSelected'),
     },
     guards: {
       isListed: ({ context, event }) => event.type === 'sheet.open' && listedRows(context, matches).some((row) => row._id === event.id),
       draftIsComplete: ({ context }) => bodyOf(context) !== null,
-      draftIsRefused: ({ context }) => bodyOf(context) !== null && refusalOf(context) !== null,
+      draftIsRefused: ({ context, event }) => {
+        assertEvent(event, 'sheet.save');
+        return bodyOf(context) !== null && refusalOf(context, event.now) !== null;
+      },
       answerIsRefusal: (_, error: unknown) => refusalCodeOf(error, refusalCodes) !== null,
       wasConflict: (_, output: SaveOutcome) => wasConflict(output),
       hasMore: ({ context }) => listContinues(context),
       searchPending: ({ context }) => context.searchPending,
       notExporting: ({ context }) => context.exporting !== 'running',
       hasFilter: ({ context, event }) => event.type === 'filter.remove' && event.name in context.filters,
+      notMoving: not(stateIn(`${root}.movingSelected`)),
+      /** A ticked row may be unticked; a listed one ticked while the request has room. */
+      canTick: ({ context, event }) =>
+        event.type === 'selection.toggle' &&
+        (context.selected.includes(event.id) || (context.rows.some((row) => row._id === event.id) && hasRoomToTick(context.selected))),
+      isMoveOffered: ({ context, event }) => event.type === 'selection.choose' && movesOf(context).includes(event.status),
+      canMoveSelected: ({ context }) => context.moveTo !== null && movesOf(context).includes(context.moveTo),
     },
     delays: { SEARCH_DELAY: SEARCH_DELAY_MS },
     actions: {
@@ -451,9 +520,21 @@ export function adminSheetList<TRow extends { _id: string }, TDraft, TBody, TSta
         enqueue.spawnChild('exportList', { id: 'export', input: exportQuery(context) });
         enqueue.assign({ exporting: 'running' as ExportState });
       }),
+      toggleSelected: assign(({ context, event }) => {
+        if (event.type !== 'selection.toggle') return {};
+        const selected = toggledSelection(context.selected, event.id);
+        // A status the new ticks may not all move to is no longer the choice.
+        return { selected, moveTo: context.moveTo !== null && movesOf(context, selected).includes(context.moveTo) ? context.moveTo : null };
+      }),
+      clearSelection: assign({ ...EMPTY_SELECTION, moveTo: null }),
+      chooseMove: assign(({ context, event }) => ({ moveTo: event.type === 'selection.choose' ? event.status : context.moveTo })),
+      setBulkOutcomes: assign((_, outcomes: BulkOutcome[]) => ({ bulkOutcomes: outcomes, selected: [] as string[], moveTo: null })),
       exportDone: assign({ exporting: 'idle' as ExportState }),
       exportFailed: assign({ exporting: 'failed' as ExportState }),
-      setRefusal: assign(({ context }) => ({ refusal: refusalOf(context) })),
+      setRefusal: assign(({ context, event }) => {
+        assertEvent(event, 'sheet.save');
+        return { refusal: refusalOf(context, event.now) };
+      }),
       setRefusalOfAnswer: assign((_, error: unknown) => ({ refusal: refusalCodeOf(error, refusalCodes) })),
       clearRefusal: assign({ refusal: null }),
       changeDraft: assign(({ context, event }) => ({
@@ -488,9 +569,11 @@ export function adminSheetList<TRow extends { _id: string }, TDraft, TBody, TSta
       refusal: null,
       preparedImage: null,
       exporting: 'idle' as ExportState,
+      ...EMPTY_SELECTION,
+      moveTo: null,
     }),
     initial: 'loading',
-    on: spec.exportable ? exportTransitions : {},
+    on: { ...(spec.exportable ? exportTransitions : {}), ...only(!!bulk, selectionOn) },
     // A new search or status waits for quiet (SEARCH_DELAY), then loads its first page.
     states: {
       ...firstPageStates<TRow, 'loadPage', typeof onNewFilter>('loadPage', onNewFilter),
@@ -510,8 +593,28 @@ export function adminSheetList<TRow extends { _id: string }, TDraft, TBody, TSta
           ...(newDraft ? { 'sheet.add': { target: 'sheet', actions: 'startNewDraft' } } : {}),
         },
         initial: matches ? undefined : 'idle',
-        states: only(!matches, pagingStates<TRow, 'loadPage'>(root, 'loadPage')),
+        states: only(!matches, pagingStates<TRow, 'loadPage', typeof moveSelected | object>(root, 'loadPage', bulk ? moveSelected : {})),
       },
+      // Every ticked row moved in one request, each its own audited change on the server; the list
+      // reloads with the outcome per id shown (which could not move, and why). Only in a chart with `bulk`.
+      ...only(!!bulk, {
+        movingSelected: {
+          tags: ['moving'],
+          invoke: {
+            id: 'moveSelected',
+            src: 'moveSelected',
+            input: ({ context }) => ({ ids: context.selected, status: context.moveTo! }),
+            onDone: { target: 'loading', actions: { type: 'setBulkOutcomes', params: ({ event }) => event.output } },
+            onError: 'moveSelectedFailed',
+          },
+        },
+        // The request did not reach the server or failed whole: the ticks stay for another try (Apply),
+        // or Clear goes back to the list as it was.
+        moveSelectedFailed: {
+          tags: ['moveFailed'],
+          on: { ...moveSelected, 'selection.clear': { target: 'browsing', actions: 'clearSelection' } },
+        },
+      }),
       sheet: {
         initial: opensIntoEditing ? 'editing' : 'viewing',
         // The audit trail shows under the form for as long as the sheet is open.

@@ -15,6 +15,11 @@
  * carries it. Setting an order DELIVERED asks for it: the save waits until the admin types four digits
  * or chooses "no code" explicitly (then the server records the delivery as the admin's). A wrong code
  * (400 DELIVERY_CODE_INVALID) or a locked one (409 DELIVERY_CODE_LOCKED) lands at the field.
+ *
+ * Bulk: the admin ticks orders on the list (selection.toggle, at most 100), chooses one status the order
+ * chart lets every ticked order move to (selection.choose), and moves them (selection.move ──>
+ * movingSelected ──> loading, POST /orders/update); each order is its own change, and the outcome per
+ * order shows how many moved and which could not.
  */
 import type { ContextFrom, EventFrom } from 'xstate';
 import type { ApiErrorCode, OrderUpdateBody } from '../src/domain/api';
@@ -23,6 +28,8 @@ import { paisaToRupeesInput, priceDetails, rupeesToPaisa } from '../src/domain/m
 import { ORDER_STATUSES, type Order, type OrderStatus } from '../src/domain/types';
 import { adminSheetList, openRow, shownDraft, type SaveRowInput } from './admin-list';
 import { changesFlat, reapplyFlat, type Refused } from './admin-sheet';
+import { selectedRows } from './admin-selection';
+import { nextOrderStatus } from './order-lifecycle.machine';
 
 export interface OrderDraft {
   version: number;
@@ -107,6 +114,17 @@ export const orderRefusal = (order: Order, draft: OrderDraft, now: number): stri
 /** The filters a dashboard link may open the orders list with (GET /orders `late`, `due`, `problem`). */
 export const ORDER_FILTERS = ['late', 'due', 'problem'] as const;
 
+/**
+ * The statuses the ticked orders may all be moved to in one step: those the order chart takes from
+ * every ticked order's status, less one they all have already (a move that changes nothing).
+ */
+export const bulkMoves = (orders: readonly Pick<Order, 'status'>[]): OrderStatus[] =>
+  orders.length === 0
+    ? []
+    : ORDER_STATUSES.filter(
+        (to) => orders.every((o) => nextOrderStatus(o.status, { type: 'admin.setStatus', status: to }) !== null) && orders.some((o) => o.status !== to),
+      );
+
 export const adminOrdersMachine = adminSheetList<Order, OrderDraft, OrderUpdateBody, OrderStatus, OrderChange>({
   id: 'adminOrders',
   displayIdOf: (order) => order.orderDisplayId,
@@ -119,6 +137,7 @@ export const adminOrdersMachine = adminSheetList<Order, OrderDraft, OrderUpdateB
   statuses: ORDER_STATUSES,
   filterNames: ORDER_FILTERS,
   exportable: true,
+  bulk: { moves: bulkMoves },
 });
 
 export type AdminOrdersContext = ContextFrom<typeof adminOrdersMachine>;
@@ -131,3 +150,6 @@ export const shownOrderDraft = (context: AdminOrdersContext): OrderDraft | null 
 
 /** The orders the server found for the search and status (by order number or its quotation's QT number, name, mobile). */
 export const visibleOrders = (context: AdminOrdersContext): Order[] => context.rows;
+
+/** The statuses offered for the ticked orders (the bulk move's choice). */
+export const offeredMoves = (context: AdminOrdersContext): OrderStatus[] => bulkMoves(selectedRows(context));

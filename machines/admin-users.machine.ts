@@ -17,7 +17,7 @@
  */
 import { and, assign, enqueueActions, not, raise, setup, stateIn, type SnapshotFrom } from 'xstate';
 import type { AuditEntry, User } from '../src/domain/types';
-import { BULK_MAX, type BulkOutcome } from '../src/domain/schemas/admin';
+import type { BulkOutcome } from '../src/domain/schemas/admin';
 import {
   exportQuery,
   exportTransitions,
@@ -39,6 +39,7 @@ import {
   type PageQuery,
 } from './admin-list';
 import { notProvided } from './admin-sheet';
+import { hasRoomToTick, toggledSelection, type SelectionContext } from './admin-selection';
 import { protectedImageMachine } from './protected-image.machine';
 
 /** The status filter of the users list (`status` on GET /users/all). */
@@ -56,8 +57,8 @@ export interface AdminUsersContext extends PagedListContext<User, UserStatus> {
   history: AuditEntry[] | null;
   historyFailed: boolean;
   /** The users ticked for a bulk verification (at most BULK_MAX), and how the last one went, per id. */
-  selected: string[];
-  bulkOutcomes: BulkOutcome[] | null;
+  selected: SelectionContext['selected'];
+  bulkOutcomes: SelectionContext['bulkOutcomes'];
   /** Whether the list's CSV export runs, and whether the last one failed. */
   exporting: ExportState;
 }
@@ -140,7 +141,7 @@ export const adminUsersMachine = setup({
       if (event.type !== 'selection.toggle') return false;
       if (context.selected.includes(event.id)) return true;
       const user = userOf(context, event.id);
-      return user !== undefined && verifyOffer(user) === 'verify' && context.selected.length < BULK_MAX;
+      return user !== undefined && verifyOffer(user) === 'verify' && hasRoomToTick(context.selected);
     },
     hasSelection: ({ context }) => context.selected.length > 0,
     canRemoveFilter: and(['notVerifying', ({ context, event }) => event.type === 'filter.remove' && event.name in context.filters]),
@@ -162,7 +163,7 @@ export const adminUsersMachine = setup({
     toggleSelected: assign({
       selected: ({ context, event }) => {
         if (event.type !== 'selection.toggle') return context.selected;
-        return context.selected.includes(event.id) ? context.selected.filter((id) => id !== event.id) : [...context.selected, event.id];
+        return toggledSelection(context.selected, event.id);
       },
     }),
     clearSelection: assign({ selected: [] as string[], bulkOutcomes: null }),
@@ -290,11 +291,4 @@ export function protectedImageState(image: SnapshotFrom<typeof protectedImageMac
   if (!image || image.matches('deciding') || image.matches('none')) return 'absent';
   if (image.matches('failed')) return 'unavailable';
   return image.matches({ active: 'shown' }) ? 'shown' : 'loading';
-}
-
-/** How the last bulk verification went: how many were verified and how many could not be; null before one. */
-export function bulkTally(context: AdminUsersContext): { done: number; refused: number } | null {
-  if (!context.bulkOutcomes) return null;
-  const done = context.bulkOutcomes.filter((o) => o.ok).length;
-  return { done, refused: context.bulkOutcomes.length - done };
 }

@@ -25,7 +25,7 @@ import type { SaveOutcome } from '../../machines/admin-sheet';
 import type { AuditEntry } from '../../src/domain/types';
 import { controlled } from '../support/machines/controlled';
 
-import { page, withFakeTimers } from '../support/machines/admin-fixtures';
+import { page, withFakeTimers, SAVE_AT } from '../support/machines/admin-fixtures';
 
 interface Row {
   _id: string;
@@ -192,7 +192,7 @@ describe('a paged admin list chart', () => {
     expect(actor.getSnapshot().hasTag('editing')).toBe(false);
     actor.send({ type: 'sheet.edit' });
     expect(actor.getSnapshot().hasTag('editing')).toBe(true);
-    actor.send({ type: 'sheet.save' });
+    actor.send({ type: 'sheet.save', now: SAVE_AT });
     expect(actor.getSnapshot().hasTag('editing')).toBe(false);
     expect(actor.getSnapshot().hasTag('saving')).toBe(true);
   });
@@ -212,7 +212,7 @@ describe('a save the server refuses as stale (409)', () => {
     t.actor.send({ type: 'sheet.open', id: 'r2' });
     t.actor.send({ type: 'sheet.edit' });
     t.actor.send({ type: 'draft.change', change: 'Rice straw' });
-    t.actor.send({ type: 'sheet.save' });
+    t.actor.send({ type: 'sheet.save', now: SAVE_AT });
     expect(t.save.last().input).toEqual({ id: 'r2', body: { name: 'Rice straw', version: 1 } });
     await t.save.last().resolve({ outcome: 'conflict' });
     expect(t.actor.getSnapshot().matches({ sheet: 'reloading' })).toBe(true);
@@ -232,7 +232,7 @@ describe('a save the server refuses as stale (409)', () => {
     expect(ids(actor.getSnapshot().context.rows)).toEqual(['r1', 'r2']);
     actor.send({ type: 'draft.reapply' });
     expect(actor.getSnapshot().context).toMatchObject({ draft: { name: 'Rice straw' }, editBase: { name: 'Paddy straw' }, refused: null });
-    actor.send({ type: 'sheet.save' });
+    actor.send({ type: 'sheet.save', now: SAVE_AT });
     expect(save.last().input).toEqual({ id: 'r2', body: { name: 'Rice straw', version: 2 } });
   });
 
@@ -264,9 +264,9 @@ describe('a save the server refuses as stale (409)', () => {
     actor.send({ type: 'sheet.open', id: 'r1' });
     actor.send({ type: 'sheet.edit' });
     actor.send({ type: 'draft.change', change: ' ' });
-    expect(actor.getSnapshot().can({ type: 'sheet.save' })).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'sheet.save', now: SAVE_AT })).toBe(false);
     actor.send({ type: 'draft.change', change: 'Groundnut husk' });
-    actor.send({ type: 'sheet.save' });
+    actor.send({ type: 'sheet.save', now: SAVE_AT });
     await save.last().resolve({ outcome: 'saved' });
     expect(actor.getSnapshot().hasTag('loading')).toBe(true);
     expect(actor.getSnapshot().context).toMatchObject({ openId: null, draft: null });

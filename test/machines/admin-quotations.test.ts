@@ -23,7 +23,7 @@ import type { Quotation } from '../../src/domain/types';
 import type { Page, PageQuery } from '../../machines/admin-list';
 import { controlled } from '../support/machines/controlled';
 
-import { QUOTATIONS, quotation, page, withFakeTimers } from '../support/machines/admin-fixtures';
+import { QUOTATIONS, quotation, page, withFakeTimers, SAVE_AT } from '../support/machines/admin-fixtures';
 import { QUOTATIONS_CHANGED } from '../support/machines/admin-model-events';
 
 function start() {
@@ -43,7 +43,7 @@ async function editing() {
   return t;
 }
 
-const canSave = (t: ReturnType<typeof start>) => t.actor.getSnapshot().can({ type: 'sheet.save' });
+const canSave = (t: ReturnType<typeof start>) => t.actor.getSnapshot().can({ type: 'sheet.save', now: SAVE_AT });
 
 describe('the admin quotations chart', () => {
   it("fills the sheet's form with the open quotation as saved, then with the line typed, the other lines untouched", async () => {
@@ -127,7 +127,7 @@ describe('the admin quotations chart', () => {
     t.actor.send({ type: 'draft.change', change: { line: 0, field: 'quantity', value: '0' } });
     expect(canSave(t)).toBe(false);
     t.actor.send({ type: 'draft.change', change: { line: 0, field: 'quantity', value: '3' } });
-    t.actor.send({ type: 'sheet.save' });
+    t.actor.send({ type: 'sheet.save', now: SAVE_AT });
     expect(t.actor.getSnapshot().hasTag('saving')).toBe(true);
     expect(canSave(t)).toBe(false);
   });
@@ -148,7 +148,7 @@ describe('the admin quotations chart', () => {
     t.actor.send({ type: 'draft.change', change: { status: 'COMPLETED' } });
     t.actor.send({ type: 'draft.change', change: { line: 0, field: 'goods', value: '1,250.5' } });
     t.actor.send({ type: 'draft.change', change: { line: 0, field: 'shipping', value: '300' } });
-    t.actor.send({ type: 'sheet.save' });
+    t.actor.send({ type: 'sheet.save', now: SAVE_AT });
     const { id, body } = t.save.last().input;
     expect(id).toBe('q2');
     expect(body).toEqual({
@@ -167,7 +167,7 @@ describe('the admin quotations chart', () => {
 
   it('closes the sheet and reloads the list after a save', async () => {
     const t = await editing();
-    t.actor.send({ type: 'sheet.save' });
+    t.actor.send({ type: 'sheet.save', now: SAVE_AT });
     await t.save.last().resolve({ outcome: 'saved' });
     expect(t.actor.getSnapshot().value).toBe('loading');
     expect(t.actor.getSnapshot().context.openId).toBeNull();
@@ -177,7 +177,7 @@ describe('the admin quotations chart', () => {
   it('after a 409 reloads, shows the save failure with the reloaded quotation, and keeps what the admin typed', async () => {
     const t = await editing();
     t.actor.send({ type: 'draft.change', change: { line: 0, field: 'goods', value: '9000' } });
-    t.actor.send({ type: 'sheet.save' });
+    t.actor.send({ type: 'sheet.save', now: SAVE_AT });
     await t.save.last().resolve({ outcome: 'conflict' });
     expect(t.actor.getSnapshot().matches({ sheet: 'reloading' })).toBe(true);
     await t.load.last().resolve(page(QUOTATIONS_CHANGED));
@@ -186,7 +186,7 @@ describe('the admin quotations chart', () => {
     expect(snapshot.hasTag('saveFailed')).toBe(true);
     expect(openQuotation(snapshot.context)?.status).toBe('EXPIRED');
     expect(snapshot.context.refused?.mine.lines[0]?.goods).toBe('9000');
-    expect(snapshot.can({ type: 'sheet.save' })).toBe(false);
+    expect(snapshot.can({ type: 'sheet.save', now: SAVE_AT })).toBe(false);
 
     t.actor.send({ type: 'draft.reapply' });
     const draft = t.actor.getSnapshot().context.draft!;
@@ -199,7 +199,7 @@ describe('the admin quotations chart', () => {
   it('keeps the draft and shows the save failure when a save fails for another reason', async () => {
     const t = await editing();
     t.actor.send({ type: 'draft.change', change: { line: 0, field: 'goods', value: '777' } });
-    t.actor.send({ type: 'sheet.save' });
+    t.actor.send({ type: 'sheet.save', now: SAVE_AT });
     await t.save.last().reject({ status: 500, data: { message: 'boom' } });
     const snapshot = t.actor.getSnapshot();
     expect(snapshot.matches({ sheet: { editing: 'failed' } })).toBe(true);

@@ -7,7 +7,7 @@ import { adminSkusMachine, openSku, shownSkuDraft, visibleSkus, type SaveSkuInpu
 import type { Sku } from '../../src/domain/types';
 import { controlled } from '../support/machines/controlled';
 import { effectErrors } from '../support/machines/admin-controlled';
-import { page, SKUS } from '../support/machines/admin-fixtures';
+import { page, SKUS, SAVE_AT } from '../support/machines/admin-fixtures';
 import { SKU_IMAGE_FILE, SKUS_CHANGED } from '../support/machines/admin-model-events';
 
 async function loaded() {
@@ -67,7 +67,7 @@ describe('the admin SKUs chart', () => {
     const { actor, save, prepare, upload } = await loaded();
     actor.send({ type: 'sheet.add' });
     fill(actor);
-    expect(actor.getSnapshot().can({ type: 'sheet.save' })).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'sheet.save', now: SAVE_AT })).toBe(false);
     actor.send({ type: 'image.choose', file: SKU_IMAGE_FILE });
     expect(actor.getSnapshot().hasTag('uploading')).toBe(true);
     expect(prepare.last().input.file).toBe(SKU_IMAGE_FILE);
@@ -76,12 +76,12 @@ describe('the admin SKUs chart', () => {
     expect(upload.last().input.file).toBe(resized);
     // Still on its way (now uploading): the sheet shows it, and offers neither Save nor another image.
     expect(actor.getSnapshot().hasTag('uploading')).toBe(true);
-    expect(actor.getSnapshot().can({ type: 'sheet.save' })).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'sheet.save', now: SAVE_AT })).toBe(false);
     expect(actor.getSnapshot().can({ type: 'image.choose', file: SKU_IMAGE_FILE })).toBe(false);
     await upload.last().resolve('/api/uploads/bagasse0001');
     expect(actor.getSnapshot().hasTag('uploading')).toBe(false);
-    expect(actor.getSnapshot().can({ type: 'sheet.save' })).toBe(true);
-    actor.send({ type: 'sheet.save' });
+    expect(actor.getSnapshot().can({ type: 'sheet.save', now: SAVE_AT })).toBe(true);
+    actor.send({ type: 'sheet.save', now: SAVE_AT });
     expect(save.last().input).toEqual({
       id: null,
       body: {
@@ -101,7 +101,7 @@ describe('the admin SKUs chart', () => {
     const { actor, load, save } = await loaded();
     actor.send({ type: 'sheet.open', id: 's2' });
     actor.send({ type: 'draft.change', change: { field: 'availableQty', value: '75' } });
-    actor.send({ type: 'sheet.save' });
+    actor.send({ type: 'sheet.save', now: SAVE_AT });
     expect(save.last().input.id).toBe('s2');
     expect(save.last().input.body).toMatchObject({ availableQty: 75, version: 1, minimumPrice: 250000 });
     await save.last().resolve({ outcome: 'saved' });
@@ -125,7 +125,7 @@ describe('the admin SKUs chart', () => {
     const { actor, load, save } = await loaded();
     actor.send({ type: 'sheet.open', id: 's1' });
     actor.send({ type: 'draft.change', change: { field: 'availableQty', value: '42' } });
-    actor.send({ type: 'sheet.save' });
+    actor.send({ type: 'sheet.save', now: SAVE_AT });
     await save.last().resolve({ outcome: 'conflict' });
     await load.last().resolve(page(SKUS_CHANGED));
     const { context } = actor.getSnapshot();
@@ -140,7 +140,7 @@ describe('the admin SKUs chart', () => {
     const { actor, save } = await loaded();
     actor.send({ type: 'sheet.open', id: 's1' });
     actor.send({ type: 'draft.change', change: { field: 'brandName', value: 'Khedut' } });
-    actor.send({ type: 'sheet.save' });
+    actor.send({ type: 'sheet.save', now: SAVE_AT });
     await save.last().reject({ status: 500, data: { message: 'down' } });
     expect(actor.getSnapshot().matches({ sheet: { editing: 'failed' } })).toBe(true);
     expect(actor.getSnapshot().context.draft?.brandName).toBe('Khedut');
@@ -207,7 +207,7 @@ describe('the SKUs chart without its effects', () => {
     };
     const unprepared = await openWithImage(false);
     expect(unprepared.getSnapshot().hasTag('uploadFailed')).toBe(true);
-    unprepared.send({ type: 'sheet.save' });
+    unprepared.send({ type: 'sheet.save', now: SAVE_AT });
     await waitFor(unprepared, (snapshot) => !snapshot.hasTag('saving'));
     expect(unprepared.getSnapshot().hasTag('saveFailed')).toBe(true);
     await openWithImage(true);

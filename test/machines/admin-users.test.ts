@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import {
-  bulkTally,
   adminUsersMachine,
   expandedUser,
   isBeingVerified,
@@ -15,6 +14,7 @@ import {
 import { protectedImageMachine } from '../../machines/protected-image.machine';
 import type { AuditEntry, User } from '../../src/domain/types';
 import type { Page, PageQuery } from '../../machines/admin-list';
+import { bulkTally } from '../../machines/admin-selection';
 import { controlled } from '../support/machines/controlled';
 import { controlledCallback, effectErrors } from '../support/machines/admin-controlled';
 import { USERS, page, withFakeTimers } from '../support/machines/admin-fixtures';

@@ -69,10 +69,10 @@ describe.each(databases())('a stale quotation save on %s', (kind) => {
     second.send({ type: 'draft.change', change: { line: 0, field: 'goods', value: '9000' } });
     second.send({ type: 'draft.change', change: { line: 0, field: 'discount', value: '250' } });
 
-    first.send({ type: 'sheet.save' });
+    first.send({ type: 'sheet.save', now: Date.now() });
     await waitFor(first, (s) => s.matches('browsing'), { timeout: 10_000 });
 
-    second.send({ type: 'sheet.save' });
+    second.send({ type: 'sheet.save', now: Date.now() });
     const refused = await waitFor(second, (s) => s.matches({ sheet: 'conflict' }), { timeout: 10_000 });
     expect(refused.hasTag('saveFailed')).toBe(true);
     expect(en['admin.quotations.saveFailed']).toBe('Failed to save quotation.');
@@ -98,13 +98,13 @@ describe.each(databases())('a stale quotation save on %s', (kind) => {
     const second = await adminAt(ADMIN_B);
     first.send({ type: 'draft.change', change: { line: 1, field: 'goods', value: '3000' } });
     second.send({ type: 'draft.change', change: { line: 1, field: 'quantity', value: '3' } });
-    first.send({ type: 'sheet.save' });
+    first.send({ type: 'sheet.save', now: Date.now() });
     await waitFor(first, (s) => s.matches('browsing'), { timeout: 10_000 });
-    second.send({ type: 'sheet.save' });
+    second.send({ type: 'sheet.save', now: Date.now() });
     await waitFor(second, (s) => s.matches({ sheet: 'conflict' }), { timeout: 10_000 });
 
     second.send({ type: 'draft.reapply' });
-    second.send({ type: 'sheet.save' });
+    second.send({ type: 'sheet.save', now: Date.now() });
     await waitFor(second, (s) => s.matches('browsing'), { timeout: 10_000 });
 
     // Only what the second admin changed is laid over the new version: the first admin's price stands.

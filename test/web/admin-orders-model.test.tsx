@@ -2,13 +2,16 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import {
+  offeredMoves,
   openOrder,
   orderBalance,
   shownOrderDraft,
   visibleOrders,
   type AdminOrdersContext,
 } from '../../machines/admin-orders.machine';
+import { bulkTally } from '../../machines/admin-selection';
 import { formatPaisa } from '../../src/domain/money';
+import { ORDERS } from '../support/machines/admin-fixtures';
 import { MODEL_LIMIT, ORDER_MODEL_NOW, ORDERS_LINK, orderEventsIn, ordersModel } from '../support/machines/admin-model-events';
 import { assertFullCoverage, modelPaths } from '../support/machines/model-coverage';
 import { buttonIn, expectHistory, expectPageFooter, click, expectEnabled, runPath, sheet, typeInto, type ScreenDriver, type Snapshot } from '../support/web/admin-drive';
@@ -26,9 +29,29 @@ const dateInput = () => within(sheet()).getByLabelText('Expected delivery date')
 /** The delivery code such an order would have; no admin answer carries it. */
 const DELIVERY_CODE = '4821';
 
+/** The ticks, the bar with their count and the statuses offered, and how the last move went. */
+function expectSelection(snapshot: Snapshot) {
+  const { selected } = ctx(snapshot);
+  for (const order of visibleOrders(ctx(snapshot))) {
+    const box = screen.queryByRole('checkbox', { name: `Select ${order.orderDisplayId}` }) as HTMLInputElement | null;
+    expect(box?.checked ?? false).toBe(selected.includes(order._id));
+  }
+  if (selected.length === 0) {
+    expect(screen.queryByRole('group')).toBeNull();
+  } else {
+    expect(screen.getByRole('group').textContent).toContain(`${selected.length} selected`);
+    const offered = [...(screen.getByLabelText('Move selected to') as HTMLSelectElement).options].filter((o) => !o.disabled).map((o) => o.value);
+    expect(offered).toEqual(offeredMoves(ctx(snapshot)));
+    expect(screen.getByLabelText('Move selected to')).toHaveProperty('value', ctx(snapshot).moveTo ?? '');
+  }
+  const tally = bulkTally(ctx(snapshot));
+  if (tally) screen.getByText(`${tally.done} done, ${tally.refused} could not be changed`, { exact: false });
+  else expect(screen.queryByText(/could not be changed/)).toBeNull();
+}
+
 const driver: ScreenDriver = {
   path: ORDERS_LINK,
-  effects: { history: 'orderHistory', load: 'loadOrders', reload: 'loadOrders', more: 'loadOrders', save: 'saveOrder', export: 'exportOrders' },
+  effects: { history: 'orderHistory', load: 'loadOrders', reload: 'loadOrders', more: 'loadOrders', save: 'saveOrder', export: 'exportOrders', moveSelected: 'moveOrders' },
   async gestures(event) {
     switch (event.type) {
       case 'search.change':
@@ -61,6 +84,15 @@ const driver: ScreenDriver = {
         return click(screen.getByRole('button', { name: /^Remove filter: / }));
       case 'list.export':
         return click(screen.getByRole('button', { name: /^(Export CSV|Exporting\.\.\.)$/ }));
+      case 'selection.toggle':
+        return click(screen.getByRole('checkbox', { name: `Select ${ORDERS.find((o) => o._id === event.id)!.orderDisplayId}` }));
+      case 'selection.choose':
+        return userEvent.selectOptions(screen.getByLabelText('Move selected to'), event.status);
+      case 'selection.move':
+        return click(screen.getByRole('button', { name: 'Apply' }));
+      case 'selection.clear':
+        // With orders ticked the bar clears them; after a bulk move the outcome line closes.
+        return click(screen.queryByRole('button', { name: 'Clear selection' }) ?? screen.getByRole('button', { name: 'Close' }));
       default:
         throw new Error(`No gesture for ${event.type}`);
     }
@@ -74,6 +106,7 @@ const driver: ScreenDriver = {
     },
     browsing: (snapshot) => {
       expectPageFooter(snapshot);
+      expectSelection(snapshot);
       expect(screen.getByLabelText('Filter by status')).toHaveProperty('value', ctx(snapshot).status ?? '');
       expect(screen.queryByRole('dialog')).toBeNull();
       const shown = within(screen.getByRole('list', { name: 'Orders' })).queryAllByRole('button').map((b) => b.textContent);
@@ -96,7 +129,7 @@ const driver: ScreenDriver = {
       expect(sheet().textContent).not.toContain(DELIVERY_CODE);
       const pending = orderBalance(order, ctx(snapshot).draft).pendingPaisa;
       within(sheet()).getByText(formatPaisa(pending), { selector: '.shop-rows-total dd' });
-      expectEnabled(buttonIn(sheet(), /Update|Saving/), snapshot.can({ type: 'sheet.save' }));
+      expectEnabled(buttonIn(sheet(), /Update|Saving/), snapshot.can({ type: 'sheet.save', now: Date.now() }));
       expectEnabled(buttonIn(sheet(), 'Edit'), snapshot.can({ type: 'sheet.edit' }));
     },
     'sheet.viewing': () => {
@@ -129,6 +162,15 @@ const driver: ScreenDriver = {
     },
     'sheet.reloading': () => {
       expect(buttonIn(sheet(), 'Saving...')).toHaveProperty('disabled', true);
+    },
+    movingSelected: (snapshot) => {
+      expectSelection(snapshot);
+      expect(screen.getByRole('button', { name: 'Working...' })).toHaveProperty('disabled', true);
+      expect(screen.getByRole('searchbox', { name: 'Search by order id' })).toHaveProperty('disabled', true);
+    },
+    moveSelectedFailed: (snapshot) => {
+      expectSelection(snapshot);
+      expect(screen.getByText('The change could not be sent. Try again.')).toBeTruthy();
     },
     'sheet.conflict': (snapshot) => {
       expect(within(sheet()).getByRole('alert').textContent).toBe('Failed to save order.');

@@ -79,7 +79,7 @@ const driver: ScreenDriver = {
       const title = sku ? `Edit ${sku.skuDisplayId}` : 'Add SKU';
       within(sheet()).getByRole('heading', { name: title });
       expect(nameInput().value).toBe(shownSkuDraft(ctx(snapshot))!.name);
-      expectEnabled(buttonIn(sheet(), /Save|Saving/), snapshot.can({ type: 'sheet.save' }));
+      expectEnabled(buttonIn(sheet(), /Save|Saving/), snapshot.can({ type: 'sheet.save', now: Date.now() }));
       // A saved SKU shows its audit trail under the form; a new one has none.
       if (sku) expectHistory(snapshot);
       else expect(within(sheet()).queryByRole('region', { name: 'History' })).toBeNull();

@@ -7,9 +7,9 @@
 import { fromPromise } from 'xstate';
 import type { DataResponse, PageResponse, UploadResponse } from '../../domain/api';
 import type { AdminSummary, BulkOutcome } from '../../domain/schemas/admin';
-import type { AuditEntry, Order, Quotation, Sku, User } from '../../domain/types';
+import type { AuditEntry, Order, OrderStatus, Quotation, Sku, User } from '../../domain/types';
 import { COUNTERED } from '../../domain/quotation-status';
-import type { PageQuery } from '../../../machines/admin-list';
+import type { MoveSelectedInput, PageQuery } from '../../../machines/admin-list';
 import type { SaveOrderInput } from '../../../machines/admin-orders.machine';
 import type { SaveQuotationInput } from '../../../machines/admin-quotations.machine';
 import type { SaveOutcome } from '../../../machines/admin-sheet';
@@ -146,6 +146,9 @@ export const adminOrdersActors = (call: ApiCall = api) => ({
   loadHistory: historyOf(call, 'orders'),
   saveRow: effect<SaveOutcome, SaveOrderInput>((input, signal) =>
     saveOutcome(() => call('PATCH', `/orders/update/${encodeURIComponent(input.id)}`, { body: input.body, signal })),
+  ),
+  moveSelected: effect<BulkOutcome[], MoveSelectedInput<OrderStatus>>(
+    async (input, signal) => (await call<DataResponse<BulkOutcome[]>>('POST', '/orders/update', { body: { ids: input.ids, status: input.status }, signal })).data,
   ),
 });
 

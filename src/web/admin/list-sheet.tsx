@@ -9,7 +9,7 @@ import { EditUpdateActions, SaveTrouble } from './admin-parts';
 import { BottomSheet } from './bottom-sheet';
 import { HistoryList } from './history-list';
 
-type SheetEvent = { type: 'sheet.close' } | { type: 'sheet.edit' } | { type: 'sheet.save' } | { type: 'draft.reapply' };
+type SheetEvent = { type: 'sheet.close' } | { type: 'sheet.edit' } | { type: 'sheet.save'; now: number } | { type: 'draft.reapply' };
 
 /** What the sheet reads of an `adminSheetList` chart's snapshot. */
 interface SheetSnapshot {
@@ -46,9 +46,9 @@ export function ListSheet({
         <EditUpdateActions
           canEdit={snapshot.can({ type: 'sheet.edit' })}
           onEdit={() => send({ type: 'sheet.edit' })}
-          canSave={snapshot.can({ type: 'sheet.save' })}
+          canSave={snapshot.can({ type: 'sheet.save', now: Date.now() })}
           saving={snapshot.hasTag('saving')}
-          onSave={() => send({ type: 'sheet.save' })}
+          onSave={() => send({ type: 'sheet.save', now: Date.now() })}
         />
       }
     >

@@ -1,26 +1,20 @@
 /**
  * What every admin list offers above its rows beside the search and status: the filters a dashboard
  * link set (removable chips) and Export, which downloads the list as it is filtered, every page.
+ * `tools` is the chart's `listToolsOf(snapshot)`.
  */
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import type { ExportState, ListFilters } from '../../../machines/admin-list';
+import type { ListToolsView } from '../../../machines/admin-list';
 import { FilterChips } from './filter-chips';
 
 export function ListTools({
-  filters,
-  exporting,
+  tools: { filters, exporting, canExport, canRemove },
   send,
-  canExport,
-  canRemove,
   children,
 }: {
-  filters: ListFilters;
-  exporting: ExportState;
+  tools: ListToolsView;
   send: (event: { type: 'list.export' } | { type: 'filter.remove'; name: string }) => void;
-  canExport: boolean;
-  /** Whether the chart takes removing this filter now. */
-  canRemove: (name: string) => boolean;
   children?: ReactNode;
 }) {
   return (

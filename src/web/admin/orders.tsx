@@ -1,14 +1,55 @@
-/** /admin/orders (SPEC §2, §3 Order admin list): every order, searched by id; a tap opens the edit sheet. */
+/**
+ * /admin/orders (SPEC §2, §3 Order admin list): every order, searched by id; a tap opens the edit sheet.
+ * Orders are ticked to move several to one status at once (the chart's selection).
+ */
 import { FormattedMessage, useIntl } from 'react-intl';
-import { orderBalance, visibleOrders } from '../../../machines/admin-orders.machine';
+import { listToolsOf } from '../../../machines/admin-list';
+import { offeredMoves, orderBalance, visibleOrders } from '../../../machines/admin-orders.machine';
+import { bulkRefusalOf } from '../../../machines/admin-selection';
 import { isRemovedNumber } from '../../domain/constants';
 import { formatPaisa } from '../../domain/money';
+import type { OrderStatus } from '../../domain/types';
 import { AdminLayout } from './admin-layout';
 import { ListTools } from './list-tools';
 import { ListStatus, PageFooter, SearchField, StatusFilter } from './admin-parts';
 import { OrderSheet } from './order-sheet';
-import { OrderStatusLabel, orderStatusOptions } from './status-labels';
+import { SelectionBar } from './selection-bar';
+import { OrderStatusLabel, orderStatusOptions, orderStatusText } from './status-labels';
 import { adminScreen, type ChartView } from './admin-screen';
+
+/** The ticked orders' move: one status the order chart lets each of them take, then Move. */
+function MoveSelected({ snapshot, send }: ChartView<'adminOrders'>) {
+  const intl = useIntl();
+  const moving = snapshot.hasTag('moving');
+  return (
+    <>
+      <select
+        className="admin-move-to"
+        aria-label={intl.formatMessage({ id: 'admin.bulk.move', defaultMessage: 'Move selected to' })}
+        value={snapshot.context.moveTo ?? ''}
+        onChange={(e) => send({ type: 'selection.choose', status: e.target.value as OrderStatus })}
+        disabled={moving}
+      >
+        <option value="" disabled>
+          {intl.formatMessage({ id: 'admin.bulk.chooseStatus', defaultMessage: 'Choose a status' })}
+        </option>
+        {offeredMoves(snapshot.context).map((status) => (
+          <option key={status} value={status}>
+            {orderStatusText(intl, status)}
+          </option>
+        ))}
+      </select>
+      <button
+        type="button"
+        className="shop-button shop-button-primary shop-button-small"
+        onClick={() => send({ type: 'selection.move' })}
+        disabled={!snapshot.can({ type: 'selection.move' })}
+      >
+        {moving ? <FormattedMessage id="admin.bulk.working" defaultMessage="Working..." /> : <FormattedMessage id="admin.bulk.apply" defaultMessage="Apply" />}
+      </button>
+    </>
+  );
+}
 
 function AdminOrders({ snapshot, send }: ChartView<'adminOrders'>) {
   const intl = useIntl();
@@ -27,13 +68,10 @@ function AdminOrders({ snapshot, send }: ChartView<'adminOrders'>) {
         onChange={(status) => send({ type: 'status.change', status })}
         disabled={!snapshot.can({ type: 'status.change', status: null })}
       />
-      <ListTools
-        filters={snapshot.context.filters}
-        exporting={snapshot.context.exporting}
-        send={send}
-        canExport={snapshot.can({ type: 'list.export' })}
-        canRemove={(name) => snapshot.can({ type: 'filter.remove', name })}
-       />
+      <ListTools tools={listToolsOf(snapshot)} send={send} />
+      <SelectionBar selection={snapshot.context} failed={snapshot.hasTag('moveFailed')} onClear={() => send({ type: 'selection.clear' })}>
+        <MoveSelected snapshot={snapshot} send={send} />
+      </SelectionBar>
       <ListStatus
         loading={snapshot.hasTag('loading')}
         failed={snapshot.hasTag('fetchFailed') ? <FormattedMessage id="admin.orders.fetchFailed" defaultMessage="Failed to fetch orders." /> : null}
@@ -41,38 +79,57 @@ function AdminOrders({ snapshot, send }: ChartView<'adminOrders'>) {
         onRetry={() => send({ type: 'list.reload' })}
       />
       <ul className="shop-list" aria-label={intl.formatMessage({ id: 'admin.orders.list', defaultMessage: 'Orders' })}>
-        {orders.map((order) => (
-          <li key={order._id}>
-            <button
-              type="button"
-              className="shop-card admin-row"
-              onClick={() => send({ type: 'sheet.open', id: order._id })}
-              disabled={!snapshot.can({ type: 'sheet.open', id: order._id })}
-            >
-              <span className="admin-row-main">
-                <strong>{order.orderDisplayId}</strong>
-                <span className="admin-muted">
-                  {order.userDetails.name ??
-                    (isRemovedNumber(order.userDetails.mobileNumber)
-                      ? intl.formatMessage({ id: 'admin.users.closed', defaultMessage: 'Account closed' })
-                      : order.userDetails.mobileNumber)}
-                  {' · '}
-                  <FormattedMessage
-                    id="admin.orders.paidOf"
-                    defaultMessage="{paid} paid of {total}"
-                    values={{
-                      paid: formatPaisa(order.amountPaidPaisa),
-                      total: formatPaisa(orderBalance(order, null).totalPaisa),
-                    }}
+        {orders.map((order) => {
+          const refusal = bulkRefusalOf(snapshot.context, order._id);
+          const ticked = snapshot.context.selected.includes(order._id);
+          return (
+            <li key={order._id} className="admin-pickable">
+              {snapshot.can({ type: 'selection.toggle', id: order._id }) || ticked ? (
+                <label className="admin-select">
+                  <input
+                    type="checkbox"
+                    checked={ticked}
+                    onChange={() => send({ type: 'selection.toggle', id: order._id })}
+                    aria-label={intl.formatMessage({ id: 'admin.bulk.select', defaultMessage: 'Select {name}' }, { name: order.orderDisplayId })}
                   />
+                </label>
+              ) : null}
+              <button
+                type="button"
+                className="shop-card admin-row"
+                onClick={() => send({ type: 'sheet.open', id: order._id })}
+                disabled={!snapshot.can({ type: 'sheet.open', id: order._id })}
+              >
+                <span className="admin-row-main">
+                  <strong>{order.orderDisplayId}</strong>
+                  <span className="admin-muted">
+                    {order.userDetails.name ??
+                      (isRemovedNumber(order.userDetails.mobileNumber)
+                        ? intl.formatMessage({ id: 'admin.users.closed', defaultMessage: 'Account closed' })
+                        : order.userDetails.mobileNumber)}
+                    {' · '}
+                    <FormattedMessage
+                      id="admin.orders.paidOf"
+                      defaultMessage="{paid} paid of {total}"
+                      values={{
+                        paid: formatPaisa(order.amountPaidPaisa),
+                        total: formatPaisa(orderBalance(order, null).totalPaisa),
+                      }}
+                    />
+                  </span>
+                  {refusal ? (
+                    <span className="admin-late">
+                      <FormattedMessage id="admin.bulk.notMoved" defaultMessage="Not moved" />
+                    </span>
+                  ) : null}
                 </span>
-              </span>
-              <span className="admin-status">
-                <OrderStatusLabel status={order.status} />
-              </span>
-            </button>
-          </li>
-        ))}
+                <span className="admin-status">
+                  <OrderStatusLabel status={order.status} />
+                </span>
+              </button>
+            </li>
+          );
+        })}
       </ul>
       {snapshot.matches('browsing') || snapshot.matches('sheet') ? (
         <PageFooter snapshot={snapshot} shown={orders.length} onMore={() => send({ type: 'list.more' })} />

@@ -1,6 +1,7 @@
 /** /admin/quotations (SPEC §2): every quotation with its farmer's name, searched by id; a tap opens the edit sheet. */
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSelector } from '@xstate/react';
+import { listToolsOf } from '../../../machines/admin-list';
 import { lateFirst, visibleQuotations } from '../../../machines/admin-quotations.machine';
 import { isLateQuotation } from '../../domain/waiting-age';
 import { useCatalogue } from '../shop/use-shop';
@@ -35,13 +36,7 @@ function AdminQuotations({ snapshot, send }: ChartView<'adminQuotations'>) {
         onChange={(status) => send({ type: 'status.change', status })}
         disabled={!snapshot.can({ type: 'status.change', status: null })}
       />
-      <ListTools
-        filters={snapshot.context.filters}
-        exporting={snapshot.context.exporting}
-        send={send}
-        canExport={snapshot.can({ type: 'list.export' })}
-        canRemove={(name) => snapshot.can({ type: 'filter.remove', name })}
-      >
+      <ListTools tools={listToolsOf(snapshot)} send={send}>
         <button
           type="button"
           className="shop-button shop-button-outline shop-button-small"

@@ -1,14 +1,27 @@
 /**
- * The users ticked for verification: how many, Verify them all, or clear the ticks; after a bulk
- * verification, how many went through and how many could not be (the chart keeps the outcome per id).
+ * The rows ticked on an admin list: how many, the list's own bulk action (Verify selected; Move to a
+ * status), or clear the ticks; after a bulk change, how many went through and how many could not (the
+ * chart keeps the outcome per id). Shared by the users and orders screens.
  */
+import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { bulkTally } from '../../../machines/admin-users.machine';
-import type { ChartView } from './admin-screen';
+import { bulkTally, type SelectionContext } from '../../../machines/admin-selection';
 
-export function SelectionBar({ snapshot, send }: ChartView<'adminUsers'>) {
-  const count = snapshot.context.selected.length;
-  const tally = bulkTally(snapshot.context);
+export function SelectionBar({
+  selection,
+  failed,
+  onClear,
+  children,
+}: {
+  selection: SelectionContext;
+  /** The last bulk request failed whole (nothing is known to have changed). */
+  failed: boolean;
+  onClear: () => void;
+  /** The action on the ticked rows. */
+  children: ReactNode;
+}) {
+  const count = selection.selected.length;
+  const tally = bulkTally(selection);
   return (
     <>
       {count > 0 ? (
@@ -16,24 +29,13 @@ export function SelectionBar({ snapshot, send }: ChartView<'adminUsers'>) {
           <strong>
             <FormattedMessage id="admin.bulk.selected" defaultMessage="{count} selected" values={{ count }} />
           </strong>
-          <button
-            type="button"
-            className="shop-button shop-button-primary shop-button-small"
-            onClick={() => send({ type: 'selection.verify' })}
-            disabled={!snapshot.can({ type: 'selection.verify' })}
-          >
-            {snapshot.matches({ list: 'verifyingSelected' }) ? (
-              <FormattedMessage id="admin.bulk.working" defaultMessage="Working..." />
-            ) : (
-              <FormattedMessage id="admin.bulk.verify" defaultMessage="Verify selected" />
-            )}
-          </button>
-          <button type="button" className="shop-button shop-button-outline shop-button-small" onClick={() => send({ type: 'selection.clear' })}>
+          {children}
+          <button type="button" className="shop-button shop-button-outline shop-button-small" onClick={onClear}>
             <FormattedMessage id="admin.bulk.clear" defaultMessage="Clear selection" />
           </button>
         </div>
       ) : null}
-      {snapshot.matches({ list: 'verifySelectedFailed' }) ? (
+      {failed ? (
         <p aria-live="polite" className="admin-error-text">
           <FormattedMessage id="admin.bulk.failed" defaultMessage="The change could not be sent. Try again." />
         </p>
@@ -42,7 +44,7 @@ export function SelectionBar({ snapshot, send }: ChartView<'adminUsers'>) {
         <p aria-live="polite" className="admin-muted">
           <FormattedMessage id="admin.bulk.result" defaultMessage="{done} done, {refused} could not be changed" values={tally} />{' '}
           {count === 0 ? (
-            <button type="button" className="shop-button shop-button-outline shop-button-small" onClick={() => send({ type: 'selection.clear' })}>
+            <button type="button" className="shop-button shop-button-outline shop-button-small" onClick={onClear}>
               <FormattedMessage id="admin.common.close" defaultMessage="Close" />
             </button>
           ) : null}

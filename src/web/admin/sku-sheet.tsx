@@ -78,16 +78,16 @@ export function SkuSheet({ snapshot, send }: { snapshot: Snapshot; send: Send })
       onClose={snapshot.can({ type: 'sheet.close' }) ? () => send({ type: 'sheet.close' }) : null}
       footer={
         <>
-          {editing && !uploading && !snapshot.can({ type: 'sheet.save' }) ? (
+          {editing && !uploading && !snapshot.can({ type: 'sheet.save', now: Date.now() }) ? (
             <p className="admin-muted admin-small admin-footer-hint">
               <FormattedMessage id="admin.skus.saveHint" defaultMessage="Fill in every field and choose an image to save." />
             </p>
           ) : null}
           <SaveButton
             block
-            canSave={snapshot.can({ type: 'sheet.save' })}
+            canSave={snapshot.can({ type: 'sheet.save', now: Date.now() })}
             saving={snapshot.hasTag('saving')}
-            onSave={() => send({ type: 'sheet.save' })}
+            onSave={() => send({ type: 'sheet.save', now: Date.now() })}
             label={<FormattedMessage id="admin.skus.save" defaultMessage="Save" />}
           />
         </>

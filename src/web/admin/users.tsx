@@ -5,6 +5,7 @@
  * they are back among the unverified); a closed account says it is closed.
  */
 import { FormattedMessage, useIntl } from 'react-intl';
+import { listToolsOf } from '../../../machines/admin-list';
 import { USER_STATUSES, visibleUsers } from '../../../machines/admin-users.machine';
 import { AdminLayout } from './admin-layout';
 import { Alert, ListStatus, PageFooter, SearchField, StatusFilter } from './admin-parts';
@@ -36,14 +37,21 @@ function AdminUsers({ snapshot, send }: ChartView<'adminUsers'>) {
         onChange={(status) => send({ type: 'status.change', status })}
         disabled={!snapshot.can({ type: 'status.change', status: snapshot.context.status })}
       />
-      <ListTools
-        filters={snapshot.context.filters}
-        exporting={snapshot.context.exporting}
-        send={send}
-        canExport={snapshot.can({ type: 'list.export' })}
-        canRemove={(name) => snapshot.can({ type: 'filter.remove', name })}
-      />
-      <SelectionBar snapshot={snapshot} send={send} />
+      <ListTools tools={listToolsOf(snapshot)} send={send} />
+      <SelectionBar selection={snapshot.context} failed={snapshot.matches({ list: 'verifySelectedFailed' })} onClear={() => send({ type: 'selection.clear' })}>
+        <button
+          type="button"
+          className="shop-button shop-button-primary shop-button-small"
+          onClick={() => send({ type: 'selection.verify' })}
+          disabled={!snapshot.can({ type: 'selection.verify' })}
+        >
+          {snapshot.matches({ list: 'verifyingSelected' }) ? (
+            <FormattedMessage id="admin.bulk.working" defaultMessage="Working..." />
+          ) : (
+            <FormattedMessage id="admin.bulk.verify" defaultMessage="Verify selected" />
+          )}
+        </button>
+      </SelectionBar>
       <ListStatus
         loading={snapshot.hasTag('loading')}
         failed={snapshot.hasTag('fetchFailed') ? <FormattedMessage id="admin.users.fetchFailed" defaultMessage="Failed to fetch users." /> : null}

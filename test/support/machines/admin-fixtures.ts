@@ -133,3 +133,6 @@ export async function atSystemTime<T>(now: number, body: () => Promise<T>): Prom
     vi.useRealTimers();
   }
 }
+
+/** When a test's saves are asked (the `now` of `sheet.save`) where no rule on dates is under test: a morning in India, 1 November 2026. */
+export const SAVE_AT = Date.UTC(2026, 10, 1, 4, 30);

@@ -9,9 +9,9 @@ import type { SaveOutcome } from '../../../machines/admin-sheet';
 import { adminSkusMachine, type SaveSkuInput } from '../../../machines/admin-skus.machine';
 import { adminUsersMachine } from '../../../machines/admin-users.machine';
 import { protectedImageMachine } from '../../../machines/protected-image.machine';
-import type { AuditEntry, Order, Quotation, Sku, User } from '../../../src/domain/types';
+import type { AuditEntry, Order, OrderStatus, Quotation, Sku, User } from '../../../src/domain/types';
 import { ORDERS, QUOTATIONS, SKUS, USERS, order, page, quotation, sku } from './admin-fixtures';
-import type { Page, PageQuery } from '../../../machines/admin-list';
+import type { MoveSelectedInput, Page, PageQuery } from '../../../machines/admin-list';
 import type { BulkOutcome } from '../../../src/domain/schemas/admin';
 
 /** An effect that never settles: the paths deliver its answer as an event. */
@@ -48,6 +48,13 @@ export const HISTORY: AuditEntry[] = [
   { at: '2026-11-09T10:00:00.000Z', by: null, changes: { status: { from: 'COMPLETED', to: 'EXPIRED' } } },
 ];
 
+/**
+ * When the paths' saves are asked (the event's `now`): a quarter past midnight in India on 11 November
+ * 2026, while it is still 10 November in UTC, so a date of 10 November is in the past. The screens'
+ * paths set the clock to it too (vi.setSystemTime), since a tap on Update sends the phone's time.
+ */
+export const ORDER_MODEL_NOW = Date.UTC(2026, 10, 10, 18, 45);
+
 /** The second page of each paged list: one more row, the last. */
 export const QUOTATION_3: Quotation = quotation({ _id: 'q3', quotationDisplayId: 'QT100003' });
 export const ORDER_3: Order = order({ _id: 'o3', orderDisplayId: 'OD100003', status: 'DELIVERED' });
@@ -70,7 +77,7 @@ export const quotationEvents: AnyEventObject[] = [
   { type: 'draft.change', change: { status: 'COMPLETED' } },
   { type: 'status.change', status: 'COMPLETED' },
   { type: 'draft.change', change: { line: 0, field: 'goods', value: '12500.50' } },
-  { type: 'sheet.save' },
+  { type: 'sheet.save', now: ORDER_MODEL_NOW },
   done('save', SAVED),
   done('save', CONFLICT),
   failed('save'),
@@ -83,11 +90,6 @@ export const quotationEvents: AnyEventObject[] = [
   ...EXPORT_EVENTS,
 ];
 
-/**
- * The orders' paths run on a controlled clock (vi.setSystemTime) a quarter past midnight in India on
- * 11 November 2026, while it is still 10 November in UTC: a date of 10 November is in the past.
- */
-export const ORDER_MODEL_NOW = Date.UTC(2026, 10, 10, 18, 45);
 /** The server's answer to a date before India's today. */
 export const DATE_IN_PAST_ANSWER = { status: 400, data: { code: 'DATE_IN_PAST', message: "expectedDeliveryDate must not be before today's date in India" } };
 
@@ -109,7 +111,7 @@ export const orderEvents: AnyEventObject[] = [
   { type: 'draft.change', change: { amountPaid: '5000.5' } },
   // Today in UTC, yesterday in India: refused at the field (a save with no new date goes through).
   { type: 'draft.change', change: { expectedDeliveryDate: '2026-11-10' } },
-  { type: 'sheet.save' },
+  { type: 'sheet.save', now: ORDER_MODEL_NOW },
   done('save', SAVED),
   done('save', CONFLICT),
   failed('save'),
@@ -120,6 +122,17 @@ export const orderEvents: AnyEventObject[] = [
   { type: 'sheet.close' },
   { type: 'filter.remove', name: 'late' },
   ...EXPORT_EVENTS,
+  // Ticking orders and moving them to one status (o1 is CONFIRMATION_PENDING, o2 IN_TRANSIT).
+  { type: 'selection.toggle', id: 'o1' },
+  { type: 'selection.toggle', id: 'o2' },
+  { type: 'selection.choose', status: 'IN_TRANSIT' },
+  { type: 'selection.move' },
+  { type: 'selection.clear' },
+  done('moveSelected', [
+    { _id: 'o1', ok: true },
+    { _id: 'o2', ok: false, code: 'CONFLICT' },
+  ]),
+  failed('moveSelected'),
 ];
 
 /**
@@ -178,7 +191,7 @@ const plainOnly =
     // After a bulk verification only its reload and clearing the outcome; before, the ticks and the bulk verification.
     if ((context.bulkOutcomes ?? null) !== null) return e.type === 'selection.clear' || e.type === 'xstate.done.actor.load';
     if ((context.selected ?? []).length > 0) {
-      return e.type.startsWith('selection.') || /^xstate\.(done|error)\.actor\.verifyUsers$/.test(e.type) || e.type === 'list.more' || e.type === 'xstate.done.actor.more';
+      return e.type.startsWith('selection.') || /^xstate\.(done|error)\.actor\.(verifyUsers|moveSelected)$/.test(e.type) || e.type === 'list.more' || e.type === 'xstate.done.actor.more';
     }
     const plain = context.query === '' && context.status === null && (context.openId ?? null) === null && (context.expandedId ?? null) === null;
     if (e.type === 'list.export' || e.type.startsWith('filter.') || e.type.startsWith('selection.')) return plain;
@@ -223,7 +236,7 @@ export const skuEvents: AnyEventObject[] = [
   failed('prepareImage'),
   done('uploadImage', '/api/uploads/newskuimage1'),
   failed('uploadImage'),
-  { type: 'sheet.save' },
+  { type: 'sheet.save', now: ORDER_MODEL_NOW },
   done('save', SAVED),
   done('save', CONFLICT),
   failed('save'),
@@ -297,6 +310,7 @@ export const ordersModel = adminOrdersMachine.provide({
     saveRow: never<SaveOutcome, SaveOrderInput>(),
     loadHistory: never<AuditEntry[], { id: string }>(),
     exportList: never<unknown, PageQuery>(),
+    moveSelected: never<BulkOutcome[], MoveSelectedInput<OrderStatus>>(),
   },
 });
 export const skusModel = adminSkusMachine.provide({

@@ -7,7 +7,7 @@ import { type ActorRefFrom, type AnyEventObject, type InspectionEvent, type NonR
 import { memoryLocation } from 'wouter/memory-location';
 import type { appMachine } from '../../../machines/app.machine';
 import { EMPTY_PERSISTED, PERSIST_KEY } from '../../../machines/persistence';
-import type { Page, PageQuery } from '../../../machines/admin-list';
+import type { MoveSelectedInput, Page, PageQuery } from '../../../machines/admin-list';
 import type { SaveOrderInput } from '../../../machines/admin-orders.machine';
 import type { SaveQuotationInput } from '../../../machines/admin-quotations.machine';
 import type { SaveOutcome } from '../../../machines/admin-sheet';
@@ -15,7 +15,7 @@ import type { SaveSkuInput } from '../../../machines/admin-skus.machine';
 import type { AppConfig } from '../../../src/domain/api';
 import type { AdminSummary, BulkOutcome } from '../../../src/domain/schemas/admin';
 import type { ClientUser } from '../../../src/domain/client-user';
-import type { AuditEntry, Language, Order, Quotation, Sku, User } from '../../../src/domain/types';
+import type { AuditEntry, Language, Order, OrderStatus, Quotation, Sku, User } from '../../../src/domain/types';
 import { createAppLogic } from '../../../src/web/app-logic';
 import type { AdminActors } from '../../../src/web/admin/actors';
 import { controlledCallback } from '../machines/admin-controlled';
@@ -62,6 +62,7 @@ export function adminEffects() {
     loadOrders: controlled<Page<Order>, PageQuery>(),
     saveOrder: controlled<SaveOutcome, SaveOrderInput>(),
     orderHistory: controlled<AuditEntry[], { id: string }>(),
+    moveOrders: controlled<BulkOutcome[], MoveSelectedInput<OrderStatus>>(),
   };
 }
 export type AdminEffects = ReturnType<typeof adminEffects>;
@@ -102,7 +103,7 @@ export function renderAdmin(
       loadHistory: effects.skuHistory.logic,
     },
     quotations: { exportList: effects.exportQuotations.logic, loadPage: effects.loadQuotations.logic, saveRow: effects.saveQuotation.logic, loadHistory: effects.quotationHistory.logic },
-    orders: { exportList: effects.exportOrders.logic, loadPage: effects.loadOrders.logic, saveRow: effects.saveOrder.logic, loadHistory: effects.orderHistory.logic },
+    orders: { exportList: effects.exportOrders.logic, loadPage: effects.loadOrders.logic, saveRow: effects.saveOrder.logic, loadHistory: effects.orderHistory.logic, moveSelected: effects.moveOrders.logic },
     ...real,
   };
   const logic = createAppLogic({
