@@ -1,7 +1,7 @@
 /**
  * The back office's cockpit at 450 px: the dashboard's figures open their lists with the filter set
- * (a removable chip), Export downloads the filtered list as a CSV that parses, and three farmers
- * waiting for verification are verified in one step.
+ * (a removable chip), Export downloads the filtered list as a CSV that parses, three farmers
+ * waiting for verification are verified in one step, and three orders are moved to one status at once.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +14,8 @@ import { ADMIN_NUMBER, type TestServer } from '../support/e2e/server';
 import { useWorld } from '../support/e2e/world';
 import { text } from '../support/e2e/text';
 import { parseCsv } from '../support/csv';
+import { quotation } from '../support/e2e/quotations';
+import type { AuditEntry, Order, Sku } from '../../src/domain/types';
 
 const t = (id: string, values?: Record<string, string | number>) => text('en', id, values);
 const SHOTS = '/tmp/shots-37';
@@ -101,6 +103,46 @@ describe('the back office cockpit in Chromium at 450 px', () => {
     const all = await call<{ data: { mobileNumber: string; isVerified: boolean }[] }>(server, 'GET', '/users/all?status=VERIFIED&limit=50', adminToken);
     for (const [mobile] of FARMERS) expect(all.body.data.find((u) => u.mobileNumber === mobile)?.isVerified).toBe(true);
     await page.screenshot({ path: `${SHOTS}/users-verified-450.png`, fullPage: true });
+    await context.close();
+  });
+
+  it('moves three ticked orders to one status in one step, each its own audited change', async () => {
+    const { server, browser } = world;
+    mkdirSync(SHOTS, { recursive: true });
+    const adminToken = await apiLogin(server, ADMIN_NUMBER);
+    const farmerToken = await verifiedFarmer(server, adminToken, '9123400705', 'english', 'Jagdish Vora');
+    const skus = (await call<{ data: Sku[] }>(server, 'GET', '/skus', farmerToken)).body.data;
+    const ordered = [];
+    for (let i = 0; i < 3; i++) ordered.push(await quotation(server, farmerToken, adminToken, skus, 'ORDERED'));
+    const orderIds = ordered.map((q) => q.orderDisplayId!);
+
+    const context = await newPhone(browser, server.url);
+    const page = await context.newPage();
+    await adminLogIn(page, server, ADMIN_NUMBER);
+    await page.goto('/admin/orders');
+    await at(page, '/admin/orders');
+    for (const id of orderIds) await page.getByRole('checkbox', { name: t('admin.bulk.select', { name: id }) }).check();
+    const bar = page.getByRole('group');
+    await bar.getByText(t('admin.bulk.selected', { count: 3 })).waitFor();
+    // Only moves the order chart takes are offered; Apply waits for one to be chosen.
+    expect(await bar.getByRole('button', { name: t('admin.bulk.apply') }).isDisabled()).toBe(true);
+    await bar.getByLabel(t('admin.bulk.move')).selectOption({ label: t('admin.orderStatus.ORDER_CONFIRMED') });
+    await look(page, 'en', 'admin-orders-selected');
+    await page.screenshot({ path: `${SHOTS}/orders-selected-450.png`, fullPage: true });
+    await bar.getByRole('button', { name: t('admin.bulk.apply') }).click();
+    await page.getByText(t('admin.bulk.result', { done: 3, refused: 0 })).waitFor();
+    for (const id of orderIds) {
+      await expect.poll(() => page.getByRole('button', { name: new RegExp(id) }).textContent()).toContain(t('admin.orderStatus.ORDER_CONFIRMED'));
+    }
+    await page.screenshot({ path: `${SHOTS}/orders-moved-450.png`, fullPage: true });
+
+    // Each order moved on its own, with its own audit row naming the admin.
+    const orders = (await call<{ data: Order[] }>(server, 'GET', '/orders?limit=50', adminToken)).body.data.filter((o) => orderIds.includes(o.orderDisplayId));
+    expect(orders.map((o) => o.status)).toEqual(['ORDER_CONFIRMED', 'ORDER_CONFIRMED', 'ORDER_CONFIRMED']);
+    for (const o of orders) {
+      const history = (await call<{ data: AuditEntry[] }>(server, 'GET', `/orders/${o._id}/history`, adminToken)).body.data;
+      expect(history.at(-1)).toMatchObject({ by: { mobileNumber: ADMIN_NUMBER }, changes: { status: { from: 'CONFIRMATION_PENDING', to: 'ORDER_CONFIRMED' } } });
+    }
     await context.close();
   });
 });
