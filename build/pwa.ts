@@ -38,7 +38,7 @@ export const pwaOptions = {
     navigateFallback: '/index.html',
     navigateFallbackDenylist: [/^\/api\//],
     cleanupOutdatedCaches: true,
-    // Background Sync: the browser wakes the worker when the network is back; it tells the pages to send their outbox.
+    // Background Sync: the browser wakes the worker when the network is back; it has an open page send the outbox, or sends the waiting writes itself when no page is open (docs/decisions/043-the-outbox.md).
     importScripts: ['/outbox-sync.js'],
     runtimeCaching: [
       {
