@@ -131,6 +131,24 @@ describe('the app chart, model-based', () => {
     actor.stop();
   });
 
+  it('fetches each chart\'s code once, however many want it meanwhile, and forgets only the one that arrived', () => {
+    const fetching: ((logic: unknown) => void)[] = [];
+    const held = fromCallback<AnyEventObject, { chart: string }>(({ input, sendBack }) => {
+      fetching.push((logic) => sendBack({ type: 'chart.loaded', chart: input.chart, logic }));
+    });
+    const actor = createActor(app.provide({ actors: { loadChart: held as never } }), { input: { hasToken: true } }).start();
+    actor.send({ type: 'xstate.done.actor.restore', output: restored } as never);
+    actor.send({ type: 'screen.show', location: '/analyst' });
+    actor.send({ type: 'part.show', run: partRun('problemReport', 'OD1', {}) });
+    actor.send({ type: 'part.show', run: partRun('problemReport', 'OD2', {}) });
+    expect([fetching.length, actor.getSnapshot().context.lazyLoading]).toEqual([2, ['analystView', 'problemReport']]);
+    fetching[1]!(silent);
+    // The analyst's view's code is still on its way: not asked for again.
+    expect([fetching.length, actor.getSnapshot().context.lazyLoading]).toEqual([2, ['analystView']]);
+    expect(['problemReport:OD1', 'problemReport:OD2', 'analystView'].map((id) => actor.system.get(id) !== undefined)).toEqual([true, true, false]);
+    actor.stop();
+  });
+
   it('fetches a chart\'s code again at its next show when the fetch failed', () => {
     let tries = 0;
     const failing = fromCallback<AnyEventObject, { chart: 'analystView' }>(({ input, sendBack }) => {
