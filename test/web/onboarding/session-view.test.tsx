@@ -82,6 +82,8 @@ async function perform(app: RenderedApp, event: AnyEventObject) {
     case 'xstate.init':
       break;
     case 'nav.go':
+    // A screen's Back: the event its Back button sends.
+    case 'nav.back':
       act(() => session.send(event as never));
       break;
     case 'nav.changed':
