@@ -98,8 +98,8 @@ describe('/analyst', () => {
     await screen.findByRole('heading', { name: 'registration: 30 दिनों में 1,20,009 ट्रांज़िशन' });
     within(screen.getByRole('group', { name: 'अवधि' })).getByRole('button', { name: '7 दिन' });
     screen.getByRole('heading', { name: 'साइन-अप फ़नल' });
-    screen.getByText('कोड स्वीकार हुआ');
-    screen.getByRole('heading', { name: 'इस्तेमाल हुए, पर कोई बनाया गया टेस्ट पाथ इन्हें नहीं लेता (1)' });
+    screen.getByText('OTP स्वीकार हुआ');
+    screen.getByRole('heading', { name: 'इस्तेमाल हुए, पर किसी जनरेटेड टेस्ट पाथ में नहीं (1)' });
     await userEvent.click(await screen.findByRole('button', { name: 'जर्नी 1: 2 ट्रांज़िशन' }));
     await userEvent.click(screen.getByRole('button', { name: 'आगे' }));
     await act(async () => undefined);
