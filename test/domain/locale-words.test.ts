@@ -22,6 +22,7 @@ const ALLOWED = new Set(['OTP', 'UPI', 'JPG', 'PNG', 'English']);
 /** The message's literal text: placeholders, plural/select heads and case keywords removed. */
 export function literalText(message: string): string {
   return message
+    .replace(/\{\s*\w+\s*,\s*(number|date|time)\s*(,[^{}]*)?\}/g, ' ')
     .replace(/\{\s*\w+\s*,\s*(plural|select|selectordinal)\s*,/g, ' ')
     .replace(/(^|[\s}])(zero|one|two|few|many|other|=\d+)\s*\{/g, '$1 ')
     .replace(/\{\s*\w+\s*\}/g, ' ')
@@ -36,6 +37,7 @@ describe('locale words', () => {
     expect(asciiWords('{name} की मात्रा')).toEqual([]);
     expect(asciiWords('पेज का हिस्सा request लोड नहीं हुआ')).toEqual(['request']);
     expect(asciiWords('OTP पाएँ')).toEqual([]);
+    expect(asciiWords('{days} दिनों में {count, number} ट्रांज़िशन')).toEqual([]);
   });
 
   for (const [locale, messages] of Object.entries({ hi, gu, 'sms/hi': smsHi, 'sms/gu': smsGu })) {
