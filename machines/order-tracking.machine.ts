@@ -2,10 +2,11 @@
  * /order-status (SPEC §2 My Order, §4 Order status, DECISIONS §1 Make Payment): the quotation an
  * order was placed from, polled every POLL_MS and paused while the page is hidden; the tracker and
  * the balance derive from it (src/domain/tracker). 'Make Payment' opens a UPI link for the pending
- * amount when the server names a payee, otherwise it emits `contactUs.open` and the screen shows the
- * Contact Us sheet; nothing is marked paid here.
+ * amount when the server names a payee, otherwise it opens the Contact Us sheet; nothing is marked
+ * paid here. Two regions: `poll` (the quotation read, ./quotation-poll) and `contact` (the screen's
+ * Contact Us sheet, opened from its button or by Make Payment, closed by the farmer).
  */
-import { and, assign, emit, fromPromise, setup } from 'xstate';
+import { and, assign, fromPromise, setup } from 'xstate';
 import type { AppConfig } from '../src/domain/api';
 import { POLL_MS } from '../src/domain/constants';
 import { balanceOf, deliveryProof, trackerSteps, type Balance, type TrackerStep } from '../src/domain/tracker';
@@ -22,7 +23,7 @@ export interface OrderTrackingContext {
   missing: boolean;
 }
 
-export type OrderTrackingEvent = PageVisibilityEvent | { type: 'payment.make'; config: AppConfig | null };
+export type OrderTrackingEvent = PageVisibilityEvent | { type: 'payment.make'; config: AppConfig | null } | { type: 'contact.open' } | { type: 'contact.close' };
 
 const notProvided = (name: string) => async (): Promise<never> => {
   throw new Error(`${name} is provided by the caller`);
@@ -41,7 +42,6 @@ export const orderTrackingMachine = setup({
     events: {} as OrderTrackingEvent,
     input: {} as { quotationId: string; cached?: Quotation | null },
     tags: {} as 'loading',
-    emitted: {} as { type: 'contactUs.open' },
   },
   actors: {
     fetchQuotation: fromPromise<FetchQuotationResult, { id: string }>(notProvided('fetchQuotation')),
@@ -56,8 +56,6 @@ export const orderTrackingMachine = setup({
   actions: {
     // Injected: opens the UPI app with this link.
     openPaymentLink: (_, _params: { url: string }) => {},
-    // The screen opens its Contact Us sheet on this (it listens with `actor.on`).
-    openContactUs: emit({ type: 'contactUs.open' as const }),
     storeQuotation: (_, _params: { quotation: Quotation }) => {},
     keepQuotation: assign({ quotation: (_, params: { quotation: Quotation }) => params.quotation, missing: false }),
     markMissing: assign({ quotation: null, missing: true }),
@@ -66,8 +64,8 @@ export const orderTrackingMachine = setup({
   id: 'orderTracking',
   context: ({ input }) => ({ quotationId: input.quotationId, quotation: input.cached ?? null, missing: false }),
   invoke: { id: 'visibility', src: 'visibility' },
+  type: 'parallel',
   on: {
-    'page.hidden': '.paused',
     'payment.make': [
       {
         guard: and(['hasBalanceDue', 'hasUpiPayee']),
@@ -76,12 +74,24 @@ export const orderTrackingMachine = setup({
           params: ({ context, event }) => ({ url: paymentLinkOf(context, event.config) ?? '' }),
         },
       },
-      { guard: 'hasBalanceDue', actions: 'openContactUs' },
+      // No UPI payee to pay: the Contact Us sheet says whom to call.
+      { guard: 'hasBalanceDue', target: '.contact.open' },
     ],
   },
-  initial: 'fetching',
-  states: quotationPollStates,
+  states: {
+    poll: { initial: 'fetching', on: { 'page.hidden': '.paused' }, states: quotationPollStates },
+    contact: {
+      initial: 'closed',
+      states: {
+        closed: { on: { 'contact.open': 'open' } },
+        open: { on: { 'contact.close': 'closed' } },
+      },
+    },
+  },
 });
+
+/** The Contact Us sheet is open on /order-status. */
+export const contactSheetOpen = (snapshot: { matches: (value: { contact: 'open' }) => boolean }): boolean => snapshot.matches({ contact: 'open' });
 
 type TrackingSnapshot = { context: OrderTrackingContext };
 

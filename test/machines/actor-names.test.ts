@@ -103,7 +103,7 @@ const NAMES: [AnyStateMachine, string[]][] = [
       'quotationDetail.active.action.placingOrder > placeOrder',
     ],
   ],
-  [orderTrackingMachine, ['orderTracking > visibility', 'orderTracking.fetching > fetchQuotation']],
+  [orderTrackingMachine, ['orderTracking > visibility', 'orderTracking.poll.fetching > fetchQuotation']],
   [protectedImageMachine, ['protectedImage.active > fetchImage']],
 ];
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { nextOrderStatus, orderLifecycleAt, orderStatusLabel, reachedAt } from '../../machines/order-lifecycle.machine';
 import type { FetchQuotationResult } from '../../machines/quotation-detail.machine';
-import { deliveryNote, orderBalance, orderSteps, orderTrackingMachine, trackerStepLabel } from '../../machines/order-tracking.machine';
+import { contactSheetOpen, deliveryNote, orderBalance, orderSteps, orderTrackingMachine, trackerStepLabel } from '../../machines/order-tracking.machine';
 import type { AppConfig } from '../../src/domain/api';
 import { POLL_MS } from '../../src/domain/constants';
 import { ORDER_STATUSES, type Quotation } from '../../src/domain/types';
@@ -24,16 +24,15 @@ async function loaded(q: Quotation) {
   const fetchQuotation = controlled<FetchQuotationResult, { id: string }>();
   const visibility = controlledVisibility();
   const openPaymentLink = vi.fn();
-  const openContactUs = vi.fn();
   const actor = createActor(
     orderTrackingMachine.provide({
       actors: { fetchQuotation: fetchQuotation.logic, visibility: visibility.logic },
-      actions: { openPaymentLink: (_, params) => openPaymentLink(params.url), openContactUs },
+      actions: { openPaymentLink: (_, params) => openPaymentLink(params.url) },
     }),
     { input: { quotationId: 'q-1' } },
   ).start();
   await fetchQuotation.last().resolve(q);
-  return { actor, fetchQuotation, visibility, openPaymentLink, openContactUs };
+  return { actor, fetchQuotation, visibility, openPaymentLink };
 }
 
 beforeEach(() => vi.useFakeTimers());
@@ -150,18 +149,24 @@ describe('order tracking machine', () => {
   });
 
   it('opens a UPI link for the pending amount when a payee is configured', async () => {
-    const { actor, openPaymentLink, openContactUs } = await loaded(ordered);
+    const { actor, openPaymentLink } = await loaded(ordered);
     actor.send({ type: 'payment.make', config: withPayee });
     expect(openPaymentLink).toHaveBeenCalledWith('upi://pay?pa=krishi%40upi&pn=Krishi&am=1450.00&cu=INR&tn=QT100001');
-    expect(openContactUs).not.toHaveBeenCalled();
+    expect(contactSheetOpen(actor.getSnapshot())).toBe(false);
   });
 
-  it('opens Contact Us when no payee is configured', async () => {
-    const { actor, openPaymentLink, openContactUs } = await loaded(ordered);
+  it('opens Contact Us when no payee is configured, until the farmer closes it; its button opens it too', async () => {
+    const { actor, openPaymentLink } = await loaded(ordered);
+    expect(contactSheetOpen(actor.getSnapshot())).toBe(false);
     actor.send({ type: 'payment.make', config: noPayee });
+    expect(contactSheetOpen(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'contact.close' });
     actor.send({ type: 'payment.make', config: null });
-    expect(openContactUs).toHaveBeenCalledTimes(2);
+    expect(contactSheetOpen(actor.getSnapshot())).toBe(true);
     expect(openPaymentLink).not.toHaveBeenCalled();
+    actor.send({ type: 'contact.close' });
+    actor.send({ type: 'contact.open' });
+    expect(contactSheetOpen(actor.getSnapshot())).toBe(true);
   });
 
   it('offers no payment once the total is paid', async () => {
@@ -186,7 +191,6 @@ describe('order tracking machine, as the screen runs it', () => {
     const fetchQuotation = controlled<FetchQuotationResult, { id: string }>();
     const visibility = controlledVisibility();
     const stored: Quotation[] = [];
-    const contactUs = vi.fn();
     const actor = createActor(
       orderTrackingMachine.provide({
         actors: { fetchQuotation: fetchQuotation.logic, visibility: visibility.logic },
@@ -194,25 +198,24 @@ describe('order tracking machine, as the screen runs it', () => {
       }),
       { input: { quotationId: 'q-1', cached } },
     );
-    actor.on('contactUs.open', contactUs);
     actor.start();
-    return { actor, fetchQuotation, visibility, stored, contactUs };
+    return { actor, fetchQuotation, visibility, stored };
   }
 
-  it('shows the cached order at once while it loads, and asks the screen for Contact Us by an emitted event', () => {
-    const { actor, contactUs } = start(ordered);
+  it('shows the cached order at once while it loads, and opens Contact Us from it', () => {
+    const { actor } = start(ordered);
     expect(actor.getSnapshot().hasTag('loading')).toBe(true);
     expect(actor.getSnapshot().context).toEqual({ quotationId: 'q-1', quotation: ordered, missing: false });
     expect(orderBalance(actor.getSnapshot())?.pendingPaisa).toBe(145_000);
     actor.send({ type: 'payment.make', config: null });
-    expect(contactUs).toHaveBeenCalledWith({ type: 'contactUs.open' });
+    expect(contactSheetOpen(actor.getSnapshot())).toBe(true);
   });
 
   it('offers no payment before the order is known', () => {
-    const { actor, contactUs } = start();
+    const { actor } = start();
     expect(actor.getSnapshot().can({ type: 'payment.make', config: withPayee })).toBe(false);
     actor.send({ type: 'payment.make', config: null });
-    expect(contactUs).not.toHaveBeenCalled();
+    expect(contactSheetOpen(actor.getSnapshot())).toBe(false);
   });
 
   it('asks for the order by its id and shows nothing before it arrives; stores each order it fetches; says it is missing when the server has none, and shows it again when found', async () => {
@@ -238,15 +241,15 @@ describe('order tracking machine, as the screen runs it', () => {
     await vi.advanceTimersByTimeAsync(POLL_MS);
     expect(fetchQuotation.calls).toHaveLength(2);
     visibility.hide();
-    expect(actor.getSnapshot().value).toBe('paused');
+    expect(actor.getSnapshot().value).toEqual({ poll: 'paused', contact: 'closed' });
     await vi.advanceTimersByTimeAsync(POLL_MS * 2);
     expect(fetchQuotation.calls).toHaveLength(2);
   });
 
   it('keeps the cached order when no fetch effect was supplied', async () => {
     const actor = createActor(orderTrackingMachine, { input: { quotationId: 'q-1', cached: ordered } }).start();
-    await waitFor(actor, (snapshot) => snapshot.matches('waiting'));
-    expect(actor.getSnapshot().value).toBe('waiting');
+    await waitFor(actor, (snapshot) => snapshot.matches({ poll: 'waiting' }));
+    expect(actor.getSnapshot().value).toEqual({ poll: 'waiting', contact: 'closed' });
     expect(actor.getSnapshot().context.quotation).toBe(ordered);
     actor.stop();
   });

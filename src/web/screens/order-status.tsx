@@ -1,14 +1,14 @@
 /**
  * /order-status?quotation_id={internal id}, My Order (SPEC §2): the Delivery Code, the vertical
  * tracker, and while money is due the balance panel with 'Make Payment' (a UPI link when the
- * server names a payee, otherwise the Contact Us sheet). Share sends the order's summary. Once
- * delivered, the farmer may report a problem (its sheet loads then) and sees where it stands. Polled
- * every POLL_MS while open.
+ * server names a payee, otherwise the Contact Us sheet, which the tracking chart holds). Share
+ * sends the order's summary. Once delivered, the farmer may report a problem (its sheet loads then)
+ * and sees where it stands. Polled every POLL_MS while open.
  */
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { deliveryNote, orderBalance, orderSteps, problemReportableOrder } from '../../../machines/order-tracking.machine';
+import { contactSheetOpen, deliveryNote, orderBalance, orderSteps, problemReportableOrder } from '../../../machines/order-tracking.machine';
 import { ShareButton } from '../shop/share-button';
 import { orderSpeech } from '../../../machines/read-aloud';
 import { ReadAloudButton, useSpokenWords } from '../shop/read-aloud-button';
@@ -16,7 +16,7 @@ import { ProblemStatus } from '../shop/problem-status';
 import { formatPaisa } from '../../domain/money';
 import { CheckIcon } from '../shop/icons';
 import { When } from '../shell/when';
-import { BackHeader, ShopLayout, useContactSheet } from '../shop/shop-layout';
+import { BackHeader, ShopLayout } from '../shop/shop-layout';
 import { Loading } from '../shell/loading';
 import { useCatalogue, useScreenChart, type ScreenChartRefs } from '../shop/use-shop';
 
@@ -33,13 +33,13 @@ export default function OrderStatusScreen() {
 
 function OrderStatus({ tracking }: { tracking: ScreenChartRefs['orderTracking'] }) {
   const catalogue = useCatalogue();
-  const contact = useContactSheet();
   const intl = useIntl();
-  // The chart asks for the Contact Us sheet when there is no UPI payee to pay.
-  useEffect(() => {
-    const subscription = tracking.on('contactUs.open', contact.show);
-    return () => subscription.unsubscribe();
-  }, [tracking, contact.show]);
+  // The chart holds the Contact Us sheet: Make Payment opens it when there is no UPI payee to pay.
+  const contact = {
+    open: useSelector(tracking, contactSheetOpen),
+    show: () => tracking.send({ type: 'contact.open' }),
+    hide: () => tracking.send({ type: 'contact.close' }),
+  };
   const quotation = useSelector(tracking, (s) => s.context.quotation);
   const missing = useSelector(tracking, (s) => s.context.missing);
   const steps = useSelector(tracking, orderSteps);

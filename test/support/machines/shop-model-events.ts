@@ -302,9 +302,11 @@ export const orderTrackingModel = {
     done('fetchQuotation', modelPaid),
     done('fetchQuotation', null),
     error('fetchQuotation'),
-    after('POLL', 'orderTracking.waiting'),
+    after('POLL', 'orderTracking.poll.waiting'),
     { type: 'payment.make', config: modelConfig },
     { type: 'payment.make', config: { ...modelConfig, upiPayeeId: null } },
+    { type: 'contact.open' },
+    { type: 'contact.close' },
   ] as AnyEventObject[],
 };
 
