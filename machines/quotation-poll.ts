@@ -17,7 +17,10 @@ export interface Polled {
   missing: boolean;
 }
 
-export const quotationPollStates = {
+/** The states' names and event types stay literal, as the charts' configs need them (a const assertion would do as much, but mutation testing leaves what it holds unmutated). */
+const literal = <const T>(states: T): T => states;
+
+export const quotationPollStates = literal({
   fetching: {
     tags: ['loading'],
     invoke: {
@@ -40,4 +43,4 @@ export const quotationPollStates = {
   },
   waiting: { after: { POLL: 'fetching' } },
   paused: { on: { 'page.visible': 'fetching' } },
-} as const;
+});
