@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { nextOrderStatus, orderLifecycleAt, orderStatusLabel, reachedAt } from '../../machines/order-lifecycle.machine';
 import type { FetchQuotationResult } from '../../machines/quotation-detail.machine';
-import { contactSheetOpen, deliveryNote, orderBalance, orderSteps, orderTrackingMachine, trackerStepLabel } from '../../machines/order-tracking.machine';
+import { contactSheetOpen, deliveryNote, orderBalance, orderSteps, orderTrackingMachine, problemReportableOrder, trackerStepLabel } from '../../machines/order-tracking.machine';
 import type { AppConfig } from '../../src/domain/api';
 import { POLL_MS } from '../../src/domain/constants';
 import { ORDER_STATUSES, type Quotation } from '../../src/domain/types';
@@ -108,6 +108,18 @@ describe('the tracker\'s dates and names', () => {
     expect(deliveryNote(snap({ ...delivered, deliveredWith: 'admin' }))).toMatchObject({ proof: 'provider' });
     expect(deliveryNote(snap({ ...ordered, deliveredWith: null }))).toEqual({ kind: 'tellDriver', expectedDeliveryDate: null });
     expect(deliveryNote({ context: { quotationId: 'q', quotation: null, missing: false } })).toBeNull();
+  });
+});
+
+describe('the tracker with nothing to read yet', () => {
+  const snap = (q: Quotation | null) => ({ context: { quotationId: 'q-1', quotation: q, missing: false } });
+  it('offers no problem report and shows no steps before the order is known', () => {
+    expect([problemReportableOrder(snap(null)), orderSteps(snap(null))]).toEqual([null, []]);
+  });
+  it('dates no step of an order whose answer has no history', () => {
+    const steps = orderSteps(snap({ ...ordered, statusHistory: undefined }));
+    expect(steps.length).toBeGreaterThan(0);
+    expect(steps.filter((step) => step.key !== 'PAYMENT').map((step) => step.at)).toEqual(steps.filter((step) => step.key !== 'PAYMENT').map(() => null));
   });
 });
 
