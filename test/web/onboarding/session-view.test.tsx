@@ -81,8 +81,8 @@ async function perform(app: RenderedApp, event: AnyEventObject) {
   switch (event.type) {
     case 'xstate.init':
       break;
+    // nav.back: a screen's Back, the event its Back button sends.
     case 'nav.go':
-    // A screen's Back: the event its Back button sends.
     case 'nav.back':
       act(() => session.send(event as never));
       break;
