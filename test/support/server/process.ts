@@ -31,7 +31,9 @@ export class ServerProcess {
 
   /** Starts the server and waits until it answers /api/health. */
   async start(): Promise<void> {
-    const own = { PORT: String(this.port), HOST: '127.0.0.1', DATA_DIR: this.dataDir };
+    // No load shedding unless a test sets it: the event loop it watches shares the machine with the
+    // test runner, and a busy machine's delay would answer these servers' requests 503.
+    const own = { PORT: String(this.port), HOST: '127.0.0.1', DATA_DIR: this.dataDir, OVERLOAD_EVENT_LOOP_DELAY_MS: '0' };
     const env = this.inheritEnv ? { ...process.env, ...own, DATABASE_URL: '', ...this.env } : { PATH: process.env.PATH ?? '', ...own, ...this.env };
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     this.child = child;
