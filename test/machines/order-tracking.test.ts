@@ -173,6 +173,7 @@ describe('order tracking machine', () => {
     actor.send({ type: 'payment.make', config: noPayee });
     expect(contactSheetOpen(actor.getSnapshot())).toBe(true);
     actor.send({ type: 'contact.close' });
+    expect(contactSheetOpen(actor.getSnapshot())).toBe(false);
     actor.send({ type: 'payment.make', config: null });
     expect(contactSheetOpen(actor.getSnapshot())).toBe(true);
     expect(openPaymentLink).not.toHaveBeenCalled();
