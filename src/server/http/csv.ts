@@ -38,27 +38,48 @@ export function indiaTime(iso: string | null | undefined): string {
   return `${new Date(Date.parse(iso) + INDIA_OFFSET_MS).toISOString().slice(0, -1)}+05:30`;
 }
 
+/** One page of a list as CSV rows, and the cursor where the list continues (null at its end). */
+export interface CsvPage {
+  rows: Cell[][];
+  nextCursor: string | null;
+}
+
 /**
- * Sends `header` and then every row `pages` yields, page by page: the next page is read only when
- * the socket has taken the last one (the stream's backpressure), so memory stays one page deep.
+ * Sends `header` and then every page `readPage` reads, from the first cursor to the last: a page is
+ * read only when the stream wants more (the socket took the last one), and becomes text at once, so
+ * the server holds one page's text at a time however long the list. A plain Readable, no async
+ * generators between the database and the socket: each page's rows are garbage as soon as its text
+ * is made.
  */
-export function sendCsv(reply: FastifyReply, fileName: string, header: readonly string[], pages: AsyncIterable<Cell[][]>): FastifyReply {
-  async function* lines() {
-    yield BOM + csvRow(header);
-    for await (const rows of pages) yield rows.map(csvRow).join('');
-  }
+export function sendCsv(
+  reply: FastifyReply,
+  fileName: string,
+  header: readonly string[],
+  readPage: (cursor: string | undefined) => Promise<CsvPage>,
+): FastifyReply {
+  let cursor: string | undefined;
+  let ended = false;
+  let text = BOM + csvRow(header);
+  const stream = new Readable({
+    read() {
+      if (ended) return;
+      readPage(cursor).then(
+        (page) => {
+          for (const row of page.rows) text += csvRow(row);
+          const chunk = text;
+          text = '';
+          ended = page.nextCursor === null;
+          cursor = page.nextCursor ?? undefined;
+          this.push(chunk);
+          if (ended) this.push(null);
+        },
+        // Half a file must not look whole: the download breaks off.
+        (error: unknown) => this.destroy(error as Error),
+      );
+    },
+  });
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${fileName}"`)
-    .send(Readable.from(lines(), { objectMode: false }));
-}
-
-/** Every page of a keyset list, from the first, as `read` answers them for each cursor. */
-export async function* everyPage<T>(read: (cursor: string | undefined) => Promise<{ data: T[]; nextCursor: string | null }>): AsyncGenerator<T[]> {
-  let cursor: string | undefined;
-  do {
-    const page = await read(cursor);
-    yield page.data;
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor !== undefined);
+    .send(stream);
 }

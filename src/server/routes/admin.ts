@@ -15,7 +15,7 @@ import { AdminSummary, BULK_MAX, BulkOutcome } from '../../domain/schemas/admin'
 import { Id, OrderStatusSchema } from '../../domain/schemas/common';
 import type { QuotationStatus } from '../../domain/types';
 import { orderFilters, orderListQuery, quotationFilters, quotationListQuery, userFilters, userListQuery } from '../http/back-office-query';
-import { everyPage, indiaTime, rupees, sendCsv, type Cell } from '../http/csv';
+import { indiaTime, rupees, sendCsv, type Cell, type CsvPage } from '../http/csv';
 import { data, dataList } from '../http/schemas';
 import { findOrderRow, orderPage, updateOrder } from '../repos/orders';
 import { quotationExportLines, type QuotationExportLine } from '../repos/quotation-export';
@@ -31,8 +31,12 @@ import { userPage, verifyByAdmin } from '../repos/users';
 const SUMMARY_FRESH_MS = 5_000;
 const SUMMARY_MAX_AGE_MS = 30_000;
 
-/** A CSV page: big enough that a long list takes few reads, small enough that one page is little memory. */
-const EXPORT_PAGE = 200;
+/**
+ * A CSV page: small, so that what one page makes (its rows, their cells, its text) dies before the
+ * collector's young generation is swept twice. At 200 rows the 200,000-quotation export grew the
+ * server by some 40–90 MB; at 50, by some 10–15 MB on SQLite (bench/README.md, `npm run bench:scale`).
+ */
+const EXPORT_PAGE = 50;
 
 /** A list's query without its paging: an export reads every page. */
 const exportQuery = <T extends TObject>(list: T) => Type.Omit(list, ['cursor', 'limit'], { additionalProperties: false });
@@ -69,12 +73,13 @@ export default async function adminRoutes(plugin: FastifyInstance) {
     const { q, status } = request.query;
     const at = now();
     const filters = userFilters(request.query, at);
-    const pages = everyPage((cursor) => userPage(db, { cursor, q, status, ...filters, limit: EXPORT_PAGE }, at));
     const header = ['Name', 'Mobile', 'Language', 'Gender', 'Age', 'Farm address', 'Latitude', 'Longitude', 'Verified', 'Profile sent at'];
     // No Aadhaar card or photo: an export leaves the server and is copied around.
-    const rows = async function* () {
-      for await (const users of pages) {
-        yield users.map((u): Cell[] => [
+    const readPage = async (cursor: string | undefined): Promise<CsvPage> => {
+      const page = await userPage(db, { cursor, q, status, ...filters, limit: EXPORT_PAGE }, at);
+      return {
+        nextCursor: page.nextCursor,
+        rows: page.data.map((u): Cell[] => [
           u.name,
           u.mobileNumber,
           u.preferredLanguage,
@@ -85,10 +90,10 @@ export default async function adminRoutes(plugin: FastifyInstance) {
           u.geocoordinate?.long,
           u.isVerified ? 'yes' : 'no',
           indiaTime(u.profileSubmittedAt),
-        ]);
-      }
+        ]),
+      };
     };
-    return sendCsv(reply, `users-${fileDay(at)}.csv`, header, rows());
+    return sendCsv(reply, `users-${fileDay(at)}.csv`, header, readPage);
   });
 
   app.get(
@@ -99,11 +104,6 @@ export default async function adminRoutes(plugin: FastifyInstance) {
       const at = now();
       const filters = quotationFilters(request.query, at, rules);
       const list = { q, status, ...filters, limit: EXPORT_PAGE, ...(countered === 'true' ? { countered: true } : {}) };
-      // The list's own keys page by page, and for each page only the columns a row needs (quotation-export.ts).
-      const pages = everyPage(async (cursor) => {
-        const keys = await quotationKeyPage(db, { ...list, cursor });
-        return { data: await quotationExportLines(db, keys.rows.map((k) => k.id)), nextCursor: keys.nextCursor };
-      });
       const header = [
         'Quotation', 'Status', 'Asked at', 'Priced at', 'Valid until', 'Revision', 'Farmer', 'Line', 'Product', 'Quantity', 'Unit',
         'Goods (₹)', 'Discount (₹)', 'Shipping (₹)', 'Line total (₹)', 'Quotation total (₹)', 'Order', 'Order status',
@@ -116,37 +116,39 @@ export default async function adminRoutes(plugin: FastifyInstance) {
       const statusAt = (q: QuotationExportLine) =>
         q.status === 'COMPLETED' && quotationExpiresAt(q.status as QuotationStatus, at, validUntilOf(q)) ? 'EXPIRED' : q.status;
       const isoAt = (ms: number | bigint | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
-      const rows = async function* () {
-        for await (const quotations of pages) {
-          yield quotations.flatMap((lines) => {
-            const q = lines[0]!;
-            const total = priceDetails(lines).totalPaisa;
-            const validUntil = validUntilOf(q);
-            const status = statusAt(q);
-            return lines.map((line, i): Cell[] => [
-              q.displayId,
-              status,
-              indiaTime(isoAt(q.createdAt)),
-              indiaTime(isoAt(q.pricedAt)),
-              indiaTime(isoAt(validUntil)),
-              q.revision,
-              q.farmerName,
-              i + 1,
-              line.skuName,
-              line.quantity,
-              line.skuUnit,
-              rupees(line.goodsPricePaisa),
-              rupees(line.discountPaisa),
-              rupees(line.shippingPricePaisa),
-              rupees(line.goodsPricePaisa + line.shippingPricePaisa - line.discountPaisa),
-              rupees(total),
-              q.orderDisplayId,
-              q.orderStatus,
-            ]);
-          });
-        }
+      // The list's own keys page by page, and for each page only the columns a row needs (quotation-export.ts).
+      const readPage = async (cursor: string | undefined): Promise<CsvPage> => {
+        const keys = await quotationKeyPage(db, { ...list, cursor });
+        const quotations = await quotationExportLines(db, keys.rows.map((k) => k.id));
+        const rows = quotations.flatMap((lines) => {
+          const q = lines[0]!;
+          const total = priceDetails(lines).totalPaisa;
+          const validUntil = validUntilOf(q);
+          const status = statusAt(q);
+          return lines.map((line, i): Cell[] => [
+            q.displayId,
+            status,
+            indiaTime(isoAt(q.createdAt)),
+            indiaTime(isoAt(q.pricedAt)),
+            indiaTime(isoAt(validUntil)),
+            q.revision,
+            q.farmerName,
+            i + 1,
+            line.skuName,
+            line.quantity,
+            line.skuUnit,
+            rupees(line.goodsPricePaisa),
+            rupees(line.discountPaisa),
+            rupees(line.shippingPricePaisa),
+            rupees(line.goodsPricePaisa + line.shippingPricePaisa - line.discountPaisa),
+            rupees(total),
+            q.orderDisplayId,
+            q.orderStatus,
+          ]);
+        });
+        return { rows, nextCursor: keys.nextCursor };
       };
-      return sendCsv(reply, `quotations-${fileDay(at)}.csv`, header, rows());
+      return sendCsv(reply, `quotations-${fileDay(at)}.csv`, header, readPage);
     },
   );
 
@@ -154,13 +156,14 @@ export default async function adminRoutes(plugin: FastifyInstance) {
     const { q, status } = request.query;
     const at = now();
     const filters = orderFilters(request.query, at);
-    const pages = everyPage((cursor) => orderPage(db, { cursor, q, status, ...filters, limit: EXPORT_PAGE }));
     const header = [
       'Order', 'Status', 'Placed at', 'Quotation', 'Farmer', 'Mobile', 'Expected delivery', 'Delivered with', 'Amount paid (₹)', 'Total (₹)', 'Problem',
     ];
-    const rows = async function* () {
-      for await (const orders of pages) {
-        yield orders.map((o): Cell[] => [
+    const readPage = async (cursor: string | undefined): Promise<CsvPage> => {
+      const page = await orderPage(db, { cursor, q, status, ...filters, limit: EXPORT_PAGE });
+      return {
+        nextCursor: page.nextCursor,
+        rows: page.data.map((o): Cell[] => [
           o.orderDisplayId,
           o.status,
           indiaTime(o.createdAt),
@@ -172,10 +175,10 @@ export default async function adminRoutes(plugin: FastifyInstance) {
           rupees(o.amountPaidPaisa),
           rupees(priceDetails(o.quotationDetail.skusDetail).totalPaisa),
           o.problem ? `${o.problem.kind} (${o.problem.status})` : null,
-        ]);
-      }
+        ]),
+      };
     };
-    return sendCsv(reply, `orders-${fileDay(at)}.csv`, header, rows());
+    return sendCsv(reply, `orders-${fileDay(at)}.csv`, header, readPage);
   });
 
   app.post(
