@@ -3,8 +3,9 @@
  * `npm run bench:scale` (seeded there first when missing; SQLite, or PostgreSQL with
  * SCALE_DATABASE=postgres), in Debian's Chromium at 450 px, on the
  * compiled production server with the built app. The admin logs in with a code from the server's
- * console, then: the users list, a search by name and by mobile number, the quotations list scrolled
- * five pages deep, the orders list and an order found by its quotation's QT number. Each step's time
+ * console, then: the dashboard (whole page), its "late" figure's list, the users list, a search by
+ * name and by mobile number, the quotations list scrolled five pages deep, the orders list, an order
+ * found by its quotation's QT number, and three orders ticked to move at once. Each step's time
  * (action → its rows on screen) and the load average are printed; screenshots go to SCALE_SHOTS
  * (default /tmp/scale-shots/) for a person to look at. SCALE_BUILD=0 skips the build.
  */
@@ -77,6 +78,20 @@ async function main(): Promise<void> {
     console.log(`admin screens on ${target} ${env.DATABASE_URL ?? env.DATA_DIR} (${server.url}), 450 px`);
     await step(page, '01-admin-login', () => logIn(page, server));
 
+    // The dashboard: every figure of the 200,000 quotations, the revenue chart; the whole page is kept.
+    await step(page, '01b-dashboard', async () => {
+      await page.goto('/admin');
+      await page.getByRole('heading', { name: t('admin.cockpit.pending') }).waitFor();
+      await page.getByRole('img', { name: t('admin.cockpit.revenueChart') }).waitFor();
+    });
+    await page.screenshot({ path: join(SHOTS, '01b-dashboard-full.png'), fullPage: true });
+    await step(page, '01c-dashboard-late-quotations', async () => {
+      const pending = page.locator('section').filter({ has: page.getByRole('heading', { name: t('admin.cockpit.pending') }) });
+      await pending.getByRole('link', { name: /Late/ }).first().click();
+      await page.waitForURL((url) => url.pathname === '/admin/quotations');
+      await shown(page, 50);
+    });
+
     await step(page, '02-users-first-page', async () => {
       await openAdmin(page, 'users');
       console.log(`    ${await shown(page, 50)}`);
@@ -121,6 +136,15 @@ async function main(): Promise<void> {
     await step(page, '09-orders-opened', async () => {
       await page.getByRole('list', { name: t('admin.orders.list') }).getByRole('button').first().click();
       await page.getByRole('dialog').first().waitFor();
+    });
+    await step(page, '10-orders-three-ticked', async () => {
+      await page.getByRole('dialog').first().getByRole('button', { name: t('admin.common.close') }).first().click();
+      await page.getByLabel(t('admin.orders.search')).fill('');
+      await shown(page, 50);
+      const boxes = page.getByRole('list', { name: t('admin.orders.list') }).getByRole('checkbox');
+      for (let i = 0; i < 3; i++) await boxes.nth(i).check();
+      await page.getByRole('group').getByText(t('admin.bulk.selected', { count: 3 })).waitFor();
+      await page.getByLabel(t('admin.bulk.move')).selectOption({ index: 1 });
     });
     await context.close();
   } finally {

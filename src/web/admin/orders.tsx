@@ -24,7 +24,7 @@ function MoveSelected({ snapshot, send }: ChartView<'adminOrders'>) {
   return (
     <>
       <select
-        className="admin-move-to"
+        className="admin-input admin-move-to"
         aria-label={intl.formatMessage({ id: 'admin.bulk.move', defaultMessage: 'Move selected to' })}
         value={snapshot.context.moveTo ?? ''}
         onChange={(e) => send({ type: 'selection.choose', status: e.target.value as OrderStatus })}

@@ -16,6 +16,8 @@ export function RevenueChart({ bars, label }: { bars: readonly RevenueBar[]; lab
   const step = WIDTH / Math.max(bars.length, 1);
   return (
     <svg className="cockpit-chart" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={label} preserveAspectRatio="none">
+      {/* The baseline, so twelve weeks without orders read as zero, not as a chart that failed to draw. */}
+      <rect className="cockpit-baseline" x={0} y={HEIGHT - 1} width={WIDTH} height={1} />
       {bars.map((bar, i) => {
         // A week that sold something shows at least a sliver.
         const height = bar.totalPaisa === 0 ? 0 : Math.max(2, bar.share * (HEIGHT - 2));
