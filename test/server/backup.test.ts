@@ -15,7 +15,6 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { driverHandle } from '../../src/server/db/connect';
 import { backupPostgres, backupSqlite, hasPgDump, pgDumpCommand, pruneBackups, stampedName } from '../../src/server/ops/backup';
-import { freePort } from '../support/e2e/server';
 import { createTestApp, TEST_ADMIN } from '../support/server/app';
 import { call, ServerProcess } from '../support/server/process';
 
@@ -57,7 +56,7 @@ describe('backup and restore on SQLite', () => {
 
   it('copies a consistent database during a burst of writes, and a fresh server serves every quotation acknowledged before it began', { timeout: 180_000 }, async () => {
     const live = join(root, 'live');
-    const server = new ServerProcess(live, await freePort(), SERVER_ENV);
+    const server = new ServerProcess(live, 0, SERVER_ENV);
     await server.start();
     const token = await loginAdmin(server);
     const skus = (await call<{ data: { _id: string }[] }>(`${server.url}/api/skus`, 'GET', token)).body.data;
@@ -94,7 +93,7 @@ describe('backup and restore on SQLite', () => {
     mkdirSync(restored);
     copyFileSync(file, join(restored, 'krishi.sqlite'));
     copyFileSync(join(live, 'secrets.json'), join(restored, 'secrets.json'));
-    const fresh = new ServerProcess(restored, await freePort(), SERVER_ENV);
+    const fresh = new ServerProcess(restored, 0, SERVER_ENV);
     await fresh.start();
     try {
       // The admin's session was in the copy too: the same token reads the restored data.
