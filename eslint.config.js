@@ -33,6 +33,16 @@ export default tseslint.config(
   { files: ['src/domain/**/*.ts'], rules: forbid(noWeb, noServer, noMachines, noUi) },
   { files: ['machines/**/*.ts'], rules: forbid(noWeb, noServer, noUi) },
   {
+    // The wire schemas are TypeBox values: the phone takes their types only, so TypeBox never ships to it.
+    files: ['machines/**/*.ts', 'src/web/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/domain/schemas/*'], allowTypeImports: true, message: 'Import types only from the wire schemas (a value brings TypeBox to the phone); shared values live in src/domain/constants.ts.' }] },
+      ],
+    },
+  },
+  {
     // The build's plugins run in Node before the app exists: they read its files (locales/, public/), never its modules.
     files: ['build/**/*.ts'],
     rules: forbid({ group: ['**/src/**', '**/machines/**', '../src', '../machines'], message: "The build reads the app's files, not its modules." }),

@@ -4,7 +4,10 @@
  * The users chart and the sheet lists that move rows in bulk (machines/admin-list.ts `bulk`) share
  * these pure helpers.
  */
-import { BULK_MAX, type BulkOutcome } from '../src/domain/schemas/admin';
+// The limit from the constants, not the schemas: a value from a schema module would bring TypeBox
+// into the farmer's boot, whose quotation list pages with the admin lists' helpers.
+import { BULK_MAX } from '../src/domain/constants';
+import type { BulkOutcome } from '../src/domain/schemas/admin';
 
 /** What a chart that ticks rows keeps of them. */
 export interface SelectionContext {

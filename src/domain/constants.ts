@@ -58,3 +58,6 @@ export const isRemovedNumber = (value: string): boolean => value.startsWith(REMO
 export const MOBILE_PATTERN = '^[6-9][0-9]{9}$';
 export const isValidMobile = (value: string): boolean => new RegExp(MOBILE_PATTERN).test(value);
 export const isOtpCode = (value: string): boolean => new RegExp(`^[0-9]{${OTP_LENGTH}}$`).test(value);
+
+/** At most this many rows change in one bulk request (the admin's bulk verify and order moves). */
+export const BULK_MAX = 100;

@@ -18,7 +18,8 @@ import type { SaveOutcome } from '../../machines/admin-sheet';
 import { ORDER_STATUSES, type AuditEntry, type Order, type OrderStatus } from '../../src/domain/types';
 import type { MoveSelectedInput, Page, PageQuery } from '../../machines/admin-list';
 import { bulkRefusalOf, bulkTally } from '../../machines/admin-selection';
-import { BULK_MAX, type BulkOutcome } from '../../src/domain/schemas/admin';
+import { BULK_MAX } from '../../src/domain/constants';
+import type { BulkOutcome } from '../../src/domain/schemas/admin';
 import { controlled } from '../support/machines/controlled';
 
 import { order, ORDERS, page, withFakeTimers, SAVE_AT } from '../support/machines/admin-fixtures';

@@ -30,9 +30,6 @@ export const AdminSummary = Type.Object({
 });
 export type AdminSummary = Static<typeof AdminSummary>;
 
-/** At most this many rows change in one bulk request. */
-export const BULK_MAX = 100;
-
 /** One row's outcome in a bulk change: applied, or why not (`NOT_FOUND`, `CONFLICT`, …). */
 export const BulkOutcome = Type.Object({ _id: Type.String(), ok: Type.Boolean(), code: Type.Optional(Type.String()) });
 export type BulkOutcome = Static<typeof BulkOutcome>;
