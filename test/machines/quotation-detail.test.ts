@@ -1,12 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, setup, waitFor } from 'xstate';
 import { cartItemOf } from '../../src/domain/cart';
-import { detailTotal, offeredAction, offeredActionWith, quotationAction, quotationDetailMachine, type FetchQuotationResult } from '../../machines/quotation-detail.machine';
+import { counterTotalPaisa, detailTotal, offeredAction, offeredActionWith, quotationAction, quotationDetailMachine, type FetchQuotationResult } from '../../machines/quotation-detail.machine';
+import { NO_ORDER_DRAFT } from '../../machines/order-place-draft';
+import { priceDetails } from '../../src/domain/money';
 import { outboxMachine, type OutboxItem } from '../../machines/outbox.machine';
 import type { WriteResult } from '../../src/domain/api';
 import { POLL_MS } from '../../src/domain/constants';
 import type { PlaceOrderBody, Quotation } from '../../src/domain/types';
-import { line, quotation, shell } from '../support/shop-fixtures';
+import { line, pendingQ, quotation, receivedQ, shell } from '../support/shop-fixtures';
 import { controlled } from '../support/machines/controlled';
 import { controlledVisibility } from '../support/machines/shop-fakes';
 
@@ -335,5 +337,24 @@ describe('quotation detail machine', () => {
     expect(actor.getSnapshot().matches({ active: { poll: 'waiting' } })).toBe(true);
     expect(actor.getSnapshot().context.quotation).toBe(cached);
     actor.stop();
+  });
+});
+
+describe('asking for a better price', () => {
+  const quoted = priceDetails(receivedQ.skusDetail).totalPaisa;
+  const withTotal = (total: string, q: Quotation | null = receivedQ) =>
+    counterTotalPaisa({ quotationId: 'q-2', quotation: q, missing: false, bargain: { reason: null, note: '', total }, order: NO_ORDER_DRAFT });
+
+  it('takes no total, or a total below the quoted one; anything else is no amount it can send', () => {
+    expect([withTotal(''), withTotal('   ')]).toEqual([null, null]);
+    expect(withTotal(String((quoted - 100) / 100))).toBe(quoted - 100);
+    for (const total of [String(quoted / 100), String((quoted + 100) / 100), '0', 'abc']) expect(withTotal(total)).toBeNaN();
+    // Before the quotation is known there is nothing to be below.
+    expect(withTotal('100', null)).toBeNaN();
+  });
+
+  it('is offered on a priced quotation with items only', () => {
+    const offered = (q: Quotation) => createActor(quotationDetailMachine, { input: { quotationId: q._id, cached: q } }).start().getSnapshot().can({ type: 'quotation.counter' });
+    expect([offered(receivedQ), offered({ ...receivedQ, skusDetail: [] }), offered(pendingQ)]).toEqual([true, false, false]);
   });
 });
