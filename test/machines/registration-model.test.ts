@@ -5,8 +5,8 @@ import { REGISTRATION_INPUT, registrationEvents, registrationModelMachine, regis
 describe('the registration chart, model-based', () => {
   it('has generated paths that take every transition it defines', () => {
     const paths = modelPaths(registrationModelMachine, {
-      events: registrationEvents as never,
-      serializeState: registrationSerialize as never,
+      events: registrationEvents,
+      serializeState: registrationSerialize,
       input: REGISTRATION_INPUT,
       limit: 20000,
     });

@@ -8,8 +8,8 @@ describe('the session chart, model-based', () => {
     const covered = new Set<unknown>();
     for (const input of Object.values(SESSION_INPUTS)) {
       const paths = modelPaths(sessionModelMachine, {
-        events: sessionEvents as never,
-        serializeState: sessionSerialize as never,
+        events: sessionEvents,
+        serializeState: sessionSerialize,
         input,
         limit: 4000,
       });

@@ -15,7 +15,7 @@ import { answerAs } from '../../support/machines/controlled';
 import { renderApp, type RenderedApp } from '../../support/web/render';
 
 type Snap = SnapshotFrom<typeof otpLoginMachine>;
-const paths = modelPaths(otpModelMachine, { events: OTP_EVENTS as never, serializeState: otpSerialize as never });
+const paths = modelPaths(otpModelMachine, { events: OTP_EVENTS, serializeState: otpSerialize });
 
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
 const boxes = () => screen.getAllByRole('textbox', { name: /Digit \d of 6/ }) as HTMLInputElement[];
@@ -164,8 +164,8 @@ describe('the OTP screens follow the otp-login chart', () => {
       await waitFor(() => expect(app.app().system.get('otpLogin')).toBeTruthy());
       await driveView(path, {
         perform: (event) => perform(app, event),
-        assertions: assertions as never,
-        initial: otpActor(app).getSnapshot() as never,
+        assertions,
+        initial: otpActor(app).getSnapshot(),
       });
     });
   }

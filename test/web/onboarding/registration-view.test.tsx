@@ -24,8 +24,8 @@ import { config } from '../../support/shop-fixtures';
 
 type Snap = SnapshotFrom<typeof registrationMachine>;
 const paths = modelPaths(registrationModelMachine, {
-  events: registrationEvents as never,
-  serializeState: registrationSerialize as never,
+  events: registrationEvents,
+  serializeState: registrationSerialize,
   input: REGISTRATION_INPUT,
   limit: 20000,
 });
@@ -251,8 +251,8 @@ describe('the registration screens follow the registration chart', () => {
       const registration = app.app().system.get('registration')!;
       await driveView(path, {
         perform: (event) => perform(app, event),
-        assertions: assertionsFor(() => app) as never,
-        initial: registration.getSnapshot() as never,
+        assertions: assertionsFor(() => app),
+        initial: registration.getSnapshot(),
       });
     });
   }
