@@ -6,6 +6,9 @@
  *   1. first open of `/` (nothing saved, nothing cached), then `/` again with the language saved
  *      (step `entry-saved`: the inline splash in that language, then the join screen);
  *   2. `/home` as a verified farmer whose language is Hindi (their saved state, an empty HTTP cache);
+ *   2b. the same first visit to `/home`, and the farmer taps the first product as soon as the tiles
+ *      show, before the service worker's install has finished: how long the product screen takes
+ *      (its script comes from the network, beside the install's downloads);
  *   3. a reload of `/home` offline, once the service worker controls the page.
  * Step 2 is also recorded as a Chromium performance trace (TRACE, by default
  * /tmp/slow-phone-home-trace.json, opens in DevTools' Performance panel); a summary of the main
@@ -123,6 +126,39 @@ async function main() {
     });
     await browser.stopTracing();
     printTraceSummary(`home trace (${TRACE})`, summarizeTrace(JSON.parse(readFileSync(TRACE, 'utf8'))));
+
+    // 2b. A farmer who taps a product the moment the tiles show, on a first visit: the worker is still
+    // installing, so the product screen's script was not fetched ahead.
+    const eager = await context.newPage();
+    const eagerCdp = await slowPhone(context, eager);
+    await eagerCdp.send('Network.clearBrowserCache');
+    await eagerCdp.send('Storage.clearDataForOrigin', { origin: server.url, storageTypes: 'service_workers,cache_storage' });
+    await eager.goto('/favicon.ico');
+    await eager.evaluate(
+      ([t, root]) => {
+        localStorage.clear();
+        localStorage.setItem('token', t);
+        localStorage.setItem('persist:root', root);
+      },
+      [token, JSON.stringify({ user, cart: [], skus, quotations })] as const,
+    );
+    await eager.goto('/home');
+    await eager.waitForSelector('.shop-tile', { state: 'visible', timeout: 60_000 });
+    const installing = await eager.evaluate(() => navigator.serviceWorker.controller === null);
+    const tapped = Date.now();
+    await eager.locator('.shop-tile').first().tap();
+    await eager.waitForSelector('.shop-product-name', { state: 'visible', timeout: 60_000 });
+    const opened = Date.now() - tapped;
+    await eager.screenshot({ path: `${SHOTS}-eager-product.png` });
+    const installed = await eager.evaluate(async () => {
+      const started = performance.now();
+      await navigator.serviceWorker.ready;
+      return performance.now() - started;
+    });
+    console.log(
+      `eager tap: product screen ${(opened / 1000).toFixed(1)} s after the tap (worker ${installing ? 'still installing' : 'already in control'} at the tap; ready ${(installed / 1000).toFixed(1)} s after the screen)`,
+    );
+    await eager.close();
 
     // 3. Offline reload of `/home` once the service worker controls the page (it installs on the first
     // visit and controls the pages opened after: one more online load).
