@@ -7,6 +7,7 @@
  *     `running.invoke` with `input: ({ context }) => ({ items: context.restored.cart })`, and the
  *     actor declared here with its production machine (app-logic provides the real effects).
  *   - `connection` (online / offline, for the shell's offline line)
+ *   - `locale` (the texts in the session's language, which the shell renders with: ./locale.machine)
  *   - `persist` writes the slices back; SLICE_OWNERS in ./persistence says which child holds which.
  *   - `avatar` (a protected image: the logged-in farmer's photo, which `sessionWatch` follows)
  *   - the open screen's chart (./screen-charts): `sessionWatch` reports each location the session
@@ -29,13 +30,14 @@
  *     the guards also apply to the back button and typed URLs.
  */
 import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup, type AnyActorLogic, type AnyActorRef } from 'xstate';
-import type { Quotation } from '../src/domain/types';
+import { DEFAULT_LANGUAGE, LOCALE_OF_LANGUAGE, type Quotation } from '../src/domain/types';
 import { PERSIST_TIMEOUT_MS } from '../src/domain/constants';
 import { EMPTY_PERSISTED, type PersistedRoot } from './persistence';
 import { cartMachine } from './cart.machine';
 import { catalogueMachine } from './catalogue.machine';
 import { quotationStoreMachine } from './quotation-store.machine';
 import { connectionMachine } from './connection.machine';
+import { localeMachine } from './locale.machine';
 import { orderTrackingMachine } from './order-tracking.machine';
 import { protectedImageMachine } from './protected-image.machine';
 import { quotationDetailMachine } from './quotation-detail.machine';
@@ -166,6 +168,7 @@ export const appMachine = setup({
     avatar: protectedImageMachine,
     session: sessionMachine,
     connection: connectionMachine,
+    locale: localeMachine,
     cart: cartMachine,
     catalogue: catalogueMachine,
     quotations: quotationStoreMachine,
@@ -249,6 +252,13 @@ export const appMachine = setup({
           systemId: 'session',
           src: 'session',
           input: ({ context }) => ({ user: context.restored.user, hasToken: context.hasToken }),
+        },
+        // After the session, whose language it follows; it starts with the language restored with the user.
+        {
+          id: 'locale',
+          systemId: 'locale',
+          src: 'locale',
+          input: ({ context }) => ({ locale: LOCALE_OF_LANGUAGE[context.restored.user?.preferredLanguage ?? DEFAULT_LANGUAGE] }),
         },
         { id: 'cart', systemId: 'cart', src: 'cart', input: ({ context }) => ({ items: context.restored.cart }) },
         { id: 'catalogue', systemId: 'catalogue', src: 'catalogue', input: ({ context }) => ({ skus: context.restored.skus }) },

@@ -7,6 +7,7 @@ import { fromCallback, fromPromise, sendTo, type AnyActorLogic } from 'xstate';
 import { appMachine, type AppEvent } from '../../machines/app.machine';
 import { cartMachine } from '../../machines/cart.machine';
 import { connectionMachine } from '../../machines/connection.machine';
+import { localeMachine } from '../../machines/locale.machine';
 import { catalogueMachine } from '../../machines/catalogue.machine';
 import { quotationStoreMachine } from '../../machines/quotation-store.machine';
 import { orderTrackingMachine } from '../../machines/order-tracking.machine';
@@ -22,6 +23,7 @@ import type { AdminActors } from './admin/actors';
 import type { LazyChartId } from '../../machines/screen-charts';
 import type { LazyChartEffects } from './lazy-charts';
 import * as onboardingApi from './api/onboarding';
+import { loadMessages } from './i18n/messages';
 import { fetchProtectedImage } from './api/protected-image';
 import * as browser from './onboarding/browser-actors';
 import { realAppShopActors, realScreenActors, whenLoggedOut, type AppShopActors, type ScreenActors } from './shop/actors';
@@ -134,6 +136,7 @@ function chartParts(effects: AppEffects) {
       restore: createRestoreActor(effects.store),
       persist: createPersistActor(effects.store),
       connection: connectionMachine.provide({ actors: { watch: browser.watchNetwork } }),
+      locale: localeMachine.provide({ actors: { loadTexts: fromPromise(({ input }) => loadMessages(input.locale)) } }),
       loadOutbox: fromPromise<AnyActorLogic>(async () => (await import('./outbox/provided')).providedOutbox(effects.outbox)),
     }),
     screens: () => ({

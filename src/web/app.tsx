@@ -1,14 +1,12 @@
 /**
- * The shell: a centred column at most 450 px wide, react-intl in the user's language, and every path
+ * The shell: a centred column at most 450 px wide, react-intl in the user's language (the `locale` chart), and every path
  * of SCREENS inside Suspense. Until the session runs, the splash index.html painted stays; while a
  * screen's script loads, and on an unknown path while the session sends it to `/`, the translated
  * splash (never a lone 'Loading...'). The caller supplies the wouter Router (browser location in
  * main.tsx, memory in tests).
  */
-import { useSelector } from '@xstate/react';
 import { Suspense } from 'react';
 import { Route, Switch } from 'wouter';
-import { DEFAULT_LANGUAGE, LOCALE_OF_LANGUAGE } from '../domain/types';
 import type { SessionActorRef } from '../../machines/session.machine';
 import { I18nProvider } from './i18n/i18n-provider';
 import { SCREENS } from './routes';
@@ -34,9 +32,8 @@ export function App() {
 }
 
 function Shell({ session }: { session: SessionActorRef }) {
-  const language = useSelector(session, (s) => s.context.user.preferredLanguage);
   return (
-    <I18nProvider locale={LOCALE_OF_LANGUAGE[language ?? DEFAULT_LANGUAGE]}>
+    <I18nProvider>
       <div className="app-frame">
         <OfflineLine />
         <ErrorScreen>

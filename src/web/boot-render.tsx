@@ -14,12 +14,10 @@ import { startTransition, StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import { Router } from 'wouter';
 import { createActor, waitFor, type InspectionEvent } from 'xstate';
-import type { SessionActorRef } from '../../machines/session.machine';
-import { DEFAULT_LANGUAGE, LOCALE_OF_LANGUAGE } from '../domain/types';
+import { textsSettled, type LocaleActorRef } from '../../machines/locale.machine';
 import { App } from './app';
 import { AppActorContext } from './app-context';
 import type { bootLogic } from './boot-logic';
-import { loadMessages } from './i18n/messages';
 import { helpImproveOn, privacyControlOn } from './shell/help-improve';
 import { transitionTap, type TransitionTap } from './shell/transition-tap';
 
@@ -36,10 +34,9 @@ export async function renderApp(root: Root, { logic, input }: Awaited<ReturnType
   }).start();
   // The app chart restores the persisted slices (at most PERSIST_TIMEOUT_MS) and then runs the session.
   const running = await waitFor(actor, (s) => s.children.session !== undefined, { timeout: Infinity });
-  const session = running.children.session as SessionActorRef;
-  // The texts of the session's language: without them the shell would render the splash first and
-  // the screen later, again as an update. A failed fetch is the shell's to show (its retry).
-  await loadMessages(LOCALE_OF_LANGUAGE[session.getSnapshot().context.user.preferredLanguage ?? DEFAULT_LANGUAGE]).catch(() => undefined);
+  // The texts of the session's language (the `locale` chart): without them the shell would render the
+  // splash first and the screen later, again as an update. A failed download is the shell's to show (its retry).
+  await waitFor(running.children.locale as LocaleActorRef, textsSettled, { timeout: Infinity });
   startTransition(() =>
     root.render(
       <StrictMode>

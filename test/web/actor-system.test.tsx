@@ -99,7 +99,7 @@ describe('the one actor system', () => {
     // Leaving a screen stops its chart: only the app's long-lived children remain.
     expect(Object.keys(view.app().getSnapshot().children).sort()).toEqual(
       // The outbox (and its finished loader) is long-lived too: it runs under its own name, as `outbox`.
-      ['avatar', 'cart', 'catalogue', 'connection', 'loadOutbox', 'outbox', 'persist', 'quotations', 'session', 'sessionWatch'].sort(),
+      ['avatar', 'cart', 'catalogue', 'connection', 'loadOutbox', 'locale', 'outbox', 'persist', 'quotations', 'session', 'sessionWatch'].sort(),
     );
 
     view.unmount();

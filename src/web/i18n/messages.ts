@@ -24,17 +24,21 @@ export interface Catalogue {
   cached(locale: Locale): Messages | undefined;
   /** Loads the locale's messages once, however many callers ask at the same time. */
   load(locale: Locale): Promise<Messages>;
+  /** Calls `listener` each time a locale's messages arrive; returns the unsubscribe. */
+  subscribe(listener: () => void): () => void;
 }
 
 /** One catalogue (the app's, or the admin section's) per locale, loaded once. */
 export function catalogue(loaders: Record<Locale, Loader>): Catalogue {
   const loaded = new Map<Locale, Messages>();
   const pending = new Map<Locale, Promise<Messages>>();
+  const listeners = new Set<() => void>();
   const fetchMerged = async (locale: Locale): Promise<Messages> => {
     const [english, own] = await Promise.all([loaders.en(), locale === 'en' ? { default: {} } : loaders[locale]()]);
     // English itself needs no copy of itself underneath.
     const merged = locale === 'en' ? english.default : withEnglishFallback(english.default, own.default);
     loaded.set(locale, merged);
+    listeners.forEach((listener) => listener());
     return merged;
   };
   return {
@@ -48,6 +52,10 @@ export function catalogue(loaders: Record<Locale, Loader>): Catalogue {
         promise.catch(() => pending.delete(locale));
       }
       return promise;
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
   };
 }
