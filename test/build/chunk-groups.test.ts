@@ -31,7 +31,7 @@ describe('chunk groups', () => {
 
   it("leaves the entry's own domain modules, the screens and React DOM to the bundler", () => {
     // The analyst's view and the recorder come with their own screens and chunks, never at boot.
-    for (const id of ['src/domain/analytics.ts', 'src/domain/statechart-mermaid.ts', 'machines/analyst-view.ts', 'src/web/shell/transition-recorder.ts']) {
+    for (const id of ['src/domain/analytics.ts', 'src/domain/statechart-mermaid.ts', 'machines/analyst-view.machine.ts', 'src/web/shell/transition-recorder.ts']) {
       expect(groupsOf(id)).toEqual([]);
     }
     for (const id of ['src/domain/routes.ts', 'src/domain/types.ts', 'src/web/shop/home.tsx', 'src/web/admin/users.tsx', 'node_modules/react-dom/client.js']) {

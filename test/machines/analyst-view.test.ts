@@ -18,7 +18,7 @@ import {
   type AnalystOverview,
   type JourneysOfDay,
   type PeriodDays,
-} from '../../machines/analyst-view';
+} from '../../machines/analyst-view.machine';
 import type { ChartTraffic, Funnel, Journey } from '../../src/domain/schemas/analytics';
 import { controlled } from '../support/machines/controlled';
 import { assertFullCoverage, modelPaths } from '../support/machines/model-coverage';

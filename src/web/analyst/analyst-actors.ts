@@ -1,10 +1,10 @@
 /**
- * The analyst's view's effects (machines/analyst-view.ts): the figures of GET /api/analytics/…, read
+ * The analyst's view's effects (machines/analyst-view.machine.ts): the figures of GET /api/analytics/…, read
  * with the analyst's token. The app loads this module, with the chart, the first time /analyst is
  * shown (src/web/app-logic.ts), and runs the chart in its one actor system.
  */
 import { fromPromise } from 'xstate';
-import { analystViewMachine, type AnalystOverview, type JourneysOfDay, type PeriodDays } from '../../../machines/analyst-view';
+import { analystViewMachine, type AnalystOverview, type JourneysOfDay, type PeriodDays } from '../../../machines/analyst-view.machine';
 import { indiaToday } from '../../domain/india-date';
 import type { ChartTraffic, Funnel, Journey, JourneySummary } from '../../domain/schemas/analytics';
 import { api } from '../api/client';

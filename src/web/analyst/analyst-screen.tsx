@@ -4,13 +4,13 @@
  * never taken, and each state's median time; the onboarding funnel; the transitions used that no
  * model test walks and those tested that no one used; and a day's sampled journeys, replayed step by
  * step on the diagrams, or sent to the Stately inspector. No personal data is ever shown: there is
- * none in what the phones send. The analyst-view chart (machines/analyst-view.ts) holds the logic; the
+ * none in what the phones send. The analyst-view chart (machines/analyst-view.machine.ts) holds the logic; the
  * app runs it in its one actor system while /analyst is shown, so the inspector sees it too.
  */
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
-import { currentStep, funnelShare, pathInChart, replayedState, testedAgainstUsed, trafficTotal, type AnalystViewRef } from '../../../machines/analyst-view';
+import { currentStep, funnelShare, pathInChart, replayedState, testedAgainstUsed, trafficTotal, type AnalystViewRef } from '../../../machines/analyst-view.machine';
 import { PERIOD_DAYS } from '../../domain/analytics';
 import type { Def } from '../../domain/statechart-mermaid';
 import { withAdminMessages } from '../admin/admin-messages';
