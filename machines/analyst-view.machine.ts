@@ -6,7 +6,7 @@
  * while /analyst is shown (machines/screen-charts.ts `lazyScreenChartFor`); its code loads with it.
  */
 import { assign, fromPromise, raise, setup, type ActorRefFrom } from 'xstate';
-import { START_EVENT } from '../src/domain/analytics';
+import { JOURNEYS_KEPT_DAYS, START_EVENT } from '../src/domain/analytics';
 import type { ChartTraffic, Funnel, Journey, JourneySummary } from '../src/domain/schemas/analytics';
 
 export type PeriodDays = 7 | 30 | 90;
@@ -23,6 +23,9 @@ export interface AnalystContext {
   overview: AnalystOverview | null;
   /** The day whose sampled journeys are listed; null until the first list names today's. */
   day: string | null;
+  /** While opening: how many days before today were looked at for journeys, and how many may be. */
+  daysBack: number;
+  seekDays: number;
   journeys: JourneySummary[];
   journey: Journey | null;
   /** The replay's position: how many of the journey's transitions have happened (0: none yet). */
@@ -42,9 +45,16 @@ export type AnalystEvent =
 
 export interface AnalystInput {
   chartId?: string;
-  /** Without one, today's journeys (India's day, as the server samples them). */
+  /**
+   * Without one, the latest day with sampled journeys: today's (India's day, as the server samples
+   * them), else the day before, and so on over the days the sample is kept (`seekDays`).
+   */
   day?: string;
+  seekDays?: number;
 }
+
+/** The calendar day `by` days after `day` (before, when negative), both `YYYY-MM-DD`. */
+export const shiftDay = (day: string, by: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + by * 86_400_000).toISOString().slice(0, 10);
 
 /** A day's sampled journeys, and which day that is (today's, when none was asked for). */
 export interface JourneysOfDay {
@@ -110,6 +120,9 @@ export const analystViewMachine = setup({
     canStepBack: ({ context }) => context.step > 0,
     isOtherChart: ({ context, event }) => event.type === 'chart.pick' && event.chartId !== context.chartId,
     isOtherPeriod: ({ context, event }) => event.type === 'period.pick' && event.days !== context.days,
+    dayAsked: ({ context }) => context.day !== null,
+    hasJourneys: (_, params: { found: JourneysOfDay }) => params.found.journeys.length > 0,
+    mayLookFurtherBack: ({ context }) => context.daysBack + 1 < context.seekDays,
   },
 }).createMachine({
   id: 'analystView',
@@ -119,6 +132,8 @@ export const analystViewMachine = setup({
     days: 30,
     overview: null,
     day: input.day ?? null,
+    daysBack: 0,
+    seekDays: input.seekDays ?? JOURNEYS_KEPT_DAYS,
     journeys: [],
     journey: null,
     step: 0,
@@ -146,9 +161,28 @@ export const analystViewMachine = setup({
       },
     },
     replay: {
-      initial: 'listing',
+      initial: 'starting',
       on: { 'journeys.day': { target: '.listing', actions: assign({ day: ({ event }) => event.day, journey: null, step: 0 }) } },
       states: {
+        // Early in India's morning today has no journeys yet: an analyst opening the view without a day
+        // asked for sees the latest day that has some (yesterday's, most often).
+        starting: {
+          always: [{ guard: 'dayAsked', target: 'listing' }, { target: 'seeking' }],
+        },
+        seeking: {
+          invoke: {
+            id: 'loadJourneys',
+            src: 'loadJourneys',
+            input: ({ context }) => ({ day: context.day }),
+            onDone: [
+              { guard: { type: 'hasJourneys', params: ({ event }) => ({ found: event.output }) }, target: 'choosing', actions: assign({ day: ({ event }) => event.output.day, journeys: ({ event }) => event.output.journeys }) },
+              { guard: 'mayLookFurtherBack', target: 'seeking', reenter: true, actions: assign({ day: ({ event }) => shiftDay(event.output.day, -1), daysBack: ({ context }) => context.daysBack + 1 }) },
+              // None in all the days kept: today's empty list, where new journeys will appear.
+              { target: 'choosing', actions: assign({ day: ({ context, event }) => shiftDay(event.output.day, context.daysBack), journeys: [] }) },
+            ],
+            onError: { target: 'choosing', actions: assign({ journeys: [] }) },
+          },
+        },
         listing: {
           invoke: {
             id: 'loadJourneys',

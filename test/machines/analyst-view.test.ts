@@ -12,6 +12,7 @@ import {
   funnelShare,
   pathInChart,
   replayedState,
+  shiftDay,
   testedAgainstUsed,
   trafficTotal,
   type AnalystContext,
@@ -21,7 +22,7 @@ import {
 } from '../../machines/analyst-view.machine';
 import type { ChartTraffic, Funnel, Journey } from '../../src/domain/schemas/analytics';
 import { controlled } from '../support/machines/controlled';
-import { assertFullCoverage, modelPaths } from '../support/machines/model-coverage';
+import { modelPaths, transitionCoverage, writeTestedTransitions } from '../support/machines/model-coverage';
 
 const traffic: ChartTraffic = {
   transitions: [
@@ -43,7 +44,7 @@ const journey: Journey = {
   ],
 } as Journey;
 
-function start(input: { chartId?: string; day?: string } = {}) {
+function start(input: { chartId?: string; day?: string; seekDays?: number } = {}) {
   const loadOverview = controlled<AnalystOverview, { chartId: string; days: PeriodDays }>();
   const loadJourneys = controlled<JourneysOfDay, { day: string | null }>();
   const loadJourney = controlled<Journey, { id: string }>();
@@ -92,9 +93,43 @@ describe("the analyst's view chart", () => {
     expect(start({ day: '2026-10-01' }).loadJourneys.last().input).toEqual({ day: '2026-10-01' });
   });
 
+  it('opens on the latest day with sampled journeys: yesterday when today has none yet', async () => {
+    const { actor, loadJourneys } = start();
+    expect(loadJourneys.last().input).toEqual({ day: null });
+    await loadJourneys.last().resolve({ day: '2026-11-28', journeys: [] });
+    expect(loadJourneys.last().input).toEqual({ day: '2026-11-27' });
+    expect(actor.getSnapshot().matches({ replay: 'seeking' })).toBe(true);
+    await loadJourneys.last().resolve({ day: '2026-11-27', journeys: [{ id: 'j-1', day: '2026-11-27', length: 2 }] });
+    expect([actor.getSnapshot().context.day, actor.getSnapshot().context.journeys.length, actor.getSnapshot().matches({ replay: 'choosing' })]).toEqual(['2026-11-27', 1, true]);
+    // A day the analyst picks is shown as it is, even empty.
+    actor.send({ type: 'journeys.day', day: '2026-11-28' });
+    await loadJourneys.last().resolve({ day: '2026-11-28', journeys: [] });
+    expect([actor.getSnapshot().context.day, loadJourneys.calls.length]).toEqual(['2026-11-28', 3]);
+  });
+
+  it('looks back over the days the sample is kept, and with none in them shows today', async () => {
+    const { actor, loadJourneys } = start({ seekDays: 3 });
+    await loadJourneys.last().resolve({ day: '2026-12-01', journeys: [] });
+    await loadJourneys.last().resolve({ day: '2026-11-30', journeys: [] });
+    await loadJourneys.last().resolve({ day: '2026-11-29', journeys: [] });
+    expect(loadJourneys.calls.map((call) => call.input.day)).toEqual([null, '2026-11-30', '2026-11-29']);
+    expect([actor.getSnapshot().context.day, actor.getSnapshot().context.journeys, actor.getSnapshot().matches({ replay: 'choosing' })]).toEqual(['2026-12-01', [], true]);
+  });
+
+  it('stops looking when a list cannot be read', async () => {
+    const { actor, loadJourneys } = start();
+    await loadJourneys.last().resolve({ day: '2026-11-28', journeys: [] });
+    await loadJourneys.last().reject(new Error('offline'));
+    expect([actor.getSnapshot().context.journeys, actor.getSnapshot().matches({ replay: 'choosing' }), loadJourneys.calls.length]).toEqual([[], true, 2]);
+  });
+
+  it('steps days back across a month', () => {
+    expect([shiftDay('2026-12-01', -1), shiftDay('2026-03-01', -1), shiftDay('2026-11-28', 2)]).toEqual(['2026-11-30', '2026-02-28', '2026-11-30']);
+  });
+
   it('replays a journey forward and back within its steps, showing each step on its own chart', async () => {
     const { actor, loadOverview, loadJourneys, loadJourney } = start();
-    await loadJourneys.last().resolve({ day: '2026-11-28', journeys: [] });
+    await loadJourneys.last().resolve({ day: '2026-11-28', journeys: [{ id: 'j-1', day: '2026-11-28', length: 2 }] });
     actor.send({ type: 'journey.open', id: 'j-1' });
     expect(loadJourney.last().input).toEqual({ id: 'j-1' });
     await loadJourney.last().resolve(journey);
@@ -117,7 +152,7 @@ describe("the analyst's view chart", () => {
 
   it('goes back to the list when a journey cannot be read', async () => {
     const { actor, loadJourneys, loadJourney } = start();
-    await loadJourneys.last().resolve({ day: '2026-11-28', journeys: [] });
+    await loadJourneys.last().resolve({ day: '2026-11-28', journeys: [{ id: 'j-1', day: '2026-11-28', length: 2 }] });
     actor.send({ type: 'journey.open', id: 'j-9' });
     await loadJourney.last().reject(new Error('404'));
     expect([actor.getSnapshot().matches({ replay: 'choosing' }), actor.getSnapshot().context.journey]).toEqual([true, null]);
@@ -130,6 +165,8 @@ describe("the analyst's view selectors", () => {
     days: 30,
     overview: overview(),
     day: '2026-11-28',
+    daysBack: 0,
+    seekDays: 30,
     journeys: [],
     journey: null,
     step: 0,
@@ -189,6 +226,7 @@ describe("the analyst's view, model-based", () => {
       { type: 'chart.pick', chartId: 'otpLogin' },
       { type: 'period.pick', days: 7 },
       { type: 'xstate.done.actor.loadJourneys', output: { day: '2026-11-28', journeys: [] } },
+      { type: 'xstate.done.actor.loadJourneys', output: { day: '2026-11-28', journeys: [{ id: 'j-1', day: '2026-11-28', length: 2 }] } },
       { type: 'xstate.error.actor.loadJourneys', error: new Error('400') },
       { type: 'journeys.day', day: '2026-11-27' },
       { type: 'journey.open', id: 'j-1' },
@@ -200,9 +238,17 @@ describe("the analyst's view, model-based", () => {
     ];
     const serializeState = (s: SnapshotFrom<AnyStateMachine>) => {
       const c = s.context as AnalystContext;
-      return JSON.stringify([s.value, c.chartId, c.days, c.step, c.journey !== null]);
+      return JSON.stringify([s.value, c.chartId, c.days, c.step, c.journey !== null, c.daysBack]);
     };
-    const input = {};
-    assertFullCoverage(machine, modelPaths(machine, { events, input, serializeState }), input);
+    // Opening without a day looks back two days at most here, so the paths reach the end of the looking;
+    // opening on a day asked for lists that day. Together they take every transition.
+    const withoutDay = { seekDays: 2 };
+    const withDay = { day: '2026-11-20', seekDays: 2 };
+    const first = transitionCoverage(machine, modelPaths(machine, { events, input: withoutDay, serializeState }), withoutDay);
+    const second = transitionCoverage(machine, modelPaths(machine, { events, input: withDay, serializeState }), withDay);
+    const missing = first.missing.filter((t) => second.missing.includes(t));
+    console.log(`[analystView] transitions covered ${first.total - missing.length}/${first.total}`);
+    expect([first.total, missing]).toEqual([21, []]);
+    writeTestedTransitions(machine);
   });
 });
