@@ -145,7 +145,7 @@ function AnalystView({ view }: { view: AnalystViewRef }) {
         </p>
         {overview && definition ? (
           <Diagram
-            text={trafficMermaid(definition, overview.traffic, replayedState(context), duration)}
+            text={trafficMermaid(definition, overview.traffic, replayedState(context), { duration, count: (count) => intl.formatNumber(count) })}
             label={intl.formatMessage({ id: 'admin.analyst.diagram', defaultMessage: '{chart} with its traffic' }, { chart: context.chartId })}
           />
         ) : (

@@ -26,28 +26,37 @@ export function formatMs(ms: number, locale = 'en'): string {
 
 const edgeKey = (from: string, to: string, event: string) => `${from} --${event}--> ${to}`;
 
+/** How the diagram writes its figures: the screen's own formatters, in its language. */
+export interface PictureFormat {
+  duration: (ms: number) => string;
+  /** A count as the rest of the screen writes it (Hindi 11,27,170); its digits must be 0–9 (countOfLabel reads them back). */
+  count: (count: number) => string;
+}
+
+const ENGLISH: PictureFormat = { duration: formatMs, count: (count) => new Intl.NumberFormat('en').format(count) };
+
 /** The chart's Mermaid text with its traffic; `current` is the state a replay has reached. */
-export function trafficMermaid(definition: Def, traffic: ChartTraffic, current: string | null = null, duration: (ms: number) => string = formatMs): string {
+export function trafficMermaid(definition: Def, traffic: ChartTraffic, current: string | null = null, format: PictureFormat = ENGLISH): string {
   const counts = new Map(traffic.transitions.map((t) => [edgeKey(t.from, t.to, t.event), t.count]));
   const medians = new Map(traffic.states.map((s) => [s.state, s.medianMs]));
   const text = mermaidOf(definition, {
     // An eventless step happens within the event before it: it has no count of its own.
-    edge: ({ source, target, event }) => (event === '' ? '' : `${COUNT_MARK}${counts.get(edgeKey(source, target, event)) ?? 0}`),
+    edge: ({ source, target, event }) => (event === '' ? '' : `${COUNT_MARK}${format.count(counts.get(edgeKey(source, target, event)) ?? 0)}`),
     state: (id) => {
       const median = medians.get(id);
-      return median === null || median === undefined ? '' : ` (${duration(median)})`;
+      return median === null || median === undefined ? '' : ` (${format.duration(median)})`;
     },
   });
   if (!current) return text;
   return `${text}  classDef current fill:#ffd54f,stroke:#b26a00,stroke-width:3px\n  class ${mermaidId(current)} current\n`;
 }
 
-/** The count an arrow's drawn label ends with, or null for an arrow without one. */
+/** The count an arrow's drawn label ends with, read past its grouping (1,127,170 or 11,27,170), or null for an arrow without one. */
 export function countOfLabel(label: string): number | null {
   const at = label.lastIndexOf(COUNT_MARK.trim());
   if (at < 0) return null;
-  const count = Number(label.slice(at + 1).trim());
-  return Number.isInteger(count) ? count : null;
+  const written = label.slice(at + 1).trim();
+  return /^\d{1,3}([,.\s\u00a0\u202f]\d{2,3})*$/.test(written) ? Number(written.replace(/\D/g, '')) : null;
 }
 
 /** An arrow's line: dashed when never taken, else from 1.5 to 7 px by its share of the busiest arrow. */
