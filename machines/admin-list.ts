@@ -11,7 +11,7 @@
  * first page of the new search loaded (a load still running for the old text is stopped).
  */
 
-import { and, assertEvent, assign, enqueueActions, not, setup, stateIn, stopChild } from 'xstate';
+import { and, assertEvent, assign, enqueueActions, fromCallback, not, setup, stateIn, stopChild } from 'xstate';
 import type { AuditEntry } from '../src/domain/types';
 import type { BulkOutcome } from '../src/domain/schemas/admin';
 import { notProvided, wasConflict, type Refused, type SaveOutcome } from './admin-sheet';
@@ -125,15 +125,30 @@ export function listStartOf<TStatus extends string>(
   return { status: status !== null && (statuses as readonly string[]).includes(status) ? (status as TStatus) : null, filters };
 }
 
+/** What changes which rows a list shows: the search, the status, a chip removed or set. */
+export type FilterEvent<TStatus> =
+  | { type: 'search.change'; query: string }
+  | { type: 'status.change'; status: TStatus | null }
+  | { type: 'filter.remove'; name: string }
+  | { type: 'filter.set'; name: string; value: string };
+
+/** The types of the filter events, for the charts' actions that take only them (`assertEvent`). */
+export const FILTER_EVENTS = ['search.change', 'status.change', 'filter.remove', 'filter.set'] as const;
+
 /** The filters after a list event: a status chosen by hand clears them; a chip removed or set changes its one. */
-export function filtersAfter(filters: ListFilters, event: { type: string; name?: string; value?: string }): ListFilters {
-  if (event.type === 'status.change') return {};
-  if (event.type === 'filter.remove' && event.name !== undefined) {
-    const { [event.name]: _removed, ...rest } = filters;
-    return rest;
+export function filtersAfter(filters: ListFilters, event: FilterEvent<unknown>): ListFilters {
+  switch (event.type) {
+    case 'status.change':
+      return {};
+    case 'filter.remove': {
+      const { [event.name]: _removed, ...rest } = filters;
+      return rest;
+    }
+    case 'filter.set':
+      return { ...filters, [event.name]: event.value };
+    default:
+      return filters;
   }
-  if (event.type === 'filter.set' && event.name !== undefined && event.value !== undefined) return { ...filters, [event.name]: event.value };
-  return filters;
 }
 
 /** One page as the server answers it. */
@@ -185,10 +200,7 @@ export interface PagedListContext<TRow, TStatus extends string> {
 
 /** What the admin does to a paged list: search, filter by status, remove or set a filter, load it again, load its next page. */
 export type PagedListEvent<TStatus extends string> =
-  | { type: 'search.change'; query: string }
-  | { type: 'status.change'; status: TStatus | null }
-  | { type: 'filter.remove'; name: string }
-  | { type: 'filter.set'; name: string; value: string }
+  | FilterEvent<TStatus>
   | { type: 'list.reload' }
   | { type: 'list.more' };
 
@@ -198,11 +210,11 @@ export const listContinues = (context: { nextCursor: string | null }): boolean =
 /** The search text, status and filters after a `search.change`, `status.change` or a chip's `filter.remove` / `filter.set`. */
 export function filterOf<TStatus>(
   context: { query: string; status: TStatus | null; filters: ListFilters },
-  event: { type: string; query?: string; status?: TStatus | null; name?: string; value?: string },
+  event: FilterEvent<TStatus>,
 ): { query: string; status: TStatus | null; filters: ListFilters } {
   return {
-    query: event.type === 'search.change' && event.query !== undefined ? event.query : context.query,
-    status: event.type === 'status.change' && event.status !== undefined ? event.status : context.status,
+    query: event.type === 'search.change' ? event.query : context.query,
+    status: event.type === 'status.change' ? event.status : context.status,
     filters: filtersAfter(context.filters, event),
   };
 }
@@ -296,6 +308,8 @@ export interface AdminSheetListContext<TRow, TDraft, TStatus extends string> ext
   selected: SelectionContext['selected'];
   bulkOutcomes: SelectionContext['bulkOutcomes'];
   moveTo: TStatus | null;
+  /** The time by the list's clock (epoch ms), null before its first reading: what is late, and the moment a save is judged at. */
+  now: number | null;
 }
 
 /** What the bulk change is asked: the ticked ids and the one status they move to. */
@@ -319,14 +333,33 @@ export type AdminSheetListEvent<TStatus extends string, TChange> =
   | { type: 'sheet.edit' }
   | { type: 'draft.change'; change: TChange }
   /** Save the draft; `now` is when the admin asked (epoch ms), which a rule on dates judges the draft at. */
-  | { type: 'sheet.save'; now: number }
+  | SheetSave
   | { type: 'draft.reapply' }
   | { type: 'image.choose'; file: Blob }
   // The open row's audit trail (spawned only for a saved row, so its answers are declared here).
   | { type: 'xstate.done.actor.history'; output: AuditEntry[] }
   | { type: 'xstate.error.actor.history'; error: unknown }
   | ListExportEvent
-  | SelectionEvent<TStatus>;
+  | SelectionEvent<TStatus>
+  /** The list's clock read (epoch ms): at once when the list opens, then every minute. */
+  | { type: 'clock.tick'; now: number };
+
+/** Save the draft; `now` is when the admin asked (epoch ms) by the list's clock, which a rule on dates judges the draft at. */
+export interface SheetSave {
+  type: 'sheet.save';
+  now: number;
+}
+
+/**
+ * The sheet's Save stamped with the list's clock, when the chart takes it now; null while it does not
+ * (a draft that does not read or is refused, a save under way, or no reading of the clock yet). The
+ * button is enabled by it and sends it, so both judge the draft at one moment.
+ */
+export function sheetSaveOf(snapshot: { context: { now: number | null }; can(event: SheetSave): boolean }): SheetSave | null {
+  if (snapshot.context.now === null) return null;
+  const save: SheetSave = { type: 'sheet.save', now: snapshot.context.now };
+  return snapshot.can(save) ? save : null;
+}
 
 /** What the save effect is asked: the open row's id (`TId` is `string | null` in a chart with `newDraft`: null creates) and the body its draft makes. */
 export interface SaveRowInput<TBody, TId extends string | null = string> {
@@ -467,6 +500,8 @@ export function adminSheetList<TRow extends { _id: string }, TDraft, TBody, TSta
       exportList: notProvided<unknown, PageQuery>(spec.id, 'exportList'),
       /** The ticked rows moved to one status, each its own change on the server, an outcome per id. */
       moveSelected: notProvided<BulkOutcome[], MoveSelectedInput<TStatus>>(spec.id, 'moveSelected'),
+      /** Sends `clock.tick` with the time, at once and then every minute; the app supplies it, tests tick by hand. */
+      clock: fromCallback(() => undefined),
     },
     guards: {
       isListed: ({ context, event }) => event.type === 'sheet.open' && listedRows(context, matches).some((row) => row._id === event.id),
@@ -495,7 +530,10 @@ export function adminSheetList<TRow extends { _id: string }, TDraft, TBody, TSta
       appendPage: assign(({ context }, page: Page<TRow>) => nextPage(context.rows, page)),
       refreshRows: assign(({ context }, page: Page<TRow>) => ({ rows: refreshRows(context.rows, page) })),
       // A list loaded whole filters on the phone at once; a paged one has the new filter's page to load.
-      setFilter: assign(({ context, event }) => ({ ...filterOf(context, event), searchPending: !matches })),
+      setFilter: assign(({ context, event }) => {
+        assertEvent(event, FILTER_EVENTS);
+        return { ...filterOf(context, event), searchPending: !matches };
+      }),
       openSheet: assign(({ event }) => ({ openId: event.type === 'sheet.open' ? event.id : null, history: null, historyFailed: false })),
       startNewDraft: assign({ openId: null, draft: newDraft ?? null, editBase: newDraft ?? null, refused: null, refusal: null, history: [], historyFailed: false }),
       /** An opened row's audit trail loads while its sheet is open (a new row has none to load). */
@@ -529,6 +567,7 @@ export function adminSheetList<TRow extends { _id: string }, TDraft, TBody, TSta
       clearSelection: assign({ ...EMPTY_SELECTION, moveTo: null }),
       chooseMove: assign(({ context, event }) => ({ moveTo: event.type === 'selection.choose' ? event.status : context.moveTo })),
       setBulkOutcomes: assign((_, outcomes: BulkOutcome[]) => ({ bulkOutcomes: outcomes, selected: [] as string[], moveTo: null })),
+      setNow: assign((_, now: number) => ({ now })),
       exportDone: assign({ exporting: 'idle' as ExportState }),
       exportFailed: assign({ exporting: 'failed' as ExportState }),
       setRefusal: assign(({ context, event }) => {
@@ -571,9 +610,16 @@ export function adminSheetList<TRow extends { _id: string }, TDraft, TBody, TSta
       exporting: 'idle' as ExportState,
       ...EMPTY_SELECTION,
       moveTo: null,
+      now: null,
     }),
     initial: 'loading',
-    on: { ...(spec.exportable ? exportTransitions : {}), ...only(!!bulk, selectionOn) },
+    // The chart never reads the time itself: its clock runs for as long as the list is open.
+    invoke: { id: 'clock', src: 'clock' },
+    on: {
+      'clock.tick': { actions: { type: 'setNow', params: ({ event }) => event.now } },
+      ...(spec.exportable ? exportTransitions : {}),
+      ...only(!!bulk, selectionOn),
+    },
     // A new search or status waits for quiet (SEARCH_DELAY), then loads its first page.
     states: {
       ...firstPageStates<TRow, 'loadPage', typeof onNewFilter>('loadPage', onNewFilter),

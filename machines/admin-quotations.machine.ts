@@ -14,6 +14,7 @@ import type { ContextFrom, EventFrom } from 'xstate';
 import type { QuotationPatchBody } from '../src/domain/api';
 import { COUNTERED, type QuotationFilter } from '../src/domain/quotation-status';
 import { QUOTATION_STATUSES, type Quotation, type QuotationStatus } from '../src/domain/types';
+import { isLateQuotation } from '../src/domain/waiting-age';
 import { adminSheetList, openRow, shownDraft, type SaveRowInput } from './admin-list';
 import {
   quotationDraftOf,
@@ -58,3 +59,10 @@ export const visibleQuotations = (context: AdminQuotationsContext): Quotation[] 
 
 /** Whether the list puts the late pending quotations first (the `sort=lateFirst` filter). */
 export const lateFirst = (context: AdminQuotationsContext): boolean => context.filters.sort === 'lateFirst';
+
+/**
+ * Whether a quotation is marked late on the list: still pending past the hours the farmer was told a
+ * price usually takes (`replyHours`, from the public settings; null marks none), by the list's clock.
+ */
+export const isLate = (context: Pick<AdminQuotationsContext, 'now'>, quotation: Pick<Quotation, 'status' | 'createdAt'>, replyHours: number | null): boolean =>
+  context.now !== null && isLateQuotation(quotation.status, quotation.createdAt, context.now, replyHours);

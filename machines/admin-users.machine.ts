@@ -15,13 +15,14 @@
  *           protected-image charts (./protected-image.machine, systemIds `adminUserPhoto`, `adminUserAadhaar`),
  *           and loads the user's history (expanded.history), again when a verification succeeds (`user.verified`).
  */
-import { and, assign, enqueueActions, not, raise, setup, stateIn, type SnapshotFrom } from 'xstate';
+import { and, assertEvent, assign, enqueueActions, not, raise, setup, stateIn, type SnapshotFrom } from 'xstate';
 import type { AuditEntry, User } from '../src/domain/types';
 import type { BulkOutcome } from '../src/domain/schemas/admin';
 import {
   exportQuery,
   exportTransitions,
   filterOf,
+  FILTER_EVENTS,
   listStartOf,
   firstPage,
   firstPageStates,
@@ -150,7 +151,10 @@ export const adminUsersMachine = setup({
   actions: {
     setFirstPage: assign((_, page: Page<User>) => unverifiedFirst(firstPage(page))),
     appendPage: assign(({ context }, page: Page<User>) => unverifiedFirst(nextPage(context.rows, page))),
-    setFilter: assign(({ context, event }) => filterOf(context, event)),
+    setFilter: assign(({ context, event }) => {
+      assertEvent(event, FILTER_EVENTS);
+      return filterOf(context, event);
+    }),
     expand: assign({
       expandedId: ({ event }) => (event.type === 'user.expand' ? event.id : null),
       history: null,

@@ -11,16 +11,21 @@ import {
   filterOf,
   firstPageQuery,
   listStartOf,
+  listToolsOf,
+  sheetSaveOf,
   listContinues,
   nextPage,
   nextPageQuery,
   refreshRows,
   refusalCodeOf,
   shownDraft,
+  type MoveSelectedInput,
   type Page,
   type PageQuery,
   type SaveRowInput,
 } from '../../machines/admin-list';
+import type { BulkOutcome } from '../../src/domain/schemas/admin';
+import { controlledCallback } from '../support/machines/admin-controlled';
 import type { SaveOutcome } from '../../machines/admin-sheet';
 import type { AuditEntry } from '../../src/domain/types';
 import { controlled } from '../support/machines/controlled';
@@ -46,16 +51,18 @@ const R1 = row('r1', 'Groundnut shell');
 const R2 = row('r2', 'Paddy straw');
 const R3 = row('r3', 'Coconut husk');
 
-const listChart = adminSheetList<Row, Draft, Body, 'OPEN' | 'CLOSED', string>({
-  id: 'testList',
-  displayIdOf: (r) => r.no,
-  draftOf: (r) => ({ name: r.name }),
+/** How the test lists' rows become drafts and bodies: a name, edited. */
+const namedRows = {
+  displayIdOf: (r: Row) => r.no,
+  draftOf: (r: Row): Draft => ({ name: r.name }),
   // A blank name does not read: Save stays disabled.
-  bodyOf: (r, draft) => (draft.name.trim() === '' || !r ? null : { name: draft.name, version: r.version }),
-  change: (draft, name) => ({ ...draft, name }),
+  bodyOf: (r: Row | null, draft: Draft): Body | null => (draft.name.trim() === '' || !r ? null : { name: draft.name, version: r.version }),
+  change: (draft: Draft, name: string): Draft => ({ ...draft, name }),
   // The admin's name, typed over the reloaded row, when the admin changed it.
-  reapply: (refused, r) => ({ name: refused.mine.name !== refused.base.name ? refused.mine.name : r.name }),
-});
+  reapply: (refused: { base: Draft; mine: Draft }, r: Row): Draft => ({ name: refused.mine.name !== refused.base.name ? refused.mine.name : r.name }),
+};
+
+const listChart = adminSheetList<Row, Draft, Body, 'OPEN' | 'CLOSED', string>({ id: 'testList', ...namedRows });
 
 async function started(first: Page<Row> = page([R1, R2], 'c2', 3)) {
   const load = controlled<Page<Row>, PageQuery>();
@@ -112,6 +119,11 @@ describe('the paged list helpers', () => {
     });
     expect(listStartOf({ location: '/admin/quotations?status=LOST' }, ['PENDING'], ['age'])).toEqual({ status: null, filters: {} });
     expect(listStartOf(undefined, ['PENDING'], ['age'])).toEqual({ status: null, filters: {} });
+    // A link with a filter named but not given sets no chip.
+    expect(listStartOf({ location: '/admin/quotations?age=&sort=lateFirst' }, ['PENDING'], ['age', 'late', 'sort'])).toEqual({
+      status: null,
+      filters: { sort: 'lateFirst' },
+    });
   });
 
   it('reads a refusal code only when the answer carries one of the codes', () => {
@@ -271,5 +283,203 @@ describe('a save the server refuses as stale (409)', () => {
     expect(actor.getSnapshot().hasTag('loading')).toBe(true);
     expect(actor.getSnapshot().context).toMatchObject({ openId: null, draft: null });
     expect(load.last().input).toEqual({ q: '', status: null, cursor: null });
+  });
+});
+
+/**
+ * A list with every shared piece a screen may ask for: a dashboard link's status and filters, a chip
+ * the screen sets itself, Export, and rows ticked and moved to one status. Its rows are open or
+ * closed; every ticked open row may close, a closed one moves nowhere.
+ */
+type Status = 'OPEN' | 'CLOSED';
+interface StatusRow extends Row {
+  status: Status;
+}
+const statusRow = (id: string, name: string, status: Status = 'OPEN', version = 1): StatusRow => ({ ...row(id, name, version), status });
+const S1 = statusRow('r1', 'Groundnut shell');
+const S2 = statusRow('r2', 'Paddy straw');
+const S3 = statusRow('r3', 'Coconut husk', 'CLOSED');
+
+const cockpitChart = adminSheetList<StatusRow, Draft, Body, Status, string>({
+  id: 'testCockpit',
+  ...namedRows,
+  statuses: ['OPEN', 'CLOSED'],
+  filterNames: ['age', 'sort'],
+  settable: true,
+  exportable: true,
+  // Said of the rows alone, as a lifecycle says it: nothing ticked is the chart's to refuse.
+  bulk: { moves: (rows) => (rows.every((r) => r.status === 'OPEN') ? ['CLOSED'] : []) },
+});
+
+/** The cockpit list opened at `location`, its first page answered with `first`. */
+async function cockpit(location: string | null = null, first: Page<StatusRow> = page([S1, S2, S3])) {
+  const load = controlled<Page<StatusRow>, PageQuery>();
+  const exportList = controlled<unknown, PageQuery>();
+  const moveSelected = controlled<BulkOutcome[], MoveSelectedInput<Status>>();
+  const save = controlled<SaveOutcome, SaveRowInput<Body>>();
+  const clock = controlledCallback<unknown>();
+  const actor = createActor(
+    cockpitChart.provide({
+      actors: { loadPage: load.logic, exportList: exportList.logic, moveSelected: moveSelected.logic, saveRow: save.logic, loadHistory: controlled<AuditEntry[], { id: string }>().logic, clock: clock.logic },
+    }),
+    { input: { location } },
+  ).start();
+  await load.last().resolve(first);
+  return { actor, load, exportList, moveSelected, save, clock, tools: () => listToolsOf(actor.getSnapshot()) };
+}
+
+describe("a list's chips and Export", () => {
+  it('exports the list as filtered, one export at a time, and says how the last one ended', async () => {
+    const { actor, exportList, tools } = await cockpit('/admin/list?status=OPEN&age=gt24h');
+    await withFakeTimers(async () => {
+      actor.send({ type: 'search.change', query: 'straw' });
+      await vi.advanceTimersByTimeAsync(500);
+    });
+    expect(tools()).toMatchObject({ exporting: 'idle', canExport: true });
+    actor.send({ type: 'list.export' });
+    expect(exportList.calls).toHaveLength(1);
+    expect(exportList.last().input).toEqual({ q: 'straw', status: 'OPEN', cursor: null, filters: { age: 'gt24h' } });
+    expect(tools()).toMatchObject({ exporting: 'running', canExport: false });
+    actor.send({ type: 'list.export' });
+    expect(exportList.calls).toHaveLength(1);
+    await exportList.last().reject(new Error('offline'));
+    expect(tools()).toMatchObject({ exporting: 'failed', canExport: true });
+    actor.send({ type: 'list.export' });
+    await exportList.last().resolve(null);
+    expect(tools()).toMatchObject({ exporting: 'idle', canExport: true });
+    expect(exportList.calls).toHaveLength(2);
+  });
+
+  it("shows a link's filters as chips, and loads the list at once without the one removed", async () => {
+    const { actor, load, tools } = await cockpit('/admin/list?age=gt24h');
+    expect(load.calls[0]!.input).toEqual({ q: '', status: null, cursor: null, filters: { age: 'gt24h' } });
+    expect(tools().filters).toEqual({ age: 'gt24h' });
+    expect(tools().canRemove('age')).toBe(true);
+    // Only a chip that is shown can be removed.
+    expect(tools().canRemove('sort')).toBe(false);
+    actor.send({ type: 'filter.remove', name: 'sort' });
+    expect(load.calls).toHaveLength(1);
+    actor.send({ type: 'filter.remove', name: 'age' });
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    expect(load.last().input).toEqual({ q: '', status: null, cursor: null });
+    expect(tools().filters).toEqual({});
+  });
+
+  it("sets the screen's own chip at once on a loaded list, and after the quiet while the list still loads", async () => {
+    const { actor, load } = await cockpit();
+    actor.send({ type: 'filter.set', name: 'sort', value: 'lateFirst' });
+    expect(load.calls).toHaveLength(2);
+    expect(load.last().input).toEqual({ q: '', status: null, cursor: null, filters: { sort: 'lateFirst' } });
+    // The admin taps the chip off and on again before that page came: the list waits for the taps to end.
+    await withFakeTimers(async () => {
+      actor.send({ type: 'filter.remove', name: 'sort' });
+      expect(load.last().signal.aborted).toBe(true);
+      actor.send({ type: 'filter.set', name: 'sort', value: 'lateFirst' });
+      await vi.advanceTimersByTimeAsync(500);
+      expect(load.calls).toHaveLength(3);
+      expect(load.last().input).toEqual({ q: '', status: null, cursor: null, filters: { sort: 'lateFirst' } });
+    });
+  });
+});
+
+describe('rows ticked and moved to one status', () => {
+  it('offers no status while nothing is ticked, and a status every ticked row may take once one is', async () => {
+    const { actor } = await cockpit();
+    expect(actor.getSnapshot().can({ type: 'selection.choose', status: 'CLOSED' })).toBe(false);
+    actor.send({ type: 'selection.toggle', id: 'r1' });
+    expect(actor.getSnapshot().can({ type: 'selection.choose', status: 'CLOSED' })).toBe(true);
+    expect(actor.getSnapshot().can({ type: 'selection.choose', status: 'OPEN' })).toBe(false);
+    actor.send({ type: 'selection.toggle', id: 'r3' });
+    expect(actor.getSnapshot().can({ type: 'selection.choose', status: 'CLOSED' })).toBe(false);
+  });
+
+  it('keeps the chosen status while the rows ticked next may take it too, and drops it when one may not', async () => {
+    const { actor } = await cockpit();
+    actor.send({ type: 'selection.toggle', id: 'r1' });
+    actor.send({ type: 'selection.choose', status: 'CLOSED' });
+    actor.send({ type: 'selection.toggle', id: 'r2' });
+    expect(actor.getSnapshot().context).toMatchObject({ selected: ['r1', 'r2'], moveTo: 'CLOSED' });
+    expect(actor.getSnapshot().can({ type: 'selection.move' })).toBe(true);
+    actor.send({ type: 'selection.toggle', id: 'r3' });
+    expect(actor.getSnapshot().context).toMatchObject({ selected: ['r1', 'r2', 'r3'], moveTo: null });
+    expect(actor.getSnapshot().can({ type: 'selection.move' })).toBe(false);
+  });
+
+  it('does not move a ticked row the list has since reloaded in a status that may not take the chosen one', async () => {
+    const { actor, load, moveSelected } = await cockpit();
+    actor.send({ type: 'selection.toggle', id: 'r1' });
+    actor.send({ type: 'selection.choose', status: 'CLOSED' });
+    // Another admin closed it meanwhile: the list's reload shows it so.
+    actor.send({ type: 'filter.set', name: 'sort', value: 'lateFirst' });
+    await load.last().resolve(page([statusRow('r1', 'Groundnut shell', 'CLOSED', 2), S2]));
+    expect(actor.getSnapshot().context).toMatchObject({ selected: ['r1'], moveTo: 'CLOSED' });
+    expect(actor.getSnapshot().can({ type: 'selection.move' })).toBe(false);
+    actor.send({ type: 'selection.move' });
+    expect(moveSelected.calls).toHaveLength(0);
+  });
+
+  it('moves the ticked rows in one request and reloads the list with how each went', async () => {
+    const { actor, load, moveSelected } = await cockpit();
+    actor.send({ type: 'selection.toggle', id: 'r1' });
+    actor.send({ type: 'selection.toggle', id: 'r2' });
+    actor.send({ type: 'selection.choose', status: 'CLOSED' });
+    actor.send({ type: 'selection.move' });
+    expect(actor.getSnapshot().hasTag('moving')).toBe(true);
+    expect(moveSelected.last().input).toEqual({ ids: ['r1', 'r2'], status: 'CLOSED' });
+    await moveSelected.last().resolve([{ _id: 'r1', ok: true }, { _id: 'r2', ok: false, code: 'CONFLICT' }]);
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ selected: [], moveTo: null, bulkOutcomes: [{ _id: 'r1', ok: true }, { _id: 'r2', ok: false, code: 'CONFLICT' }] });
+    expect(load.calls).toHaveLength(2);
+  });
+});
+
+describe("the effects' names", () => {
+  it('runs each effect under the name the inspector shows and the model paths answer', async () => {
+    const { actor, load, save, moveSelected } = await cockpit(null, page([S1, S2], 'c2', 3));
+    const children = () => Object.keys(actor.getSnapshot().children).sort();
+    expect(children()).toEqual(['clock']);
+    actor.send({ type: 'list.more' });
+    expect(children()).toEqual(['clock', 'more']);
+    await load.last().resolve(page([S3]));
+    actor.send({ type: 'sheet.open', id: 'r1' });
+    actor.send({ type: 'sheet.edit' });
+    actor.send({ type: 'sheet.save', now: SAVE_AT });
+    expect(children()).toEqual(['clock', 'history', 'save']);
+    await save.last().resolve({ outcome: 'conflict' });
+    expect(children()).toEqual(['clock', 'history', 'reload']);
+    await load.last().resolve(page([S1]));
+    actor.send({ type: 'sheet.close' });
+    actor.send({ type: 'selection.toggle', id: 'r1' });
+    actor.send({ type: 'selection.choose', status: 'CLOSED' });
+    actor.send({ type: 'selection.move' });
+    expect(children()).toEqual(['clock', 'moveSelected']);
+    await moveSelected.last().resolve([{ _id: 'r1', ok: true }]);
+    expect(children()).toEqual(['clock', 'load']);
+  });
+});
+
+describe("the list's clock", () => {
+  it('keeps the time its clock reads, and offers Save stamped with it only when the chart takes the save', async () => {
+    const { actor, clock, save } = await cockpit();
+    expect(clock.runs).toHaveLength(1);
+    actor.send({ type: 'sheet.open', id: 'r1' });
+    actor.send({ type: 'sheet.edit' });
+    // No reading yet: nothing to stamp the save with.
+    expect(actor.getSnapshot().context.now).toBeNull();
+    expect(sheetSaveOf(actor.getSnapshot())).toBeNull();
+    clock.last().send({ type: 'clock.tick', now: SAVE_AT });
+    expect(sheetSaveOf(actor.getSnapshot())).toEqual({ type: 'sheet.save', now: SAVE_AT });
+    clock.last().send({ type: 'clock.tick', now: SAVE_AT + 60_000 });
+    expect(sheetSaveOf(actor.getSnapshot())).toEqual({ type: 'sheet.save', now: SAVE_AT + 60_000 });
+    // A draft that does not read is not saved.
+    actor.send({ type: 'draft.change', change: ' ' });
+    expect(sheetSaveOf(actor.getSnapshot())).toBeNull();
+    actor.send({ type: 'draft.change', change: 'Groundnut husk' });
+    actor.send(sheetSaveOf(actor.getSnapshot())!);
+    expect(save.calls).toHaveLength(1);
+    // The clock runs for as long as the list does.
+    expect(clock.last().stopped).toBe(false);
+    actor.stop();
+    expect(clock.last().stopped).toBe(true);
   });
 });

@@ -13,6 +13,7 @@ import {
 } from '../../machines/admin-quotation-draft';
 import {
   adminQuotationsMachine,
+  isLate,
   openQuotation,
   shownQuotationDraft,
   visibleQuotations,
@@ -22,6 +23,7 @@ import type { SaveOutcome } from '../../machines/admin-sheet';
 import type { Quotation } from '../../src/domain/types';
 import type { Page, PageQuery } from '../../machines/admin-list';
 import { controlled } from '../support/machines/controlled';
+import { controlledCallback } from '../support/machines/admin-controlled';
 
 import { QUOTATIONS, quotation, page, withFakeTimers, SAVE_AT } from '../support/machines/admin-fixtures';
 import { QUOTATIONS_CHANGED } from '../support/machines/admin-model-events';
@@ -326,5 +328,30 @@ describe('the quotation draft against a quotation of several lines', () => {
         { skuId: 's3', unit: 'tonne', quantity: '1', goods: '0.00', discount: '0.00', shipping: '0.00' },
       ],
     });
+  });
+});
+
+describe("the quotations list's late mark", () => {
+  const ASKED_AT = '2026-11-01T10:00:00.000Z';
+  const DAY_LATER = Date.parse('2026-11-02T10:00:00.000Z');
+
+  it("marks a pending quotation late once it has waited longer than the reply hours by the list's clock", async () => {
+    const load = controlled<Page<Quotation>, PageQuery>();
+    const clock = controlledCallback<unknown>();
+    const actor = createActor(adminQuotationsMachine.provide({ actors: { loadPage: load.logic, clock: clock.logic } })).start();
+    const pending = quotation({ _id: 'q7', createdAt: ASKED_AT });
+    const priced = quotation({ _id: 'q8', createdAt: ASKED_AT, status: 'COMPLETED' });
+    await load.last().resolve(page([pending, priced]));
+    const late = (q: Quotation, replyHours: number | null = 24) => isLate(actor.getSnapshot().context, q, replyHours);
+    // Before the clock's first reading nothing is marked.
+    expect(late(pending)).toBe(false);
+    clock.last().send({ type: 'clock.tick', now: DAY_LATER });
+    expect(late(pending)).toBe(false);
+    clock.last().send({ type: 'clock.tick', now: DAY_LATER + 60_000 });
+    expect(late(pending)).toBe(true);
+    expect(late(pending, 25)).toBe(false);
+    // Priced, it waits on the farmer, not the back office; and with no reply hours known, nothing is late.
+    expect(late(priced)).toBe(false);
+    expect(late(pending, null)).toBe(false);
   });
 });

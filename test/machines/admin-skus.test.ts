@@ -71,9 +71,12 @@ describe('the admin SKUs chart', () => {
     actor.send({ type: 'image.choose', file: SKU_IMAGE_FILE });
     expect(actor.getSnapshot().hasTag('uploading')).toBe(true);
     expect(prepare.last().input.file).toBe(SKU_IMAGE_FILE);
+    // Each step runs under the name the inspector shows and the model paths answer.
+    expect(actor.getSnapshot().children).toHaveProperty('prepareImage');
     const resized = new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' });
     await prepare.last().resolve(resized);
     expect(upload.last().input.file).toBe(resized);
+    expect(actor.getSnapshot().children).toHaveProperty('uploadImage');
     // Still on its way (now uploading): the sheet shows it, and offers neither Save nor another image.
     expect(actor.getSnapshot().hasTag('uploading')).toBe(true);
     expect(actor.getSnapshot().can({ type: 'sheet.save', now: SAVE_AT })).toBe(false);

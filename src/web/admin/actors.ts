@@ -4,7 +4,7 @@
  * with the ApiFailure so the chart's onError fires. `call` is the client's `api` unless a test or tool
  * acts as another user against another server.
  */
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import type { DataResponse, PageResponse, UploadResponse } from '../../domain/api';
 import type { AdminSummary, BulkOutcome } from '../../domain/schemas/admin';
 import type { AuditEntry, Order, OrderStatus, Quotation, Sku, User } from '../../domain/types';
@@ -19,6 +19,18 @@ import { indiaToday } from '../../domain/india-date';
 import { saveFile } from './save-file';
 import { fetchProtectedImage } from '../api/protected-image';
 import { prepareImage } from '../onboarding/browser-actors';
+
+/**
+ * The admin lists' clock: the time at once, then every minute. A quotation turns late by the minute,
+ * and a save is judged at the last reading, which can only be behind: a date it lets through late in a
+ * day the server still refuses (DATE_IN_PAST), shown at the same field.
+ */
+export const listClock = fromCallback(({ sendBack }) => {
+  const tick = () => sendBack({ type: 'clock.tick', now: Date.now() });
+  tick();
+  const id = setInterval(tick, 60_000);
+  return () => clearInterval(id);
+});
 
 /** Runs a save; a 409 VERSION_CONFLICT becomes the `conflict` outcome, any other failure rethrows. */
 async function saveOutcome(save: () => Promise<unknown>): Promise<SaveOutcome> {

@@ -4,7 +4,7 @@
  */
 import { adminCharts, type AdminCharts } from '../../../machines/admin-charts';
 import { protectedImageMachine } from '../../../machines/protected-image.machine';
-import { realAdminActors, type AdminActors } from './actors';
+import { listClock, realAdminActors, type AdminActors } from './actors';
 
 /** `replaced` swaps some charts' effects (tests answer the admin's requests). */
 export function providedAdminCharts(replaced: Partial<AdminActors> = {}): AdminCharts {
@@ -21,8 +21,9 @@ export function providedAdminCharts(replaced: Partial<AdminActors> = {}): AdminC
         image: protectedImageMachine.provide({ actors: { fetchImage: admin.users.fetchImage } }),
       },
     }),
-    adminSkus: adminCharts.adminSkus.provide({ actors: admin.skus }),
-    adminQuotations: adminCharts.adminQuotations.provide({ actors: admin.quotations }),
-    adminOrders: adminCharts.adminOrders.provide({ actors: admin.orders }),
+    // The lists' clock is the browser's in tests too: a test sets the time with vi.setSystemTime.
+    adminSkus: adminCharts.adminSkus.provide({ actors: { ...admin.skus, clock: listClock } }),
+    adminQuotations: adminCharts.adminQuotations.provide({ actors: { ...admin.quotations, clock: listClock } }),
+    adminOrders: adminCharts.adminOrders.provide({ actors: { ...admin.orders, clock: listClock } }),
   };
 }

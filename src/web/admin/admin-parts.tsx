@@ -302,15 +302,14 @@ export function ListStatus({
 
 /** A sheet's save button: 'Saving...' while it saves, else its label; enabled exactly when the chart takes the save. */
 export function SaveButton({
-  canSave,
   saving,
   onSave,
   label,
   block,
 }: {
-  canSave: boolean;
   saving: boolean;
-  onSave: () => void;
+  /** Null while the chart takes no save (the button is disabled). */
+  onSave: (() => void) | null;
   label: ReactNode;
   block?: boolean;
 }) {
@@ -318,8 +317,8 @@ export function SaveButton({
     <button
       type="button"
       className={`shop-button shop-button-primary${block ? ' shop-button-block' : ''}`}
-      disabled={!canSave}
-      onClick={onSave}
+      disabled={onSave === null}
+      onClick={onSave ?? undefined}
     >
       {saving ? <FormattedMessage id="admin.common.saving" defaultMessage="Saving..." /> : label}
     </button>
@@ -334,9 +333,8 @@ export function EditUpdateActions({
 }: {
   canEdit: boolean;
   onEdit: () => void;
-  canSave: boolean;
   saving: boolean;
-  onSave: () => void;
+  onSave: (() => void) | null;
 }) {
   return (
     <div className="admin-actions">

@@ -4,16 +4,17 @@
  * Edit and Update at the foot. Every control is enabled exactly when the chart takes its event.
  */
 import type { ReactNode } from 'react';
+import { sheetSaveOf, type SheetSave } from '../../../machines/admin-list';
 import type { AuditEntry } from '../../domain/types';
 import { EditUpdateActions, SaveTrouble } from './admin-parts';
 import { BottomSheet } from './bottom-sheet';
 import { HistoryList } from './history-list';
 
-type SheetEvent = { type: 'sheet.close' } | { type: 'sheet.edit' } | { type: 'sheet.save'; now: number } | { type: 'draft.reapply' };
+type SheetEvent = { type: 'sheet.close' } | { type: 'sheet.edit' } | SheetSave | { type: 'draft.reapply' };
 
 /** What the sheet reads of an `adminSheetList` chart's snapshot. */
 interface SheetSnapshot {
-  context: { history: AuditEntry[] | null; historyFailed: boolean };
+  context: { history: AuditEntry[] | null; historyFailed: boolean; now: number | null };
   can(event: SheetEvent): boolean;
   hasTag(tag: 'saving' | 'saveFailed'): boolean;
   matches(state: { sheet: 'conflict' }): boolean;
@@ -37,6 +38,7 @@ export function ListSheet({
   changeRows: readonly { key: string; label: string; mine: string; now: string }[];
   children: ReactNode;
 }) {
+  const save = sheetSaveOf(snapshot);
   return (
     <BottomSheet
       titleId={titleId}
@@ -46,9 +48,8 @@ export function ListSheet({
         <EditUpdateActions
           canEdit={snapshot.can({ type: 'sheet.edit' })}
           onEdit={() => send({ type: 'sheet.edit' })}
-          canSave={snapshot.can({ type: 'sheet.save', now: Date.now() })}
           saving={snapshot.hasTag('saving')}
-          onSave={() => send({ type: 'sheet.save', now: Date.now() })}
+          onSave={save && (() => send(save))}
         />
       }
     >

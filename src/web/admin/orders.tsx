@@ -13,7 +13,8 @@ import { AdminLayout } from './admin-layout';
 import { ListTools } from './list-tools';
 import { ListStatus, PageFooter, SearchField, StatusFilter } from './admin-parts';
 import { OrderSheet } from './order-sheet';
-import { SelectionBar } from './selection-bar';
+import { ListRow } from './list-row';
+import { RowTick, SelectionBar } from './selection-bar';
 import { OrderStatusLabel, orderStatusOptions, orderStatusText } from './status-labels';
 import { adminScreen, type ChartView } from './admin-screen';
 
@@ -79,57 +80,43 @@ function AdminOrders({ snapshot, send }: ChartView<'adminOrders'>) {
         onRetry={() => send({ type: 'list.reload' })}
       />
       <ul className="shop-list" aria-label={intl.formatMessage({ id: 'admin.orders.list', defaultMessage: 'Orders' })}>
-        {orders.map((order) => {
-          const refusal = bulkRefusalOf(snapshot.context, order._id);
-          const ticked = snapshot.context.selected.includes(order._id);
-          return (
-            <li key={order._id} className="admin-pickable">
-              {snapshot.can({ type: 'selection.toggle', id: order._id }) || ticked ? (
-                <label className="admin-select">
-                  <input
-                    type="checkbox"
-                    checked={ticked}
-                    onChange={() => send({ type: 'selection.toggle', id: order._id })}
-                    aria-label={intl.formatMessage({ id: 'admin.bulk.select', defaultMessage: 'Select {name}' }, { name: order.orderDisplayId })}
-                  />
-                </label>
-              ) : null}
-              <button
-                type="button"
-                className="shop-card admin-row"
-                onClick={() => send({ type: 'sheet.open', id: order._id })}
-                disabled={!snapshot.can({ type: 'sheet.open', id: order._id })}
-              >
-                <span className="admin-row-main">
-                  <strong>{order.orderDisplayId}</strong>
-                  <span className="admin-muted">
-                    {order.userDetails.name ??
-                      (isRemovedNumber(order.userDetails.mobileNumber)
-                        ? intl.formatMessage({ id: 'admin.users.closed', defaultMessage: 'Account closed' })
-                        : order.userDetails.mobileNumber)}
-                    {' · '}
-                    <FormattedMessage
-                      id="admin.orders.paidOf"
-                      defaultMessage="{paid} paid of {total}"
-                      values={{
-                        paid: formatPaisa(order.amountPaidPaisa),
-                        total: formatPaisa(orderBalance(order, null).totalPaisa),
-                      }}
-                    />
-                  </span>
-                  {refusal ? (
-                    <span className="admin-late">
-                      <FormattedMessage id="admin.bulk.notMoved" defaultMessage="Not moved" />
-                    </span>
-                  ) : null}
-                </span>
-                <span className="admin-status">
-                  <OrderStatusLabel status={order.status} />
-                </span>
-              </button>
-            </li>
-          );
-        })}
+        {orders.map((order) => (
+          <ListRow
+            key={order._id}
+            onOpen={snapshot.can({ type: 'sheet.open', id: order._id }) ? () => send({ type: 'sheet.open', id: order._id }) : null}
+            status={<OrderStatusLabel status={order.status} />}
+            tick={
+              <RowTick
+                ticked={snapshot.context.selected.includes(order._id)}
+                offered={snapshot.can({ type: 'selection.toggle', id: order._id })}
+                onToggle={() => send({ type: 'selection.toggle', id: order._id })}
+                label={intl.formatMessage({ id: 'admin.bulk.select', defaultMessage: 'Select {name}' }, { name: order.orderDisplayId })}
+              />
+            }
+          >
+            <strong>{order.orderDisplayId}</strong>
+            <span className="admin-muted">
+              {order.userDetails.name ??
+                (isRemovedNumber(order.userDetails.mobileNumber)
+                  ? intl.formatMessage({ id: 'admin.users.closed', defaultMessage: 'Account closed' })
+                  : order.userDetails.mobileNumber)}
+              {' · '}
+              <FormattedMessage
+                id="admin.orders.paidOf"
+                defaultMessage="{paid} paid of {total}"
+                values={{
+                  paid: formatPaisa(order.amountPaidPaisa),
+                  total: formatPaisa(orderBalance(order, null).totalPaisa),
+                }}
+              />
+            </span>
+            {bulkRefusalOf(snapshot.context, order._id) ? (
+              <span className="admin-late">
+                <FormattedMessage id="admin.bulk.notMoved" defaultMessage="Not moved" />
+              </span>
+            ) : null}
+          </ListRow>
+        ))}
       </ul>
       {snapshot.matches('browsing') || snapshot.matches('sheet') ? (
         <PageFooter snapshot={snapshot} shown={orders.length} onMore={() => send({ type: 'list.more' })} />

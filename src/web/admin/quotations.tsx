@@ -2,12 +2,12 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSelector } from '@xstate/react';
 import { listToolsOf } from '../../../machines/admin-list';
-import { lateFirst, visibleQuotations } from '../../../machines/admin-quotations.machine';
-import { isLateQuotation } from '../../domain/waiting-age';
+import { isLate, lateFirst, visibleQuotations } from '../../../machines/admin-quotations.machine';
 import { useCatalogue } from '../shop/use-shop';
 import { formatPaisa, priceDetails } from '../../domain/money';
 import { COUNTERED, type QuotationFilter } from '../../domain/quotation-status';
 import { AdminLayout } from './admin-layout';
+import { ListRow } from './list-row';
 import { ListTools } from './list-tools';
 import { ListStatus, PageFooter, SearchField, StatusFilter } from './admin-parts';
 import { QuotationSheet } from './quotation-sheet';
@@ -55,42 +55,35 @@ function AdminQuotations({ snapshot, send }: ChartView<'adminQuotations'>) {
       />
       <ul className="shop-list" aria-label={intl.formatMessage({ id: 'admin.quotations.list', defaultMessage: 'Quotations' })}>
         {quotations.map((quotation) => (
-          <li key={quotation._id}>
-            <button
-              type="button"
-              className="shop-card admin-row"
-              onClick={() => send({ type: 'sheet.open', id: quotation._id })}
-              disabled={!snapshot.can({ type: 'sheet.open', id: quotation._id })}
-            >
-              <span className="admin-row-main">
-                <strong>{quotation.quotationDisplayId}</strong>
-                {isLateQuotation(quotation.status, quotation.createdAt, Date.now(), replyHours) ? (
-                  <span className="admin-late">
-                    <FormattedMessage id="admin.quotations.lateMark" defaultMessage="Late" />
-                  </span>
-                ) : null}
-                {quotation.farmerName ? <span className="admin-muted">{quotation.farmerName}</span> : null}
-                <span className="admin-muted">
-                  <FormattedMessage
-                    id="admin.quotations.items"
-                    defaultMessage="{count, plural, one {# item} other {# items}}"
-                    values={{ count: quotation.skusDetail.length }}
-                  />
-                  {' · '}
-                  {formatPaisa(priceDetails(quotation.skusDetail).totalPaisa)}
-                </span>
-                {quotation.counterOffer ? (
-                  <span className="admin-counter">
-                    <FormattedMessage id="admin.quotations.counterShort" defaultMessage="Counter-offer" />
-                    {quotation.counterOffer.totalPaisa !== null ? `: ${formatPaisa(quotation.counterOffer.totalPaisa)}` : null}
-                  </span>
-                ) : null}
+          <ListRow
+            key={quotation._id}
+            onOpen={snapshot.can({ type: 'sheet.open', id: quotation._id }) ? () => send({ type: 'sheet.open', id: quotation._id }) : null}
+            status={<QuotationStatusLabel status={quotation.status} />}
+            statusClassName={`admin-status admin-status-${quotation.status.toLowerCase()}`}
+          >
+            <strong>{quotation.quotationDisplayId}</strong>
+            {isLate(snapshot.context, quotation, replyHours) ? (
+              <span className="admin-late">
+                <FormattedMessage id="admin.quotations.lateMark" defaultMessage="Late" />
               </span>
-              <span className={`admin-status admin-status-${quotation.status.toLowerCase()}`}>
-                <QuotationStatusLabel status={quotation.status} />
+            ) : null}
+            {quotation.farmerName ? <span className="admin-muted">{quotation.farmerName}</span> : null}
+            <span className="admin-muted">
+              <FormattedMessage
+                id="admin.quotations.items"
+                defaultMessage="{count, plural, one {# item} other {# items}}"
+                values={{ count: quotation.skusDetail.length }}
+              />
+              {' · '}
+              {formatPaisa(priceDetails(quotation.skusDetail).totalPaisa)}
+            </span>
+            {quotation.counterOffer ? (
+              <span className="admin-counter">
+                <FormattedMessage id="admin.quotations.counterShort" defaultMessage="Counter-offer" />
+                {quotation.counterOffer.totalPaisa !== null ? `: ${formatPaisa(quotation.counterOffer.totalPaisa)}` : null}
               </span>
-            </button>
-          </li>
+            ) : null}
+          </ListRow>
         ))}
       </ul>
       {snapshot.matches('browsing') || snapshot.matches('sheet') ? (

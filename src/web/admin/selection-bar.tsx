@@ -53,3 +53,12 @@ export function SelectionBar({
     </>
   );
 }
+
+/** A row's tick: shown while the chart takes it, and on a ticked row for as long as it stays ticked. */
+export function RowTick({ ticked, offered, onToggle, label }: { ticked: boolean; offered: boolean; onToggle: () => void; label: string }) {
+  return offered || ticked ? (
+    <label className="admin-select">
+      <input type="checkbox" checked={ticked} onChange={onToggle} aria-label={label} />
+    </label>
+  ) : null;
+}

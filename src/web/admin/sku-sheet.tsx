@@ -6,6 +6,7 @@
  */
 import type { EventFrom, SnapshotFrom } from 'xstate';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
+import { sheetSaveOf } from '../../../machines/admin-list';
 import { adminSkusMachine, openSku, shownSkuDraft } from '../../../machines/admin-skus.machine';
 import {
   isSkuFieldValid,
@@ -61,6 +62,7 @@ export function SkuSheet({ snapshot, send }: { snapshot: Snapshot; send: Send })
   if (!form) return null;
   const editing = snapshot.hasTag('editing');
   const uploading = snapshot.hasTag('uploading');
+  const save = sheetSaveOf(snapshot);
   const refused = snapshot.context.refused;
   const changeRows =
     refused && sku
@@ -78,16 +80,15 @@ export function SkuSheet({ snapshot, send }: { snapshot: Snapshot; send: Send })
       onClose={snapshot.can({ type: 'sheet.close' }) ? () => send({ type: 'sheet.close' }) : null}
       footer={
         <>
-          {editing && !uploading && !snapshot.can({ type: 'sheet.save', now: Date.now() }) ? (
+          {editing && !uploading && save === null ? (
             <p className="admin-muted admin-small admin-footer-hint">
               <FormattedMessage id="admin.skus.saveHint" defaultMessage="Fill in every field and choose an image to save." />
             </p>
           ) : null}
           <SaveButton
             block
-            canSave={snapshot.can({ type: 'sheet.save', now: Date.now() })}
             saving={snapshot.hasTag('saving')}
-            onSave={() => send({ type: 'sheet.save', now: Date.now() })}
+            onSave={save && (() => send(save))}
             label={<FormattedMessage id="admin.skus.save" defaultMessage="Save" />}
           />
         </>

@@ -11,7 +11,7 @@ import { AdminLayout } from './admin-layout';
 import { Alert, ListStatus, PageFooter, SearchField, StatusFilter } from './admin-parts';
 import { adminScreen, type ChartView } from './admin-screen';
 import { ListTools } from './list-tools';
-import { SelectionBar } from './selection-bar';
+import { RowTick, SelectionBar } from './selection-bar';
 import { UserDetails } from './user-details';
 
 function AdminUsers({ snapshot, send }: ChartView<'adminUsers'>) {
@@ -68,16 +68,12 @@ function AdminUsers({ snapshot, send }: ChartView<'adminUsers'>) {
           const expanded = snapshot.context.expandedId === user._id;
           return (
             <li key={user._id} className="shop-card admin-user">
-              {snapshot.can({ type: 'selection.toggle', id: user._id }) || snapshot.context.selected.includes(user._id) ? (
-                <label className="admin-select">
-                  <input
-                    type="checkbox"
-                    checked={snapshot.context.selected.includes(user._id)}
-                    onChange={() => send({ type: 'selection.toggle', id: user._id })}
-                    aria-label={intl.formatMessage({ id: 'admin.bulk.select', defaultMessage: 'Select {name}' }, { name: user.name ?? user.mobileNumber })}
-                  />
-                </label>
-              ) : null}
+              <RowTick
+                ticked={snapshot.context.selected.includes(user._id)}
+                offered={snapshot.can({ type: 'selection.toggle', id: user._id })}
+                onToggle={() => send({ type: 'selection.toggle', id: user._id })}
+                label={intl.formatMessage({ id: 'admin.bulk.select', defaultMessage: 'Select {name}' }, { name: user.name ?? user.mobileNumber })}
+              />
               <button
                 type="button"
                 className="admin-disclosure"

@@ -295,9 +295,19 @@ export const userEventsIn = (snapshot: {
     return e;
   });
 
+/**
+ * The sheet lists' clock reads the time once, as the list opens (the app's reads it again each minute):
+ * every path replays with the clock read, and the walk's states are not doubled by a reading.
+ */
+export const clockAt = (now: number) =>
+  fromCallback<AnyEventObject>(({ sendBack }) => {
+    sendBack({ type: 'clock.tick', now });
+  });
+
 /** The production charts with effects that never settle: the paths deliver every answer as an event. */
 export const quotationsModel = adminQuotationsMachine.provide({
   actors: {
+    clock: clockAt(ORDER_MODEL_NOW),
     loadPage: never<Page<Quotation>, PageQuery>(),
     saveRow: never<SaveOutcome, SaveQuotationInput>(),
     loadHistory: never<AuditEntry[], { id: string }>(),
@@ -306,6 +316,7 @@ export const quotationsModel = adminQuotationsMachine.provide({
 });
 export const ordersModel = adminOrdersMachine.provide({
   actors: {
+    clock: clockAt(ORDER_MODEL_NOW),
     loadPage: never<Page<Order>, PageQuery>(),
     saveRow: never<SaveOutcome, SaveOrderInput>(),
     loadHistory: never<AuditEntry[], { id: string }>(),
@@ -314,7 +325,7 @@ export const ordersModel = adminOrdersMachine.provide({
   },
 });
 export const skusModel = adminSkusMachine.provide({
-  actors: { loadPage: never<Page<Sku>, PageQuery>(), saveRow: never<SaveOutcome, SaveSkuInput>(),
+  actors: { clock: clockAt(ORDER_MODEL_NOW), loadPage: never<Page<Sku>, PageQuery>(), saveRow: never<SaveOutcome, SaveSkuInput>(),
     prepareImage: never<Blob, { file: Blob }>(),
     uploadImage: never<string, { file: Blob }>(),
     loadHistory: never<AuditEntry[], { id: string }>(), },
