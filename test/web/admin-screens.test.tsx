@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { ORDERS, QUOTATIONS, SKUS, USERS, order, page } from '../support/machines/admin-fixtures';
+import { describe, expect, it, vi } from 'vitest';
+import { ORDERS, QUOTATIONS, SKUS, USERS, order, page, quotation } from '../support/machines/admin-fixtures';
+import { modelConfig } from '../support/machines/shop-model-events';
 import { USERS_AFTER_VERIFY } from '../support/machines/admin-model-events';
 import { createActor, toPromise } from 'xstate';
 import { adminOrdersActors, adminUsersActors } from '../../src/web/admin/actors';
@@ -71,6 +72,28 @@ describe('the admin screens', () => {
       ['QT100001', 'Asha Verma', expect.stringMatching(/^2 items · ₹/)],
       ['QT100002', 'Bhavesh Shah', expect.stringMatching(/^1 item · ₹/)],
     ]);
+  });
+
+  it('marks late the pending quotations that have waited longer than the reply hours the farmer was told', async () => {
+    // A day and a minute after QT100001 was asked for: by the list's clock, which reads the phone's time.
+    vi.setSystemTime(Date.parse('2026-11-02T10:01:00.000Z'));
+    try {
+      const admin = renderAdmin('/admin/quotations');
+      const asked = [
+        QUOTATIONS[0]!,
+        quotation({ _id: 'q5', quotationDisplayId: 'QT100005', createdAt: '2026-11-02T09:00:00.000Z' }),
+        quotation({ _id: 'q6', quotationDisplayId: 'QT100006', status: 'COMPLETED' }),
+      ];
+      await answer(admin.effects.loadQuotations, done(page(asked)));
+      await screen.findByRole('button', { name: /QT100006/ });
+      const late = () => within(screen.getByRole('list', { name: 'Quotations' })).getAllByRole('button').filter((row) => within(row).queryByText('Late'));
+      // No mark until the app knows how long a price usually takes.
+      expect(late()).toEqual([]);
+      await act(() => admin.config.last().resolve({ ...modelConfig, quotationReplyHours: 24 }));
+      await waitFor(() => expect(late().map((row) => row.querySelector('strong')?.textContent)).toEqual(['QT100001']));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('sends typed rupees as paisa in the full quotation, with live totals', async () => {

@@ -19,7 +19,7 @@ import type { AuditEntry, Language, Order, OrderStatus, Quotation, Sku, User } f
 import { createAppLogic } from '../../../src/web/app-logic';
 import type { AdminActors } from '../../../src/web/admin/actors';
 import { controlledCallback } from '../machines/admin-controlled';
-import { answerAs, controlled, type ControlledCall } from '../machines/controlled';
+import { answerAs, controlled, type Controlled, type ControlledCall } from '../machines/controlled';
 import { controlledActors, memoryStore, mountApp, onboardingActors } from './render';
 
 export const ADMIN: ClientUser = {
@@ -69,6 +69,8 @@ export type AdminEffects = ReturnType<typeof adminEffects>;
 
 export interface RenderedAdmin extends RenderResult {
   effects: AdminEffects;
+  /** The public settings the app fetches (the reply hours the quotations' late mark reads). */
+  config: Controlled<AppConfig, NonReducibleUnknown>;
   path: () => string;
   /** The app's root actor: the admin charts are its children. */
   app: () => ActorRefFrom<typeof appMachine>;
@@ -85,6 +87,7 @@ export function renderAdmin(
   const store = memoryStore({ [PERSIST_KEY]: JSON.stringify({ ...EMPTY_PERSISTED, user: { ...ADMIN, preferredLanguage: language } }) });
   const onboarding = controlledActors();
   const effects = adminEffects();
+  const config = controlled<AppConfig, NonReducibleUnknown>();
   const admin: AdminActors = {
     dashboard: { loadSummary: effects.loadSummary.logic },
     users: {
@@ -113,13 +116,13 @@ export function renderAdmin(
     actors: onboardingActors(onboarding),
     shop: {
       fetchSkus: controlled<Sku[], NonReducibleUnknown>().logic,
-      fetchConfig: controlled<AppConfig, NonReducibleUnknown>().logic,
+      fetchConfig: config.logic,
     },
     admin,
   });
   // StrictMode as in main.tsx.
   const utils = mountApp(logic, memory, { input: { hasToken: true }, inspect, strict: true });
-  return { ...utils, effects, path: () => memory.history.at(-1) ?? path };
+  return { ...utils, effects, config, path: () => memory.history.at(-1) ?? path };
 }
 
 type Calls<TOutput, TInput> = { calls: ControlledCall<TOutput, TInput>[] };
