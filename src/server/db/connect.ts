@@ -3,7 +3,18 @@
  * SQLite runs in WAL with synchronous=FULL so an acknowledged write survives kill -9.
  */
 import SQLite from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type SelectQueryBuilder, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import {
+  CamelCasePlugin,
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type SelectQueryBuilder,
+  type SqliteDatabase,
+  type SqliteStatement,
+} from 'kysely';
 import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import type { Database } from './schema';
@@ -79,9 +90,31 @@ function openPostgres(url: string, searchPath?: string): Kysely<Database> {
         oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as never,
     },
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: detachingRows(pool) }), plugins: [new CamelCasePlugin()] });
   driverHandles.set(db, { kind: 'postgres', pool });
   return db;
+}
+
+/**
+ * The pool as Kysely sees it: each answer's rows handed over in an array of their own, the driver's
+ * result emptied. Once V8 has seen the driver's result objects outlive young collections (while the
+ * server starts) it allocates them straight into the old generation, and an old result holding a
+ * page's rows kept those rows alive through every young collection until the next full one: a
+ * 200,000-quotation CSV export promoted some 100 MB of rows and the server grew by 80 MB, where on
+ * SQLite it grows by 15. Emptied, the old result holds nothing young and the rows die young. (No
+ * cursor: the server never streams a query through Kysely.)
+ */
+function detachingRows(pool: pg.Pool): PostgresPool {
+  const detaching = (client: pg.PoolClient): PostgresPoolClient => ({
+    query: (async (sql: string, parameters: readonly unknown[]) => {
+      const result = await client.query(sql, parameters as unknown[]);
+      const rows = result.rows.slice();
+      result.rows.length = 0;
+      return { command: result.command, rowCount: result.rowCount, rows };
+    }) as PostgresPoolClient['query'],
+    release: () => client.release(),
+  });
+  return { connect: async () => detaching(await pool.connect()), end: () => pool.end() };
 }
 
 export function openDatabase(target: DbTarget): Kysely<Database> {
