@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminSummary } from '../../src/domain/schemas/admin';
+import { buildApp } from '../../src/server/app';
 import { databases, useTestApp, type Session } from '../support/server/app';
 import { insertOrder, insertQuotation, insertUser, type SeedLine } from '../support/server/back-office';
 
@@ -146,5 +147,25 @@ describe.each(databases())('the back office summary on %s', (kind) => {
     const farmer = await t.farmer();
     expect((await t.as(farmer, { method: 'GET', url: '/api/admin/summary' })).statusCode).toBe(403);
     expect((await t.as(null, { method: 'GET', url: '/api/admin/summary' })).statusCode).toBe(401);
+  });
+});
+
+describe.each(databases())('the back office summary after a start on %s', (kind) => {
+  const t = useTestApp(kind);
+
+  it('is read as the server starts, so the first admin to ask is answered by that read', async () => {
+    const admin = await t.admin();
+    const startedAt = t.clock.now();
+    // A second server on the same database and clock, as a restart would start it.
+    const app = await buildApp(t.options);
+    try {
+      await app.ready();
+      t.clock.advance(1_000);
+      const res = await app.inject({ method: 'GET', url: '/api/admin/summary', headers: admin.auth });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<{ data: AdminSummary }>().data.at).toBe(new Date(startedAt).toISOString());
+    } finally {
+      await app.close();
+    }
   });
 });
