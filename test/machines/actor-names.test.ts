@@ -9,6 +9,7 @@ import { appMachine } from '../../machines/app.machine';
 import { cartMachine } from '../../machines/cart.machine';
 import { catalogueMachine } from '../../machines/catalogue.machine';
 import { connectionMachine } from '../../machines/connection.machine';
+import { localeMachine } from '../../machines/locale.machine';
 import { orderTrackingMachine } from '../../machines/order-tracking.machine';
 import { otpLoginMachine, otpProofMachine } from '../../machines/otp-login.machine';
 import { protectedImageMachine } from '../../machines/protected-image.machine';
@@ -30,6 +31,7 @@ const NAMES: [AnyStateMachine, string[]][] = [
     [
       'app.restoring > restore',
       'app.running > session @session',
+      'app.running > locale @locale',
       'app.running > cart @cart',
       'app.running > catalogue @catalogue',
       'app.running > quotations @quotations',
@@ -82,6 +84,7 @@ const NAMES: [AnyStateMachine, string[]][] = [
   [cartMachine, ['cart > logoutWatch', 'cart.sending > requestQuotation']],
   [catalogueMachine, ['catalogue > locationWatch', 'catalogue.list.loading > fetchSkus', 'catalogue.contact.loading > fetchConfig']],
   [connectionMachine, ['connection > watch']],
+  [localeMachine, ['locale > languageWatch', 'locale.loading > loadTexts', 'locale.failed.retrying > loadTexts']],
   [quotationStoreMachine, ['quotationStore > logoutWatch']],
   [
     quotationListMachine,
