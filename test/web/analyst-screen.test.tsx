@@ -34,8 +34,8 @@ const journey: Journey = {
   ],
 } as Journey;
 
-/** The analytics answers, by path; the journeys of the day asked for are recorded. */
-function serveAnalytics(days: string[]) {
+/** The analytics answers, by path; the journeys of the day asked for are recorded (none on the days `empty` names). */
+function serveAnalytics(days: string[], empty: string[] = []) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: Request | string, init?: RequestInit) => {
@@ -46,7 +46,7 @@ function serveAnalytics(days: string[]) {
       if (url.pathname === '/api/analytics/funnel') return answer(funnel);
       if (url.pathname === '/api/analytics/journeys') {
         days.push(url.searchParams.get('day')!);
-        return answer([{ id: 'j-1', day: url.searchParams.get('day'), length: 2 }]);
+        return answer(empty.includes(url.searchParams.get('day')!) ? [] : [{ id: 'j-1', day: url.searchParams.get('day'), length: 2 }]);
       }
       if (url.pathname === '/api/analytics/journeys/j-1') return answer(journey);
       void init;
@@ -89,6 +89,17 @@ describe('/analyst', () => {
     expect([back.disabled, forward.disabled]).toEqual([false, true]);
     await userEvent.click(back);
     expect(step.textContent).toBe('Step 1 of 2: registration filling.photo.idle → filling.photo.picked on photo.pick, after 0 ms');
+  });
+
+  it("opens on yesterday's journeys early in India's morning, when today has none yet", async () => {
+    const days: string[] = [];
+    const today = indiaToday(Date.now());
+    const yesterday = indiaToday(Date.now() - 86_400_000);
+    serveAnalytics(days, [today]);
+    renderAdmin('/analyst', 'english');
+    await screen.findByRole('button', { name: 'Journey 1: 2 transitions' }, { timeout: 10_000 });
+    expect(days).toEqual([today, yesterday]);
+    expect((screen.getByLabelText('Day') as HTMLInputElement).value).toBe(yesterday);
   });
 
   it('speaks Hindi to an analyst who chose it', async () => {
