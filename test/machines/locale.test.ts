@@ -6,17 +6,13 @@ import { assertFullCoverage, modelPaths } from '../support/machines/model-covera
 
 const TEXTS: Record<Locale, Texts> = { en: { hello: 'Hello' }, hi: { hello: 'नमस्ते' }, gu: { hello: 'નમસ્તે' } };
 
-/** Downloads the test settles by hand, one per request, in order. */
-function downloads() {
+/** Downloads the test settles by hand, one per request, in order; the session's language followed only when asked. */
+function downloads({ followSession = false } = {}) {
   const asked: { locale: Locale; resolve: (texts: Texts) => void; reject: (error: Error) => void }[] = [];
-  const logic = localeMachine.provide({
-    actors: {
-      loadTexts: fromPromise<Texts, { locale: Locale }>(
-        ({ input }) => new Promise<Texts>((resolve, reject) => void asked.push({ locale: input.locale, resolve, reject })),
-      ),
-      languageWatch: fromCallback(() => undefined),
-    },
-  });
+  const loadTexts = fromPromise<Texts, { locale: Locale }>(
+    ({ input }) => new Promise<Texts>((resolve, reject) => void asked.push({ locale: input.locale, resolve, reject })),
+  );
+  const logic = localeMachine.provide({ actors: followSession ? { loadTexts } : { loadTexts, languageWatch: fromCallback(() => undefined) } });
   const last = () => asked[asked.length - 1]!;
   return { asked, logic, last };
 }
@@ -127,15 +123,12 @@ describe('the texts in the farmer’s language', () => {
   });
 
   it('follows the session’s language in the actor system', async () => {
-    const { asked, last } = downloads();
+    const { asked, last, logic: texts } = downloads({ followSession: true });
     const session = setup({
       types: { context: {} as { user: { preferredLanguage: Language | null } }, events: {} as { type: 'language'; language: Language } },
     }).createMachine({
       context: { user: { preferredLanguage: 'gujrati' } },
       on: { language: { actions: assign({ user: ({ event }) => ({ preferredLanguage: event.language }) }) } },
-    });
-    const texts = localeMachine.provide({
-      actors: { loadTexts: fromPromise<Texts, { locale: Locale }>(({ input }) => new Promise<Texts>((resolve, reject) => void asked.push({ locale: input.locale, resolve, reject }))) },
     });
     const app = setup({ actors: { session, texts } }).createMachine({
       invoke: [
