@@ -14,6 +14,7 @@ import {
 import {
   adminQuotationsMachine,
   isLate,
+  lateFirst,
   openQuotation,
   shownQuotationDraft,
   visibleQuotations,
@@ -22,6 +23,7 @@ import {
 import type { SaveOutcome } from '../../machines/admin-sheet';
 import type { Quotation } from '../../src/domain/types';
 import type { Page, PageQuery } from '../../machines/admin-list';
+import { listToolsOf } from '../../machines/admin-list';
 import { controlled } from '../support/machines/controlled';
 import { controlledCallback } from '../support/machines/admin-controlled';
 
@@ -182,6 +184,8 @@ describe('the admin quotations chart', () => {
     t.actor.send({ type: 'sheet.save', now: SAVE_AT });
     await t.save.last().resolve({ outcome: 'conflict' });
     expect(t.actor.getSnapshot().matches({ sheet: 'reloading' })).toBe(true);
+    // Found again by its QT number, whatever its status now.
+    expect(t.load.last().input).toEqual({ q: 'QT100002', status: null, cursor: null });
     await t.load.last().resolve(page(QUOTATIONS_CHANGED));
     const snapshot = t.actor.getSnapshot();
     expect(snapshot.matches({ sheet: 'conflict' })).toBe(true);
@@ -353,5 +357,29 @@ describe("the quotations list's late mark", () => {
     // Priced, it waits on the farmer, not the back office; and with no reply hours known, nothing is late.
     expect(late(priced)).toBe(false);
     expect(late(pending, null)).toBe(false);
+  });
+});
+
+describe('the quotations list opened from a dashboard figure', () => {
+  it("opens with the link's status and waiting age, puts the late ones first on a tap, and exports the list as filtered", async () => {
+    const load = controlled<Page<Quotation>, PageQuery>();
+    const exportList = controlled<unknown, PageQuery>();
+    const actor = createActor(adminQuotationsMachine.provide({ actors: { loadPage: load.logic, exportList: exportList.logic } }), {
+      input: { location: '/admin/quotations?status=PENDING&age=gt24h' },
+    }).start();
+    expect(load.last().input).toEqual({ q: '', status: 'PENDING', cursor: null, filters: { age: 'gt24h' } });
+    await load.last().resolve(page(QUOTATIONS));
+    expect(lateFirst(actor.getSnapshot().context)).toBe(false);
+    actor.send({ type: 'filter.set', name: 'sort', value: 'lateFirst' });
+    expect(lateFirst(actor.getSnapshot().context)).toBe(true);
+    expect(load.last().input).toEqual({ q: '', status: 'PENDING', cursor: null, filters: { age: 'gt24h', sort: 'lateFirst' } });
+    await load.last().resolve(page(QUOTATIONS));
+    expect(listToolsOf(actor.getSnapshot()).canExport).toBe(true);
+    actor.send({ type: 'list.export' });
+    expect(exportList.last().input).toEqual({ q: '', status: 'PENDING', cursor: null, filters: { age: 'gt24h', sort: 'lateFirst' } });
+    // The filter of those whose farmer asked for a better price opens from its link too.
+    const countered = createActor(adminQuotationsMachine.provide({ actors: { loadPage: load.logic } }), { input: { location: '/admin/quotations?status=COUNTERED' } }).start();
+    expect(countered.getSnapshot().context.status).toBe('COUNTERED');
+    expect(lateFirst(countered.getSnapshot().context)).toBe(false);
   });
 });

@@ -454,4 +454,76 @@ describe('the users list opened from the dashboard, and its bulk verification', 
     actor.send({ type: 'selection.clear' });
     expect(bulkTally(actor.getSnapshot().context)).toBeNull();
   });
+
+  it('offers the bulk verification only with users ticked, and a tick taken back unticks', async () => {
+    const load = controlled<Page<User>, PageQuery>();
+    const actor = createActor(adminUsersMachine.provide({ actors: { loadUsers: load.logic } })).start();
+    await load.last().resolve(page(USERS));
+    expect(actor.getSnapshot().can({ type: 'selection.verify' })).toBe(false);
+    actor.send({ type: 'selection.toggle', id: 'u2' });
+    expect(actor.getSnapshot().can({ type: 'selection.verify' })).toBe(true);
+    actor.send({ type: 'selection.toggle', id: 'u2' });
+    expect(actor.getSnapshot().context.selected).toEqual([]);
+    expect(actor.getSnapshot().can({ type: 'selection.verify' })).toBe(false);
+  });
+
+  it('loads the open user’s history again once a bulk verification went through', async () => {
+    const load = controlled<Page<User>, PageQuery>();
+    const bulk = controlled<{ _id: string; ok: boolean }[], { ids: string[] }>();
+    const history = controlled<AuditEntry[], { id: string }>();
+    const fetch = controlledCallback<{ url: string }>();
+    const image = protectedImageMachine.provide({ actors: { fetchImage: fetch.logic } });
+    const actor = createActor(adminUsersMachine.provide({ actors: { loadUsers: load.logic, verifyUsers: bulk.logic, loadHistory: history.logic, image } })).start();
+    await load.last().resolve(page(USERS));
+    actor.send({ type: 'user.expand', id: 'u2' });
+    await history.last().resolve([]);
+    actor.send({ type: 'selection.toggle', id: 'u2' });
+    actor.send({ type: 'selection.verify' });
+    await bulk.last().resolve([{ _id: 'u2', ok: true }]);
+    expect(history.calls).toHaveLength(2);
+    expect(history.last().input).toEqual({ id: 'u2' });
+  });
+
+  it('keeps the ticks after a failed bulk verification for another try, pages on meanwhile, and clears them on Clear', async () => {
+    const load = controlled<Page<User>, PageQuery>();
+    const bulk = controlled<{ _id: string; ok: boolean }[], { ids: string[] }>();
+    const actor = createActor(adminUsersMachine.provide({ actors: { loadUsers: load.logic, verifyUsers: bulk.logic } })).start();
+    await load.last().resolve(page(USERS, 'c2', 5));
+    actor.send({ type: 'selection.toggle', id: 'u2' });
+    actor.send({ type: 'selection.verify' });
+    expect(actor.getSnapshot().hasTag('verifying')).toBe(true);
+    expect(actor.getSnapshot().children).toHaveProperty('verifyUsers');
+    await bulk.last().reject(new Error('offline'));
+    expect(actor.getSnapshot().hasTag('verifying')).toBe(false);
+    expect(actor.getSnapshot().hasTag('verifyFailed')).toBe(true);
+    expect(actor.getSnapshot().context.selected).toEqual(['u2']);
+    actor.send({ type: 'selection.verify' });
+    expect(bulk.calls).toHaveLength(2);
+    expect(bulk.last().input).toEqual({ ids: ['u2'] });
+    await bulk.last().reject(new Error('offline'));
+    actor.send({ type: 'list.more' });
+    expect(actor.getSnapshot().hasTag('loadingMore')).toBe(true);
+    expect(load.last().input).toEqual({ q: '', status: null, cursor: 'c2' });
+    actor.send({ type: 'selection.clear' });
+    expect(actor.getSnapshot().context.selected).toEqual([]);
+  });
+
+  it('exports the list as filtered, one export at a time, and says how the last one ended', async () => {
+    const load = controlled<Page<User>, PageQuery>();
+    const exportList = controlled<unknown, PageQuery>();
+    const actor = createActor(adminUsersMachine.provide({ actors: { loadUsers: load.logic, exportList: exportList.logic } }), {
+      input: { location: '/admin/users?status=UNVERIFIED&age=gt24h' },
+    }).start();
+    await load.last().resolve(page(USERS));
+    actor.send({ type: 'list.export' });
+    expect(exportList.last().input).toEqual({ q: '', status: 'UNVERIFIED', cursor: null, filters: { age: 'gt24h' } });
+    expect(actor.getSnapshot().context.exporting).toBe('running');
+    actor.send({ type: 'list.export' });
+    expect(exportList.calls).toHaveLength(1);
+    await exportList.last().reject(new Error('offline'));
+    expect(actor.getSnapshot().context.exporting).toBe('failed');
+    actor.send({ type: 'list.export' });
+    await exportList.last().resolve(null);
+    expect(actor.getSnapshot().context.exporting).toBe('idle');
+  });
 });
