@@ -7,6 +7,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, type Actor } from 'xstate';
 import { appMachine } from '../../machines/app.machine';
+import { localeMachine, type LocaleSnapshot, type Texts } from '../../machines/locale.machine';
+import type { Locale } from '../../src/domain/types';
 import { EMPTY_PERSISTED, type PersistedRoot } from '../../machines/persistence';
 import { DEFAULT_CLIENT_USER } from '../../src/domain/client-user';
 import { quotation } from '../support/shop-fixtures';
@@ -33,6 +35,24 @@ const farmer = { ...DEFAULT_CLIENT_USER, preferredLanguage: 'hindi' as const, is
 const admin = { ...farmer, isAdmin: true };
 
 describe('the app chart', () => {
+  it("runs the texts' chart under `locale`, asking first for the restored farmer's language, and English without one", () => {
+    const asked: string[] = [];
+    const texts = localeMachine.provide({
+      actors: { loadTexts: fromPromise<Texts, { locale: Locale }>(({ input }) => (asked.push(input.locale), new Promise<never>(() => undefined))) },
+    });
+    const withTexts = app.provide({ actors: { locale: texts } });
+    for (const [user, expected] of [
+      [{ ...farmer, preferredLanguage: 'gujrati' as const }, ['gu']],
+      [null, ['en']],
+    ] as const) {
+      asked.length = 0;
+      const actor = createActor(withTexts, { input: { hasToken: user !== null } }).start();
+      actor.send({ type: 'xstate.done.actor.restore', output: { ...EMPTY_PERSISTED, user } } as never);
+      expect([asked, (actor.system.get('locale')?.getSnapshot() as LocaleSnapshot | undefined)?.context.wanted]).toEqual([expected, expected[0]]);
+      actor.stop();
+    }
+  });
+
   it('loads the admin charts with the first admin screen shown, then runs that screen\'s chart, one at a time, under its id', async () => {
     const actor = startApp({ ...EMPTY_PERSISTED, user: admin });
     const show = (location: string) => actor.send({ type: 'screen.show', location });

@@ -1,7 +1,7 @@
 import { assign, createActor, fromCallback, fromPromise, setup, type AnyActorRef } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import type { Language, Locale } from '../../src/domain/types';
-import { localeMachine, shownTexts, textsFailed, textsSettled, TEXTS_RETRY_MS, type LocaleSnapshot, type Texts } from '../../machines/locale.machine';
+import { localeMachine, shownTexts, textsFailed, textsSettled, TEXTS_RETRY_MS, type LocaleEvent, type LocaleSnapshot, type Texts } from '../../machines/locale.machine';
 import { assertFullCoverage, modelPaths } from '../support/machines/model-coverage';
 
 const TEXTS: Record<Locale, Texts> = { en: { hello: 'Hello' }, hi: { hello: 'नमस्ते' }, gu: { hello: 'નમસ્તે' } };
@@ -136,22 +136,32 @@ describe('the texts in the farmer’s language', () => {
         { id: 'locale', systemId: 'locale', src: 'texts', input: { locale: 'en' } },
       ],
     });
-    const actor = createActor(app).start();
+    // What the watch tells the chart: only a language other than the last one told.
+    const told: string[] = [];
+    const actor = createActor(app, {
+      inspect: (event) => {
+        if (event.type === '@xstate.event' && event.event.type === 'locale.choose') told.push((event.event as LocaleEvent).locale);
+      },
+    }).start();
     const locale = actor.system.get('locale') as AnyActorRef;
+    const farmer = actor.system.get('session') as AnyActorRef;
     await settle();
     expect(asked.map((a) => a.locale)).toEqual(['en', 'gu']);
     last().resolve(TEXTS.gu);
     await settle();
-    (actor.system.get('session') as AnyActorRef).send({ type: 'language', language: 'hindi' });
+    farmer.send({ type: 'language', language: 'gujrati' });
+    farmer.send({ type: 'language', language: 'hindi' });
     await settle();
     expect(asked.map((a) => a.locale)).toEqual(['en', 'gu', 'hi']);
+    expect(told).toEqual(['gu', 'hi']);
     expect((locale.getSnapshot() as LocaleSnapshot).context.wanted).toBe('hi');
     actor.stop();
   });
 
-  it('follows no one without a session', () => {
+  it('follows no one without a session, and has no texts until the app gives it a loader', async () => {
     const actor = createActor(localeMachine, { input: { locale: 'gu' } }).start();
-    expect(actor.getSnapshot().context.wanted).toBe('gu');
+    await settle();
+    expect([actor.getSnapshot().context.wanted, actor.getSnapshot().value]).toEqual(['gu', { failed: 'waiting' }]);
     actor.stop();
   });
 
