@@ -423,8 +423,11 @@ describe('the users list opened from the dashboard, and its bulk verification', 
     }).start();
     expect(load.last().input).toEqual({ q: '', status: 'UNVERIFIED', cursor: null, filters: { age: 'gt24h' } });
     await load.last().resolve(page(USERS));
+    actor.send({ type: 'user.expand', id: 'u2' });
     actor.send({ type: 'filter.remove', name: 'age' });
     expect(load.last().input).toEqual({ q: '', status: 'UNVERIFIED', cursor: null });
+    // The details close: the user may not be in the list the chip's removal loads.
+    expect(actor.getSnapshot().context.expandedId).toBeNull();
     // A chip that is not set removes nothing and loads nothing.
     const calls = load.calls.length;
     actor.send({ type: 'filter.remove', name: 'age' });
@@ -484,6 +487,26 @@ describe('the users list opened from the dashboard, and its bulk verification', 
     expect(history.last().input).toEqual({ id: 'u2' });
   });
 
+  it('unticks a ticked user the reloaded list shows verified since, and ticks no one it does not list', async () => {
+    const load = controlled<Page<User>, PageQuery>();
+    const actor = createActor(adminUsersMachine.provide({ actors: { loadUsers: load.logic } })).start();
+    await load.last().resolve(page(USERS));
+    actor.send({ type: 'selection.toggle', id: 'u2' });
+    // Another admin verified u2 meanwhile: the list found by a new search shows it.
+    await withFakeTimers(async () => {
+      actor.send({ type: 'search.change', query: 'a' });
+      await vi.advanceTimersByTimeAsync(500);
+      load.last().resolve(page(USERS_AFTER_VERIFY));
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(actor.getSnapshot().context.selected).toEqual(['u2']);
+    actor.send({ type: 'selection.toggle', id: 'u2' });
+    expect(actor.getSnapshot().context.selected).toEqual([]);
+    actor.send({ type: 'selection.toggle', id: 'u9' });
+    expect(actor.getSnapshot().context.selected).toEqual([]);
+    expect(actor.getSnapshot().status).toBe('active');
+  });
+
   it('keeps the ticks after a failed bulk verification for another try, pages on meanwhile, and clears them on Clear', async () => {
     const load = controlled<Page<User>, PageQuery>();
     const bulk = controlled<{ _id: string; ok: boolean }[], { ids: string[] }>();
@@ -493,6 +516,9 @@ describe('the users list opened from the dashboard, and its bulk verification', 
     actor.send({ type: 'selection.verify' });
     expect(actor.getSnapshot().hasTag('verifying')).toBe(true);
     expect(actor.getSnapshot().children).toHaveProperty('verifyUsers');
+    // The ids are on their way: Clear waits until the answer.
+    actor.send({ type: 'selection.clear' });
+    expect(actor.getSnapshot().context.selected).toEqual(['u2']);
     await bulk.last().reject(new Error('offline'));
     expect(actor.getSnapshot().hasTag('verifying')).toBe(false);
     expect(actor.getSnapshot().hasTag('verifyFailed')).toBe(true);
@@ -506,6 +532,30 @@ describe('the users list opened from the dashboard, and its bulk verification', 
     expect(load.last().input).toEqual({ q: '', status: null, cursor: 'c2' });
     actor.send({ type: 'selection.clear' });
     expect(actor.getSnapshot().context.selected).toEqual([]);
+  });
+
+  it('after a failed bulk verification offers it again only with ticks, and Load more only while the list continues', async () => {
+    const load = controlled<Page<User>, PageQuery>();
+    const bulk = controlled<{ _id: string; ok: boolean }[], { ids: string[] }>();
+    const actor = createActor(adminUsersMachine.provide({ actors: { loadUsers: load.logic, verifyUsers: bulk.logic } })).start();
+    await load.last().resolve(page(USERS));
+    actor.send({ type: 'selection.toggle', id: 'u2' });
+    actor.send({ type: 'selection.verify' });
+    await bulk.last().reject(new Error('offline'));
+    expect(actor.getSnapshot().can({ type: 'list.more' })).toBe(false);
+    actor.send({ type: 'selection.clear' });
+    expect(actor.getSnapshot().hasTag('verifyFailed')).toBe(true);
+    expect(actor.getSnapshot().can({ type: 'selection.verify' })).toBe(false);
+  });
+
+  it('after a failed verification offers Load more only while the list continues, and runs the verification as "verifyUser"', async () => {
+    const { actor, verify } = await loaded();
+    actor.send({ type: 'user.expand', id: 'u2' });
+    actor.send({ type: 'user.verify', id: 'u2' });
+    expect(actor.getSnapshot().children).toHaveProperty('verifyUser');
+    await verify.last().reject(new Error('offline'));
+    expect(actor.getSnapshot().hasTag('verifyFailed')).toBe(true);
+    expect(actor.getSnapshot().can({ type: 'list.more' })).toBe(false);
   });
 
   it('exports the list as filtered, one export at a time, and says how the last one ended', async () => {
