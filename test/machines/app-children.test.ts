@@ -5,7 +5,7 @@
  * farmer without a photo. The effects behind the charts never settle: only what runs is checked.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback, fromPromise, type Actor } from 'xstate';
+import { assign, createActor, fromCallback, fromPromise, setup, type Actor } from 'xstate';
 import { appMachine } from '../../machines/app.machine';
 import { localeMachine, type LocaleSnapshot, type Texts } from '../../machines/locale.machine';
 import type { Locale } from '../../src/domain/types';
@@ -35,6 +35,39 @@ const farmer = { ...DEFAULT_CLIENT_USER, preferredLanguage: 'hindi' as const, is
 const admin = { ...farmer, isAdmin: true };
 
 describe('the app chart', () => {
+  it('runs the outbox under `outbox` once its code has arrived', async () => {
+    const outbox = setup({}).createMachine({ id: 'outbox' });
+    const actor = createActor(app.provide({ actors: { loadOutbox: fromPromise(async () => outbox) as never } }), { input: { hasToken: true } }).start();
+    actor.send({ type: 'xstate.done.actor.restore', output: EMPTY_PERSISTED } as never);
+    await vi.waitFor(() => expect(actor.system.get('outbox')).toBeDefined());
+    expect(actor.getSnapshot().children.outbox).toBe(actor.system.get('outbox'));
+    actor.stop();
+  });
+
+  it("tells the app the session's location and photo only when they change", () => {
+    type Shown = { location: string | null; user: { isLoggedIn: boolean; profilePhoto: string | null; name: string } };
+    const session = setup({ types: { context: {} as Shown, events: {} as { type: 'set' } & Partial<Shown> } }).createMachine({
+      context: { location: '/home', user: { isLoggedIn: true, profilePhoto: null, name: 'a' } },
+      on: { set: { actions: assign(({ context, event }) => ({ location: event.location ?? context.location, user: event.user ?? context.user })) } },
+    });
+    const told: string[] = [];
+    const actor = createActor(app.provide({ actors: { session: session as never } }), {
+      input: { hasToken: true },
+      inspect: (event) => {
+        if (event.type === '@xstate.event' && (event.event.type === 'screen.show' || event.event.type === 'avatar.url')) told.push(event.event.type);
+      },
+    }).start();
+    actor.send({ type: 'xstate.done.actor.restore', output: EMPTY_PERSISTED } as never);
+    const farmerSession = actor.system.get('session')!;
+    expect(told).toEqual(['screen.show', 'avatar.url']);
+    farmerSession.send({ type: 'set', user: { isLoggedIn: true, profilePhoto: null, name: 'b' } });
+    expect(told).toEqual(['screen.show', 'avatar.url']);
+    farmerSession.send({ type: 'set', location: '/cart' });
+    farmerSession.send({ type: 'set', user: { isLoggedIn: true, profilePhoto: '/api/uploads/p.jpg', name: 'b' } });
+    expect(told).toEqual(['screen.show', 'avatar.url', 'screen.show', 'avatar.url']);
+    actor.stop();
+  });
+
   it("runs the texts' chart under `locale`, asking first for the restored farmer's language, and English without one", () => {
     const asked: string[] = [];
     const texts = localeMachine.provide({
