@@ -315,9 +315,11 @@ async function csvExportFigures(url: string, headers: Record<string, string>, pi
   const started = performance.now();
   let bytes = 0;
   let lines = 0;
+  let encoding = 'identity';
   try {
     const res = await fetch(`${url}/api/quotations/all.csv`, { headers: { authorization: headers.authorization! } });
     if (res.status !== 200 || !res.body) throw new Error(`CSV export answered ${res.status}`);
+    encoding = res.headers.get('content-encoding') ?? encoding;
     for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
       bytes += chunk.length;
       for (const b of chunk) if (b === 10) lines++;
@@ -326,7 +328,19 @@ async function csvExportFigures(url: string, headers: Record<string, string>, pi
     clearInterval(sampler);
   }
   const seconds = (performance.now() - started) / 1000;
-  return `CSV export of every quotation: ${(lines - 1).toLocaleString('en')} lines, ${(bytes / 1e6).toFixed(1)} MB in ${seconds.toFixed(1)} s; RSS ${before.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB (+${(peak - before).toFixed(0)} MB; target < 30 MB)`;
+  return `CSV export of every quotation: ${(lines - 1).toLocaleString('en')} lines, ${(bytes / 1e6).toFixed(1)} MB (sent ${encoding}) in ${seconds.toFixed(1)} s; RSS ${before.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB (+${(peak - before).toFixed(0)} MB; target < 30 MB)`;
+}
+
+/**
+ * The dashboard's first ask after the server's start (settled, no admin has asked yet), as the first
+ * admin after a restart meets it: its latency, and how long before it its figures were read.
+ */
+async function firstSummaryAsk(url: string, headers: Record<string, string>): Promise<string> {
+  const started = performance.now();
+  const res = await fetch(`${url}/api/admin/summary`, { headers });
+  const body = (await res.json()) as { data: { at: string } };
+  const ms = performance.now() - started;
+  return `admin summary, the first ask after the start: ${res.status} in ${ms.toFixed(0)} ms, its figures read ${((Date.now() - Date.parse(body.data.at)) / 1000).toFixed(0)} s before it (load ${load()})`;
 }
 
 /** An admin row: the paths it asks in turn (a search or a deep page differs from one ask to the next, as admins' do). */
@@ -517,6 +531,7 @@ async function run(target: Target): Promise<Outcome | undefined> {
   console.log(`\nscale on ${target}: compiled server on a fresh copy of the seeded database (${FARMERS.toLocaleString('en')} farmers, ${(FARMERS * QUOTATIONS_EACH).toLocaleString('en')} quotations); started in ${((performance.now() - startedAt) / 1000).toFixed(1)} s, RSS ${residentMegabytes(app.child.pid!).toFixed(0)} MB; load ${load()}`);
   await settled(app);
   const adminHeaders = { authorization: `Bearer ${tokens.admin}`, 'accept-encoding': ACCEPT_ENCODING };
+  if (ROWS.has('admin')) console.log(`  ${target}: ${await firstSummaryAsk(app.url, adminHeaders)}`);
   const skuIds = ((await (await fetch(`${app.url}/api/skus`, { headers: adminHeaders })).json()) as { data: { _id: string }[] }).data.map((s) => s._id);
   // A farmer's first page as JSON (no compression asked): the bare Fastify's answer, byte for byte the same size.
   const page = await (await fetch(`${app.url}/api/quotations`, { headers: { authorization: `Bearer ${tokens.besideBare.at(-1)!}`, 'accept-encoding': 'identity' } })).text();
