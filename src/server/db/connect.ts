@@ -108,6 +108,8 @@ function detachingRows(pool: pg.Pool): PostgresPool {
   const detaching = (client: pg.PoolClient): PostgresPoolClient => ({
     query: (async (sql: string, parameters: readonly unknown[]) => {
       const result = await client.query(sql, parameters as unknown[]);
+      // Several statements in one text answer a list of results, which Kysely reads as no rows.
+      if (!Array.isArray(result.rows)) return result;
       const rows = result.rows.slice();
       result.rows.length = 0;
       return { command: result.command, rowCount: result.rowCount, rows };
