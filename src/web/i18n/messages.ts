@@ -60,6 +60,6 @@ export function catalogue(loaders: Record<Locale, Loader>): Catalogue {
   };
 }
 
-export const appMessages = catalogue(appLoaders);
-export const cachedMessages = appMessages.cached;
+/** The app's own texts, which the `locale` chart loads (machines/locale.machine.ts) and keeps once arrived. */
+const appMessages = catalogue(appLoaders);
 export const loadMessages = appMessages.load;
