@@ -24,6 +24,7 @@ import {
   type PageQuery,
   type SaveRowInput,
 } from '../../machines/admin-list';
+import { bulkRefusalOf, bulkTally } from '../../machines/admin-selection';
 import type { BulkOutcome } from '../../src/domain/schemas/admin';
 import { controlledCallback } from '../support/machines/admin-controlled';
 import type { SaveOutcome } from '../../machines/admin-sheet';
@@ -407,6 +408,9 @@ describe('rows ticked and moved to one status', () => {
     actor.send({ type: 'selection.toggle', id: 'r3' });
     expect(actor.getSnapshot().context).toMatchObject({ selected: ['r1', 'r2', 'r3'], moveTo: null });
     expect(actor.getSnapshot().can({ type: 'selection.move' })).toBe(false);
+    // A second tap unticks that row alone.
+    actor.send({ type: 'selection.toggle', id: 'r3' });
+    expect(actor.getSnapshot().context.selected).toEqual(['r1', 'r2']);
   });
 
   it('does not move a ticked row the list has since reloaded in a status that may not take the chosen one', async () => {
@@ -430,9 +434,15 @@ describe('rows ticked and moved to one status', () => {
     actor.send({ type: 'selection.move' });
     expect(actor.getSnapshot().hasTag('moving')).toBe(true);
     expect(moveSelected.last().input).toEqual({ ids: ['r1', 'r2'], status: 'CLOSED' });
+    // Nothing is marked before a move.
+    expect(bulkRefusalOf(actor.getSnapshot().context, 'r2')).toBeNull();
     await moveSelected.last().resolve([{ _id: 'r1', ok: true }, { _id: 'r2', ok: false, code: 'CONFLICT' }]);
     expect(actor.getSnapshot().hasTag('loading')).toBe(true);
-    expect(actor.getSnapshot().context).toMatchObject({ selected: [], moveTo: null, bulkOutcomes: [{ _id: 'r1', ok: true }, { _id: 'r2', ok: false, code: 'CONFLICT' }] });
+    expect(actor.getSnapshot().context).toMatchObject({ selected: [], moveTo: null });
+    expect(bulkTally(actor.getSnapshot().context)).toEqual({ done: 1, refused: 1 });
+    // The row that did not move is marked with the server's reason; one refused without a code, as refused.
+    expect(['r1', 'r2', 'r3'].map((id) => bulkRefusalOf(actor.getSnapshot().context, id))).toEqual([null, 'CONFLICT', null]);
+    expect(bulkRefusalOf({ bulkOutcomes: [{ _id: 'r1', ok: false }] }, 'r1')).toBe('REFUSED');
     expect(load.calls).toHaveLength(2);
   });
 });
