@@ -278,6 +278,7 @@ export function pagingStates<TRow, const TSrc extends string, const TOn extends 
  *            └─> loadFailed ──list.reload──> loading
  *   browsing: idle ──list.more──> more (next page appended) | moreFailed;
  *             search.change / status.change ──> debouncing ──SEARCH_DELAY──> loading (first page, no cursor)
+ *   clock.tick (at the root, from the injected clock): the time the late marks and a save's date rule read.
  *   sheet (its audit trail loads while it is open):
  *     saving: saved → loading (the list reloads, the sheet closes); 409 → reloading (the row found again
  *     by its number) → conflict (the reloaded row, the failure line, the admin's own changes to re-apply);
@@ -332,7 +333,6 @@ export type AdminSheetListEvent<TStatus extends string, TChange> =
   | { type: 'sheet.close' }
   | { type: 'sheet.edit' }
   | { type: 'draft.change'; change: TChange }
-  /** Save the draft; `now` is when the admin asked (epoch ms), which a rule on dates judges the draft at. */
   | SheetSave
   | { type: 'draft.reapply' }
   | { type: 'image.choose'; file: Blob }
