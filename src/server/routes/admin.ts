@@ -63,11 +63,11 @@ export default async function adminRoutes(plugin: FastifyInstance) {
     stillHolds: (keptAt, at) => indiaToday(keptAt) === indiaToday(at),
     onRefreshFailed: (error) => app.log.warn({ err: error }, 'the summary could not be read again; the kept one is served'),
   });
-  // The first read after a start is the slow one (cold caches, new connections, unoptimised code): it
-  // begins as the server starts, so the first admin to open the dashboard joins it or finds its answer.
-  // The start does not wait for it; an admin who asks later than the kept answer's age reads afresh.
+  // The first read after a start is the slow one (cold caches, new connections, unoptimised code): one
+  // read as the server starts warms them, so the first admin to open the dashboard waits only for a warm
+  // read. Its answer is not kept: farmers who submit before that admin looks are counted.
   app.addHook('onReady', async () => {
-    summary(now()).catch((error: unknown) => app.log.warn({ err: error }, 'the summary could not be read at start; the first ask reads it'));
+    readSummary(db, now(), rules).catch((error: unknown) => app.log.warn({ err: error }, 'the summary could not be read at start; the first ask reads it'));
   });
 
   app.get(
