@@ -27,8 +27,8 @@ describe("the analyst's diagram", () => {
     expect(text).toContain(`offline (${formatMs(125_000, 'hi')})`);
   });
 
-  it('writes them in English without a language', () => {
-    expect(labelOf(trafficMermaid(connection as unknown as Def, traffic), 'network.offline')).toBe('network.offline · 1,127,170');
+  it('writes them in English without a language, grouped as India writes them, as the dashboard does', () => {
+    expect(labelOf(trafficMermaid(connection as unknown as Def, traffic), 'network.offline')).toBe('network.offline · 11,27,170');
   });
 
   it('reads a drawn count back past its grouping, and nothing from a label without one', () => {

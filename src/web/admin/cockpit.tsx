@@ -11,6 +11,7 @@ import { DECLINE_REASONS } from '../../domain/quotation-status';
 import { formatPaisa } from '../../domain/money';
 import { ORDER_STATUSES } from '../../domain/types';
 import { WAITING_AGES } from '../../domain/waiting-age';
+import { formatCount } from '../i18n/count';
 import { NavLink } from '../shop/nav-link';
 import { ListStatus } from './admin-parts';
 import type { ChartView } from './admin-screen';
@@ -34,7 +35,6 @@ const AGE_FIELD = { lt4h: 'lt4h', '4to24h': 'from4to24h', gt24h: 'gt24h' } as co
 const REASON_LABEL = { price_too_high: 'Price is too high', not_needed: 'Not needed any more', bought_elsewhere: 'Bought elsewhere', other: 'Other' } as const;
 
 /** A count as an Indian reader groups it in the screen's language (1,60,000), so six figures read at a glance. */
-const formatCount = (count: number, locale: string): string => new Intl.NumberFormat(`${locale.split('-')[0]}-IN`).format(count);
 
 /** One figure: its count, what it counts, and the list it opens; `alert` when it needs doing now. */
 function Figure({ to, count, children, alert = false }: { to: string; count: number; children: ReactNode; alert?: boolean }) {

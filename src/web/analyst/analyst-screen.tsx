@@ -18,6 +18,7 @@ import { Loading } from '../shell/loading';
 import { useSession } from '../shell/use-actors';
 import { useLazyChart } from '../shell/use-lazy-chart';
 import { formatMs, trafficMermaid } from './chart-picture';
+import { formatCount } from '../i18n/count';
 import { Diagram } from './diagram';
 import { openInInspector } from './open-in-inspector';
 import './analyst.css';
@@ -96,7 +97,7 @@ function AnalystView({ view }: { view: AnalystViewRef }) {
           <select value={context.chartId} onChange={(e) => view.send({ type: 'chart.pick', chartId: e.target.value })}>
             {(overview?.charts ?? [{ chartId: context.chartId, total: 0 }]).map((c) => (
               <option key={c.chartId} value={c.chartId}>
-                {c.chartId} ({intl.formatNumber(c.total)})
+                {c.chartId} ({formatCount(c.total, intl.locale)})
               </option>
             ))}
           </select>
@@ -145,7 +146,7 @@ function AnalystView({ view }: { view: AnalystViewRef }) {
         </p>
         {overview && definition ? (
           <Diagram
-            text={trafficMermaid(definition, overview.traffic, replayedState(context), { duration, count: (count) => intl.formatNumber(count) })}
+            text={trafficMermaid(definition, overview.traffic, replayedState(context), { duration, count: (count) => formatCount(count, intl.locale) })}
             label={intl.formatMessage({ id: 'admin.analyst.diagram', defaultMessage: '{chart} with its traffic' }, { chart: context.chartId })}
           />
         ) : (
@@ -165,9 +166,9 @@ function AnalystView({ view }: { view: AnalystViewRef }) {
               <li key={s.step} data-step={s.step}>
                 <span className="analyst-funnel-name">{s.step in FUNNEL_STEPS ? intl.formatMessage(FUNNEL_STEPS[s.step as keyof typeof FUNNEL_STEPS]) : s.step}</span>
                 <span className="analyst-funnel-bar" style={{ width: `${funnelShare(overview.funnel.steps, s.count)}%` }} />
-                <span className="analyst-funnel-count">{intl.formatNumber(s.count)}</span>
+                <span className="analyst-funnel-count">{formatCount(s.count, intl.locale)}</span>
                 <span className="analyst-muted">
-                  {s.dropOff > 0 ? `−${intl.formatNumber(s.dropOff)}` : ''}
+                  {s.dropOff > 0 ? `−${formatCount(s.dropOff, intl.locale)}` : ''}
                   {s.medianMsFromPrevious !== null ? ` · ${duration(s.medianMsFromPrevious)}` : ''}
                 </span>
               </li>
@@ -187,7 +188,7 @@ function AnalystView({ view }: { view: AnalystViewRef }) {
           <ul className="analyst-list">
             {compared.untested.map((t) => (
               <li key={`${t.from}-${t.event}-${t.to}`}>
-                <Move chart={context.chartId} {...t} />: {intl.formatNumber(t.count)}
+                <Move chart={context.chartId} {...t} />: {formatCount(t.count, intl.locale)}
               </li>
             ))}
           </ul>

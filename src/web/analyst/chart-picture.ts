@@ -6,6 +6,7 @@
  */
 import type { ChartTraffic } from '../../domain/schemas/analytics';
 import { mermaidId, mermaidOf, type Def } from '../../domain/statechart-mermaid';
+import { formatCount } from '../i18n/count';
 
 /** Marks the end of a label with the count, so the drawn arrow can be styled by it. */
 const COUNT_MARK = ' · ';
@@ -33,7 +34,7 @@ export interface PictureFormat {
   count: (count: number) => string;
 }
 
-const ENGLISH: PictureFormat = { duration: formatMs, count: (count) => new Intl.NumberFormat('en').format(count) };
+const ENGLISH: PictureFormat = { duration: formatMs, count: (count) => formatCount(count, 'en') };
 
 /** The chart's Mermaid text with its traffic; `current` is the state a replay has reached. */
 export function trafficMermaid(definition: Def, traffic: ChartTraffic, current: string | null = null, format: PictureFormat = ENGLISH): string {
