@@ -44,6 +44,23 @@ async function slowPhone(context: BrowserContext, page: Page): Promise<CDPSessio
   return cdp;
 }
 
+/**
+ * A new page on the slow phone with nothing cached and no worker, holding `saved` in localStorage
+ * (the farmer's state as a login leaves it) before the first page of the app is opened.
+ */
+async function freshPhone(context: BrowserContext, origin: string, saved: Record<string, string>): Promise<{ page: Page; cdp: CDPSession }> {
+  const page = await context.newPage();
+  const cdp = await slowPhone(context, page);
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'service_workers,cache_storage' });
+  await page.goto('/favicon.ico');
+  await page.evaluate((entries) => {
+    localStorage.clear();
+    for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+  }, saved);
+  return { page, cdp };
+}
+
 /** Opens `url`, screenshots at each moment, and reports when the farmer first sees each landmark. */
 async function watch(page: Page, step: string, url: string, landmarks: Record<string, string>, open: () => Promise<unknown> = () => page.goto(url)) {
   const start = Date.now();
@@ -91,33 +108,16 @@ async function main() {
     await first.close();
 
     // 1b. `/` again on a phone where that language was chosen (nothing else saved, nothing cached).
-    const again = await context.newPage();
-    const againCdp = await slowPhone(context, again);
-    await againCdp.send('Network.clearBrowserCache');
-    await againCdp.send('Storage.clearDataForOrigin', { origin: server.url, storageTypes: 'service_workers,cache_storage' });
-    await again.goto('/favicon.ico');
-    await again.evaluate((root) => {
-      localStorage.clear();
-      localStorage.setItem('persist:root', root);
-    }, JSON.stringify({ user: { isLoggedIn: false, profileUpdated: false, isVerified: false, isAdmin: false, preferredLanguage: LANGUAGE }, cart: [], skus: [], quotations: [] }));
+    const { page: again } = await freshPhone(context, server.url, {
+      'persist:root': JSON.stringify({ user: { isLoggedIn: false, profileUpdated: false, isVerified: false, isAdmin: false, preferredLanguage: LANGUAGE }, cart: [], skus: [], quotations: [] }),
+    });
     await watch(again, 'entry-saved', '/', { 'splash (inline)': '.boot-splash', 'join screen': LANGUAGES[LANGUAGE].joinUs });
     await again.close();
 
     // 2. `/home` as the verified farmer, whose phone holds their state as a login leaves it.
-    const home = await context.newPage();
-    const cdp = await slowPhone(context, home);
-    await cdp.send('Network.clearBrowserCache');
-    await cdp.send('Storage.clearDataForOrigin', { origin: server.url, storageTypes: 'service_workers,cache_storage' });
-    await home.goto('/favicon.ico');
     const user = { isLoggedIn: true, profileUpdated: true, isVerified: true, isAdmin: false, preferredLanguage: LANGUAGE, mobileNumber: FARMER, name: LANGUAGES[LANGUAGE].name };
-    await home.evaluate(
-      ([t, root]) => {
-        localStorage.clear();
-        localStorage.setItem('token', t);
-        localStorage.setItem('persist:root', root);
-      },
-      [token, JSON.stringify({ user, cart: [], skus, quotations })] as const,
-    );
+    const loggedIn = { token, 'persist:root': JSON.stringify({ user, cart: [], skus, quotations }) };
+    const { page: home, cdp } = await freshPhone(context, server.url, loggedIn);
     await browser.startTracing(home, { path: TRACE, screenshots: true, categories: TRACE_CATEGORIES });
     await watch(home, 'home', '/home', {
       'splash (inline)': '.boot-splash',
@@ -129,19 +129,7 @@ async function main() {
 
     // 2b. A farmer who taps a product the moment the tiles show, on a first visit: the worker is still
     // installing, so the product screen's script was not fetched ahead.
-    const eager = await context.newPage();
-    const eagerCdp = await slowPhone(context, eager);
-    await eagerCdp.send('Network.clearBrowserCache');
-    await eagerCdp.send('Storage.clearDataForOrigin', { origin: server.url, storageTypes: 'service_workers,cache_storage' });
-    await eager.goto('/favicon.ico');
-    await eager.evaluate(
-      ([t, root]) => {
-        localStorage.clear();
-        localStorage.setItem('token', t);
-        localStorage.setItem('persist:root', root);
-      },
-      [token, JSON.stringify({ user, cart: [], skus, quotations })] as const,
-    );
+    const { page: eager } = await freshPhone(context, server.url, loggedIn);
     await eager.goto('/home');
     await eager.waitForSelector('.shop-tile', { state: 'visible', timeout: 60_000 });
     const installing = await eager.evaluate(() => navigator.serviceWorker.controller === null);
