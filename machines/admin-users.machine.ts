@@ -130,22 +130,32 @@ export const adminUsersMachine = setup({
   guards: {
     // Verify sits in the open details, so only the expanded user can be verified, and only once their profile is in.
     canVerify: ({ context, event }) => {
-      const user = event.type === 'user.verify' && event.id === context.expandedId ? userOf(context, event.id) : undefined;
+      assertEvent(event, 'user.verify');
+      const user = event.id === context.expandedId ? userOf(context, event.id) : undefined;
       return user !== undefined && verifyOffer(user) === 'verify';
     },
-    isListed: ({ context, event }) => event.type === 'user.expand' && visibleUsers(context).some((u) => u._id === event.id),
+    isListed: ({ context, event }) => {
+      assertEvent(event, 'user.expand');
+      return visibleUsers(context).some((u) => u._id === event.id);
+    },
     hasMore: ({ context }) => listContinues(context),
     notVerifying: and([not(stateIn('#adminUsers.list.verifying')), not(stateIn('#adminUsers.list.verifyingSelected'))]),
     notExporting: ({ context }) => context.exporting !== 'running',
     /** Only a listed user waiting for verification can be ticked, and no more than BULK_MAX. */
     canToggle: ({ context, event }) => {
-      if (event.type !== 'selection.toggle') return false;
+      assertEvent(event, 'selection.toggle');
       if (context.selected.includes(event.id)) return true;
       const user = userOf(context, event.id);
       return user !== undefined && verifyOffer(user) === 'verify' && hasRoomToTick(context.selected);
     },
     hasSelection: ({ context }) => context.selected.length > 0,
-    canRemoveFilter: and(['notVerifying', ({ context, event }) => event.type === 'filter.remove' && event.name in context.filters]),
+    canRemoveFilter: and([
+      'notVerifying',
+      ({ context, event }) => {
+        assertEvent(event, 'filter.remove');
+        return event.name in context.filters;
+      },
+    ]),
   },
   delays: { SEARCH_DELAY: SEARCH_DELAY_MS },
   actions: {
@@ -156,17 +166,25 @@ export const adminUsersMachine = setup({
       return filterOf(context, event);
     }),
     expand: assign({
-      expandedId: ({ event }) => (event.type === 'user.expand' ? event.id : null),
+      expandedId: ({ event }) => {
+        assertEvent(event, 'user.expand');
+        return event.id;
+      },
       history: null,
       historyFailed: false,
     }),
     setHistory: assign({ history: (_, history: AuditEntry[]) => history, historyFailed: false }),
     markHistoryFailed: assign({ historyFailed: true }),
     collapse: assign({ expandedId: null }),
-    markVerifying: assign({ verifyingId: ({ event }) => (event.type === 'user.verify' ? event.id : null) }),
+    markVerifying: assign({
+      verifyingId: ({ event }) => {
+        assertEvent(event, 'user.verify');
+        return event.id;
+      },
+    }),
     toggleSelected: assign({
       selected: ({ context, event }) => {
-        if (event.type !== 'selection.toggle') return context.selected;
+        assertEvent(event, 'selection.toggle');
         return toggledSelection(context.selected, event.id);
       },
     }),
