@@ -34,8 +34,8 @@ const SUMMARY_MAX_AGE_MS = 30_000;
 
 /**
  * A CSV page: small, so that what one page makes (its rows, their cells, its text) dies before the
- * collector's young generation is swept twice. At 200 rows the 200,000-quotation export grew the
- * server by some 40–90 MB; at 50, by some 10–15 MB on SQLite (bench/README.md, `npm run bench:scale`).
+ * collector's young generation is swept twice, and the server holds one page however long the list.
+ * `npm run bench:scale` prints what the 200,000-quotation export adds to the server's memory.
  */
 const EXPORT_PAGE = 50;
 

@@ -34,8 +34,6 @@ const AGE_LABEL = { lt4h: 'Under 4 h', '4to24h': '4 to 24 h', gt24h: 'Over 24 h'
 const AGE_FIELD = { lt4h: 'lt4h', '4to24h': 'from4to24h', gt24h: 'gt24h' } as const;
 const REASON_LABEL = { price_too_high: 'Price is too high', not_needed: 'Not needed any more', bought_elsewhere: 'Bought elsewhere', other: 'Other' } as const;
 
-/** A count as an Indian reader groups it in the screen's language (1,60,000), so six figures read at a glance. */
-
 /** One figure: its count, what it counts, and the list it opens; `alert` when it needs doing now. */
 function Figure({ to, count, children, alert = false }: { to: string; count: number; children: ReactNode; alert?: boolean }) {
   const intl = useIntl();
